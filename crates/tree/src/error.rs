@@ -1,0 +1,68 @@
+//! The tree crate's errors: each names what is wrong and what would be accepted.
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong building, materialising or reading a tree.
+#[derive(Debug, thiserror::Error)]
+pub enum TreeError {
+    /// A model parameter outside its accepted range.
+    #[error("invalid {parameter} {value}: {expected}")]
+    InvalidParameter {
+        /// The parameter's flag name, e.g. `degree`.
+        parameter: &'static str,
+        /// The value given, as text.
+        value: String,
+        /// What is accepted, e.g. `must be between 1 and 65536`.
+        expected: String,
+    },
+    /// The tree would be too large for what was asked of it.
+    #[error("{what}")]
+    TooLarge {
+        /// A sentence naming the size and the limit.
+        what: String,
+    },
+    /// Materialising would need more memory than the budget allows.
+    #[error(
+        "the arena for this tree needs an estimated {needed_bytes} bytes, over the memory budget of {budget_bytes} bytes"
+    )]
+    OverBudget {
+        /// Estimated bytes the arena would take.
+        needed_bytes: u64,
+        /// The budget it was checked against.
+        budget_bytes: u64,
+    },
+    /// A `.tree` text that does not follow the grammar.
+    #[error("{path}:{line}:{column}: {message}")]
+    Parse {
+        /// The file, or `<input>` for text not read from a file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+        /// What was found and what was expected.
+        message: String,
+    },
+    /// Reading or writing a file failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+}
+
+impl TreeError {
+    pub(crate) fn invalid(
+        parameter: &'static str,
+        value: impl ToString,
+        expected: impl Into<String>,
+    ) -> Self {
+        TreeError::InvalidParameter {
+            parameter,
+            value: value.to_string(),
+            expected: expected.into(),
+        }
+    }
+}

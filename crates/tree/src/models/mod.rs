@@ -1,0 +1,18 @@
+//! The implicit models of the tree specification (`SPEC.md`), one file each.
+//!
+//! Every model computes a node's children from the node alone, so any thread can expand
+//! any subtree and searching allocates nothing.
+
+mod branch_sum;
+mod dependent;
+mod ordered;
+mod permutation;
+mod random;
+mod worst;
+
+pub use branch_sum::{BranchSumNode, BranchSumStaticTree, BranchSumTree};
+pub use dependent::{DependentNode, DependentTree};
+pub use ordered::{OrderedNode, OrderedTree};
+pub use permutation::{MAX_PERMUTED_DEGREE, Permutation};
+pub use random::{KeyNode, RandomTree};
+pub use worst::{WorstNode, WorstTree};

@@ -1,0 +1,101 @@
+//! `random`: the random uniform tree of Knuth & Moore §7.
+//!
+//! Every internal node has `d` children; a leaf with key `K` has value
+//! `((K >> 32) * R) >> 32`, uniform on `0..R`.
+
+use crate::hash::{child_key, root_key};
+use crate::{GameTree, Value};
+
+/// A node known by its key and depth (the `random` model's whole state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyNode {
+    /// The specification's key `K`.
+    pub key: u64,
+    /// Depth; the root has depth 0.
+    pub depth: u32,
+}
+
+/// The `random` model.
+#[derive(Clone, Debug)]
+pub struct RandomTree {
+    degree: u32,
+    height: u32,
+    seed: u64,
+    values: u64,
+}
+
+impl RandomTree {
+    /// A random uniform tree; parameters are checked by [`crate::TreeSpec::validate`].
+    pub fn new(degree: u32, height: u32, seed: u64, values: u64) -> Self {
+        RandomTree {
+            degree,
+            height,
+            seed,
+            values,
+        }
+    }
+
+    /// The leaf value of a node with key `key`.
+    #[inline(always)]
+    pub fn leaf_value(&self, key: u64) -> Value {
+        (((key >> 32) * self.values) >> 32) as Value
+    }
+}
+
+impl GameTree for RandomTree {
+    type Node = KeyNode;
+    type Children = ();
+
+    #[inline(always)]
+    fn root(&self) -> KeyNode {
+        KeyNode {
+            key: root_key(self.seed),
+            depth: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn height(&self) -> u32 {
+        self.height
+    }
+
+    #[inline(always)]
+    fn max_degree(&self) -> usize {
+        self.degree as usize
+    }
+
+    #[inline(always)]
+    fn depth(&self, node: KeyNode) -> u32 {
+        node.depth
+    }
+
+    #[inline(always)]
+    fn degree(&self, node: KeyNode) -> usize {
+        if node.depth < self.height {
+            self.degree as usize
+        } else {
+            0
+        }
+    }
+
+    #[inline(always)]
+    fn children(&self, _node: KeyNode) {}
+
+    #[inline(always)]
+    fn child(&self, node: KeyNode, _children: &(), i: usize) -> KeyNode {
+        KeyNode {
+            key: child_key(node.key, i as u64),
+            depth: node.depth + 1,
+        }
+    }
+
+    #[inline(always)]
+    fn move_number(&self, _node: KeyNode, _children: &(), i: usize) -> usize {
+        i
+    }
+
+    #[inline(always)]
+    fn value(&self, node: KeyNode) -> Value {
+        self.leaf_value(node.key)
+    }
+}

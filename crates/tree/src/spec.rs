@@ -1,0 +1,388 @@
+//! Naming a tree: a model with its parameters (or a `.tree` file) and a layout, checked
+//! against the specification's ranges, and turned into a concrete [`GameTree`] handed to
+//! a generic [`TreeVisitor`] so that kernels monomorphise per model.
+
+use crate::models::{
+    BranchSumStaticTree, BranchSumTree, DependentTree, MAX_PERMUTED_DEGREE, OrderedTree,
+    RandomTree, WorstTree,
+};
+use crate::{GameTree, MAX_LEAF_MAGNITUDE, TreeError};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::PathBuf;
+
+/// The largest degree any model accepts.
+pub const MAX_DEGREE: u32 = 1 << 16;
+/// The largest height (depth of the deepest leaf) any tree may have, models and files alike.
+pub const MAX_HEIGHT: u32 = 1024;
+/// The default number of distinct leaf values of the `random` model, `2^32`.
+pub const DEFAULT_VALUES: u64 = 1 << 32;
+
+/// The specification's models.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Model {
+    /// Random uniform tree, §7.
+    Random,
+    /// Value-first tree with controlled move ordering.
+    Ordered,
+    /// Totally dependent tree, §9.
+    Dependent,
+    /// Incremental tree with edge values.
+    BranchSum,
+    /// No cutoffs at all.
+    Worst,
+}
+
+impl Model {
+    /// Every model, in the specification's order.
+    pub const ALL: [Model; 5] = [
+        Model::Random,
+        Model::Ordered,
+        Model::Dependent,
+        Model::BranchSum,
+        Model::Worst,
+    ];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Random => "random",
+            Model::Ordered => "ordered",
+            Model::Dependent => "dependent",
+            Model::BranchSum => "branch-sum",
+            Model::Worst => "worst",
+        }
+    }
+}
+
+impl fmt::Display for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The search order of `branch-sum` children.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BranchOrder {
+    /// Move 0 first.
+    #[default]
+    Natural,
+    /// Increasing static value of the child, ties by move number.
+    Static,
+}
+
+impl fmt::Display for BranchOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BranchOrder::Natural => "natural",
+            BranchOrder::Static => "static",
+        })
+    }
+}
+
+/// A model and every parameter of it; parameters a model does not use are ignored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", default)]
+pub struct ModelSpec {
+    /// Which model.
+    pub model: Model,
+    /// `d`: children per internal node (uniform models).
+    pub degree: u32,
+    /// `h`: depth of the leaves.
+    pub height: u32,
+    /// The seed; the root key is `mix64(seed)`.
+    pub seed: u64,
+    /// `random`: leaf values are uniform on `0..values`.
+    pub values: u64,
+    /// `ordered`: probability that the first move is best.
+    pub ordering: f64,
+    /// `ordered`: non-best moves are worse by `1 ..= spread`.
+    pub spread: u64,
+    /// `ordered`: least number of children (variable branching); defaults to `degree`.
+    pub degree_min: Option<u32>,
+    /// `ordered`: largest number of children (variable branching); defaults to `degree`.
+    pub degree_max: Option<u32>,
+    /// `ordered`: probability that a node above the leaves is terminal.
+    pub terminal_prob: f64,
+    /// `branch-sum`: edge values are uniform on `-edge_range ..= edge_range`.
+    pub edge_range: u64,
+    /// `branch-sum`: search order.
+    pub order: BranchOrder,
+}
+
+impl Default for ModelSpec {
+    fn default() -> Self {
+        ModelSpec {
+            model: Model::Random,
+            degree: 4,
+            height: 6,
+            seed: 1,
+            values: DEFAULT_VALUES,
+            ordering: 1.0,
+            spread: 1000,
+            degree_min: None,
+            degree_max: None,
+            terminal_prob: 0.0,
+            edge_range: 1000,
+            order: BranchOrder::Natural,
+        }
+    }
+}
+
+/// `base^exp` if it does not exceed `limit`.
+fn power_within(base: u64, exp: u32, limit: u64) -> Option<u64> {
+    let mut acc: u64 = 1;
+    for _ in 0..exp {
+        acc = acc.checked_mul(base).filter(|&v| v <= limit)?;
+    }
+    Some(acc)
+}
+
+/// Nodes in a full tree of this degree and height, `sum d^l` for `l = 0..=h`, if it fits
+/// in a `u64`.
+pub fn full_tree_nodes(degree: u64, height: u32) -> Option<u64> {
+    let mut level: u64 = 1;
+    let mut total: u64 = 1;
+    for _ in 0..height {
+        level = level.checked_mul(degree)?;
+        total = total.checked_add(level)?;
+    }
+    Some(total)
+}
+
+impl ModelSpec {
+    /// A model with default parameters.
+    pub fn new(model: Model, degree: u32, height: u32, seed: u64) -> Self {
+        ModelSpec {
+            model,
+            degree,
+            height,
+            seed,
+            ..ModelSpec::default()
+        }
+    }
+
+    /// The same tree with another seed.
+    pub fn with_seed(&self, seed: u64) -> Self {
+        ModelSpec {
+            seed,
+            ..self.clone()
+        }
+    }
+
+    /// The least number of children of an internal node.
+    pub fn degree_min(&self) -> u32 {
+        self.degree_min.unwrap_or(self.degree)
+    }
+
+    /// The largest number of children of any node.
+    pub fn degree_max(&self) -> u32 {
+        match self.model {
+            Model::Ordered => self.degree_max.unwrap_or(self.degree),
+            _ => self.degree,
+        }
+    }
+
+    /// Whether every internal node has `degree` children and every leaf is at `height`.
+    pub fn is_uniform(&self) -> bool {
+        self.model != Model::Ordered
+            || (self.degree_min() == self.degree
+                && self.degree_max() == self.degree
+                && self.terminal_prob == 0.0)
+    }
+
+    /// An upper bound on the number of positions in the tree, if it fits in a `u64`.
+    pub fn max_nodes(&self) -> Option<u64> {
+        full_tree_nodes(u64::from(self.degree_max()), self.height)
+    }
+
+    /// Checks every parameter against the specification; the error names the parameter
+    /// and the accepted range.
+    pub fn validate(&self) -> Result<(), TreeError> {
+        let d = self.degree;
+        let h = self.height;
+        let min_degree = if self.model == Model::Dependent { 2 } else { 1 };
+        let max_degree = match (self.model, self.order) {
+            (Model::Dependent, _) | (Model::BranchSum, BranchOrder::Static) => {
+                MAX_PERMUTED_DEGREE as u32
+            }
+            _ => MAX_DEGREE,
+        };
+        if d < min_degree || d > max_degree {
+            let what = match self.model {
+                Model::BranchSum if self.order == BranchOrder::Static => {
+                    " for branch-sum with static order"
+                }
+                Model::Dependent => " for dependent",
+                _ => "",
+            };
+            return Err(TreeError::invalid(
+                "degree",
+                d,
+                format!("must be between {min_degree} and {max_degree}{what}"),
+            ));
+        }
+        if h > MAX_HEIGHT {
+            return Err(TreeError::invalid(
+                "height",
+                h,
+                format!("must be at most {MAX_HEIGHT}"),
+            ));
+        }
+        match self.model {
+            Model::Random => {
+                if self.values == 0 || self.values > DEFAULT_VALUES {
+                    return Err(TreeError::invalid(
+                        "values",
+                        self.values,
+                        "must be between 1 and 4294967296 (2^32)",
+                    ));
+                }
+            }
+            Model::Ordered => self.validate_ordered()?,
+            Model::Dependent | Model::Worst => {
+                if power_within(u64::from(d), h, 1 << 62).is_none() {
+                    return Err(TreeError::TooLarge {
+                        what: format!(
+                            "a {} tree needs degree^height <= 2^62, but {d}^{h} is larger",
+                            self.model
+                        ),
+                    });
+                }
+            }
+            Model::BranchSum => {
+                let limit = (MAX_LEAF_MAGNITUDE as u64 - 1) / u64::from(h.max(1));
+                if self.edge_range > limit.min(1 << 40) {
+                    return Err(TreeError::invalid(
+                        "edge-range",
+                        self.edge_range,
+                        format!("must be at most {} at height {h}", limit.min(1 << 40)),
+                    ));
+                }
+            }
+        }
+        if self.max_nodes().is_none() {
+            return Err(TreeError::TooLarge {
+                what: format!(
+                    "a tree of degree {} and height {h} has more than 2^64 positions, which the node counters cannot count",
+                    self.degree_max()
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn validate_ordered(&self) -> Result<(), TreeError> {
+        if !(0.0..=1.0).contains(&self.ordering) {
+            return Err(TreeError::invalid(
+                "ordering",
+                self.ordering,
+                "must be between 0 and 1",
+            ));
+        }
+        let h = u64::from(self.height.max(1));
+        let spread_limit = ((MAX_LEAF_MAGNITUDE as u64 - 1) / h - 1).min(1 << 40);
+        if self.spread == 0 || self.spread > spread_limit {
+            return Err(TreeError::invalid(
+                "spread",
+                self.spread,
+                format!(
+                    "must be between 1 and {spread_limit} at height {}",
+                    self.height
+                ),
+            ));
+        }
+        if !(0.0..1.0).contains(&self.terminal_prob) {
+            return Err(TreeError::invalid(
+                "terminal-prob",
+                self.terminal_prob,
+                "must be at least 0 and less than 1",
+            ));
+        }
+        let (lo, hi) = (self.degree_min(), self.degree_max());
+        if lo == 0 || lo > MAX_DEGREE {
+            return Err(TreeError::invalid(
+                "degree-min",
+                lo,
+                format!("must be between 1 and {MAX_DEGREE}"),
+            ));
+        }
+        if hi < lo || hi > MAX_DEGREE {
+            return Err(TreeError::invalid(
+                "degree-max",
+                hi,
+                format!("must be between degree-min ({lo}) and {MAX_DEGREE}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Builds the model and hands it to `visitor`; the parameters are validated first.
+    pub fn visit_implicit<V: TreeVisitor>(&self, visitor: V) -> Result<V::Output, TreeError> {
+        self.validate()?;
+        let (d, h, seed) = (self.degree, self.height, self.seed);
+        Ok(match self.model {
+            Model::Random => visitor.visit(&RandomTree::new(d, h, seed, self.values)),
+            Model::Ordered => visitor.visit(&OrderedTree::new(
+                d,
+                h,
+                seed,
+                self.ordering,
+                self.spread,
+                self.degree_min(),
+                self.degree_max(),
+                self.terminal_prob,
+            )),
+            Model::Dependent => visitor.visit(&DependentTree::new(d, h, seed)),
+            Model::BranchSum => match self.order {
+                BranchOrder::Natural => {
+                    visitor.visit(&BranchSumTree::new(d, h, seed, self.edge_range))
+                }
+                BranchOrder::Static => {
+                    visitor.visit(&BranchSumStaticTree::new(d, h, seed, self.edge_range))
+                }
+            },
+            Model::Worst => visitor.visit(&WorstTree::new(d, h, seed)),
+        })
+    }
+}
+
+/// Where a tree comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TreeSource {
+    /// One of the specification's models.
+    Model(ModelSpec),
+    /// A `.tree` file.
+    File(PathBuf),
+}
+
+/// How a tree is held in memory while it is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    /// Children computed on demand from the node's state.
+    #[default]
+    Implicit,
+    /// Materialised once into flat arrays.
+    Arena,
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Layout::Implicit => "implicit",
+            Layout::Arena => "arena",
+        })
+    }
+}
+
+/// Something done with a concrete tree, generic over its type so that it monomorphises.
+pub trait TreeVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Does the work on `tree`.
+    fn visit<T: GameTree>(self, tree: &T) -> Self::Output;
+}
