@@ -1,0 +1,208 @@
+//! F2 without recursion: §2's `alphabeta` procedure with an explicit stack of frames.
+//!
+//! Each frame holds what one activation of F2 holds (the node, its prepared children,
+//! `beta`, the running maximum `m` — which starts at `alpha`, so alpha needs no slot of its
+//! own — and the next child to try). The stack is allocated once, one frame per level, and
+//! reused across searches: nothing allocates while searching. Leaves are evaluated where
+//! their parent stands rather than pushed, the one liberty taken with the procedure; the
+//! positions examined, their order, and every count are exactly those of [`crate::f2()`].
+//!
+//! A search below a parallel split point must hear from its siblings; a [`Probe`] is
+//! polled about every [`crate::POLL_INTERVAL`] positions and can abort the search or
+//! narrow the window at its root. A narrower root window is pushed down the whole stack
+//! at once (every frame's `alpha` is the negated `beta` of its parent, every frame's
+//! `beta` the negated `m` of its parent), so the bound prunes immediately at every level.
+
+use crate::probe::{Aborted, POLL_INTERVAL, Poll, Probe};
+use crate::{Counters, NoProbe, SearchResult};
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+
+/// One activation of F2.
+#[derive(Clone, Copy)]
+struct Frame<N: Copy, C: Copy> {
+    node: N,
+    children: C,
+    beta: Value,
+    /// The running maximum; starts at `alpha`.
+    m: Value,
+    /// Index (search order) of the next child to examine.
+    next: u32,
+    degree: u32,
+    /// Index of the child that last raised `m`, or `u32::MAX`.
+    best: u32,
+}
+
+/// What a windowed search of one node returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowResult {
+    /// `F2(node, alpha, beta)` for the (possibly narrowed) window.
+    pub value: Value,
+    /// Search-order index of the child that produced `value`, if one did.
+    pub best_index: Option<usize>,
+}
+
+/// The non-recursive F2 kernel with its reusable stack.
+pub struct F2Iter<T: GameTree> {
+    stack: Vec<Frame<T::Node, T::Children>>,
+}
+
+impl<T: GameTree> F2Iter<T> {
+    /// A kernel whose stack fits every node of `tree`.
+    pub fn new(tree: &T) -> Self {
+        F2Iter {
+            stack: Vec::with_capacity(tree.height() as usize + 1),
+        }
+    }
+
+    /// `F2(root, -inf, +inf)`.
+    pub fn search<C: Counters>(&mut self, tree: &T) -> SearchResult {
+        let mut counters = C::for_height(tree.height());
+        let root = tree.root();
+        let result = self
+            .search_node(
+                tree,
+                root,
+                NEG_INFINITY,
+                INFINITY,
+                &mut counters,
+                &mut NoProbe,
+            )
+            .unwrap_or_else(|Aborted| unreachable!("NoProbe never aborts"));
+        let best_move = result.best_index.map(|i| {
+            let children = tree.children(root);
+            tree.move_number(root, &children, i)
+        });
+        SearchResult {
+            value: result.value,
+            best_move,
+            stats: counters.stats(),
+        }
+    }
+
+    /// `F2(node, alpha, beta)`, counting into `counters`, polling `probe`.
+    ///
+    /// `node` is examined (counted) by this call. On [`Aborted`], `counters` still hold
+    /// everything examined before the abort.
+    #[inline]
+    pub fn search_node<C: Counters, P: Probe>(
+        &mut self,
+        tree: &T,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        counters: &mut C,
+        probe: &mut P,
+    ) -> Result<WindowResult, Aborted> {
+        let base_depth = tree.depth(node);
+        counters.position(base_depth);
+        let degree = tree.degree(node);
+        if degree == 0 {
+            counters.leaf();
+            return Ok(WindowResult {
+                value: tree.value(node),
+                best_index: None,
+            });
+        }
+        let stack = &mut self.stack;
+        stack.clear();
+        stack.push(Frame {
+            node,
+            children: tree.children(node),
+            beta,
+            m: alpha,
+            next: 0,
+            degree: degree as u32,
+            best: u32::MAX,
+        });
+        let mut until_poll = POLL_INTERVAL;
+        loop {
+            if P::ENABLED {
+                until_poll -= 1;
+                if until_poll == 0 {
+                    until_poll = POLL_INTERVAL;
+                    match probe.poll() {
+                        Poll::Continue => {}
+                        Poll::Abort => return Err(Aborted),
+                        Poll::Narrow { alpha, beta } => Self::narrow(stack, alpha, beta),
+                    }
+                }
+            }
+            let top = stack.len() - 1;
+            let frame = &mut stack[top];
+            if frame.m < frame.beta && frame.next < frame.degree {
+                let i = frame.next;
+                frame.next += 1;
+                let child = tree.child(frame.node, &frame.children, i as usize);
+                let depth = base_depth + top as u32 + 1;
+                counters.position(depth);
+                let child_degree = tree.degree(child);
+                if child_degree == 0 {
+                    counters.leaf();
+                    let t = -tree.value(child);
+                    if t > frame.m {
+                        frame.m = t;
+                        frame.best = i;
+                    }
+                } else {
+                    let (child_alpha, child_beta) = (-frame.beta, -frame.m);
+                    stack.push(Frame {
+                        node: child,
+                        children: tree.children(child),
+                        beta: child_beta,
+                        m: child_alpha,
+                        next: 0,
+                        degree: child_degree as u32,
+                        best: u32::MAX,
+                    });
+                }
+            } else {
+                if frame.next < frame.degree {
+                    counters.cutoff();
+                }
+                let value = frame.m;
+                if top == 0 {
+                    let best = frame.best;
+                    let best_index = (best != u32::MAX).then_some(best as usize);
+                    return Ok(WindowResult { value, best_index });
+                }
+                stack.pop();
+                let parent = &mut stack[top - 1];
+                let t = -value;
+                if t > parent.m {
+                    parent.m = t;
+                    parent.best = parent.next - 1;
+                }
+            }
+        }
+    }
+
+    /// Pushes a narrower root window down the stack. Afterwards each frame's window is
+    /// what F2 would have given it had the root been called with the new window, and a
+    /// frame whose `m` now reaches its `beta` is finished by the main loop (frames above
+    /// it are dropped, their results no longer matter).
+    #[cold]
+    fn narrow(stack: &mut Vec<Frame<T::Node, T::Children>>, alpha: Value, beta: Value) {
+        let root = &mut stack[0];
+        root.m = root.m.max(alpha);
+        root.beta = root.beta.min(beta);
+        if root.m >= root.beta {
+            stack.truncate(1);
+            return;
+        }
+        for k in 1..stack.len() {
+            let (parent_beta, parent_m) = (stack[k - 1].beta, stack[k - 1].m);
+            let frame = &mut stack[k];
+            frame.m = frame.m.max(-parent_beta);
+            frame.beta = -parent_m;
+            if frame.m >= frame.beta {
+                stack.truncate(k + 1);
+                return;
+            }
+        }
+    }
+}
+
+/// `F2(root, -inf, +inf)` with a fresh kernel.
+pub fn f2_iter<T: GameTree, C: Counters>(tree: &T) -> SearchResult {
+    F2Iter::new(tree).search::<C>(tree)
+}

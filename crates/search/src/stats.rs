@@ -1,0 +1,139 @@
+//! What a search examined, counted as the paper counts (§2, §6): a position is examined
+//! when the procedure is called on it.
+//!
+//! Counting must not slow the kernels, so what is counted is chosen at compile time by the
+//! [`Counters`] type the caller names: [`Basic`] keeps `nodes` and `leaves` (two adds per
+//! position); [`Detailed`] also keeps positions per level and cutoffs.
+
+use serde::{Deserialize, Serialize};
+
+/// The statistics of one search.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchStats {
+    /// Positions examined, root included.
+    pub nodes: u64,
+    /// Terminal positions examined (evaluations).
+    pub leaves: u64,
+    /// `levels[j]`: positions examined at depth `j`; empty unless counted.
+    pub levels: Vec<u64>,
+    /// Nodes left before their last child because `m >= beta` (or `m >= bound`); `None`
+    /// unless counted.
+    pub cutoffs: Option<u64>,
+}
+
+impl SearchStats {
+    /// Adds another search's counts to these (levels element-wise).
+    pub fn merge(&mut self, other: &SearchStats) {
+        self.nodes += other.nodes;
+        self.leaves += other.leaves;
+        if self.levels.len() < other.levels.len() {
+            self.levels.resize(other.levels.len(), 0);
+        }
+        for (mine, theirs) in self.levels.iter_mut().zip(&other.levels) {
+            *mine += theirs;
+        }
+        self.cutoffs = match (self.cutoffs, other.cutoffs) {
+            (Some(a), Some(b)) => Some(a + b),
+            (a, b) => a.or(b),
+        };
+    }
+}
+
+/// A compile-time choice of what a kernel counts.
+pub trait Counters {
+    /// Counters for a tree whose deepest node is at depth `height`.
+    fn for_height(height: u32) -> Self;
+    /// A position at `depth` is examined.
+    fn position(&mut self, depth: u32);
+    /// The position just counted is terminal.
+    fn leaf(&mut self);
+    /// A node was left early by a cutoff.
+    fn cutoff(&mut self);
+    /// The counts so far.
+    fn stats(&self) -> SearchStats;
+    /// Positions counted so far.
+    fn nodes(&self) -> u64;
+}
+
+/// Counts `nodes` and `leaves` only: the counters of timed runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Basic {
+    nodes: u64,
+    leaves: u64,
+}
+
+impl Counters for Basic {
+    #[inline(always)]
+    fn for_height(_height: u32) -> Self {
+        Basic::default()
+    }
+    #[inline(always)]
+    fn position(&mut self, _depth: u32) {
+        self.nodes += 1;
+    }
+    #[inline(always)]
+    fn leaf(&mut self) {
+        self.leaves += 1;
+    }
+    #[inline(always)]
+    fn cutoff(&mut self) {}
+    fn stats(&self) -> SearchStats {
+        SearchStats {
+            nodes: self.nodes,
+            leaves: self.leaves,
+            levels: Vec::new(),
+            cutoffs: None,
+        }
+    }
+    #[inline(always)]
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// Counts everything: positions per level and cutoffs too.
+#[derive(Clone, Debug, Default)]
+pub struct Detailed {
+    nodes: u64,
+    leaves: u64,
+    levels: Vec<u64>,
+    cutoffs: u64,
+}
+
+impl Counters for Detailed {
+    fn for_height(height: u32) -> Self {
+        Detailed {
+            levels: vec![0; height as usize + 1],
+            ..Detailed::default()
+        }
+    }
+    #[inline(always)]
+    fn position(&mut self, depth: u32) {
+        self.nodes += 1;
+        self.levels[depth as usize] += 1;
+    }
+    #[inline(always)]
+    fn leaf(&mut self) {
+        self.leaves += 1;
+    }
+    #[inline(always)]
+    fn cutoff(&mut self) {
+        self.cutoffs += 1;
+    }
+    fn stats(&self) -> SearchStats {
+        let mut levels = self.levels.clone();
+        while levels.len() > 1 && levels.last() == Some(&0) {
+            levels.pop();
+        }
+        SearchStats {
+            nodes: self.nodes,
+            leaves: self.leaves,
+            levels,
+            cutoffs: Some(self.cutoffs),
+        }
+    }
+    #[inline(always)]
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}

@@ -1,0 +1,164 @@
+//! Every serial procedure against the oracle F0 on seeded trees of every model: same
+//! value, a best move F0 accepts, leaves F2 <= F1 <= F0, and f2-iter examining exactly
+//! the positions F2 examines. A failure names the tree that reproduces it.
+
+use abbench_search::{Detailed, F2Iter, SearchResult, f0, f1, f2};
+use abbench_tree::{BranchOrder, GameTree, Model, ModelSpec, TreeVisitor};
+use proptest::prelude::*;
+
+/// All four procedures on one tree, plus F0 of each root move's subtree.
+struct AllFour;
+
+struct Outcome {
+    f0: SearchResult,
+    f1: SearchResult,
+    f2: SearchResult,
+    f2_iter: SearchResult,
+    /// `F(root)` recomputed through the reported best move: `-F(best child)`.
+    value_through_best_move: Option<i64>,
+}
+
+impl TreeVisitor for AllFour {
+    type Output = Outcome;
+    fn visit<T: GameTree>(self, tree: &T) -> Outcome {
+        let f0 = f0::<T, Detailed>(tree);
+        let value_through_best_move = f0.best_move.map(|m| {
+            let root = tree.root();
+            let children = tree.children(root);
+            let i = (0..tree.degree(root))
+                .find(|&i| tree.move_number(root, &children, i) == m)
+                .expect("best move is a move of the root");
+            -subtree_value(tree, tree.child(root, &children, i))
+        });
+        Outcome {
+            f1: f1::<T, Detailed>(tree),
+            f2: f2::<T, Detailed>(tree),
+            f2_iter: F2Iter::new(tree).search::<Detailed>(tree),
+            f0,
+            value_through_best_move,
+        }
+    }
+}
+
+fn subtree_value<T: GameTree>(tree: &T, node: T::Node) -> i64 {
+    let degree = tree.degree(node);
+    if degree == 0 {
+        return tree.value(node);
+    }
+    let children = tree.children(node);
+    (0..degree)
+        .map(|i| -subtree_value(tree, tree.child(node, &children, i)))
+        .max()
+        .unwrap()
+}
+
+fn check(spec: &ModelSpec) {
+    let out = spec
+        .visit_implicit(AllFour)
+        .unwrap_or_else(|e| panic!("{spec:?}: {e}"));
+    let ctx = format!("tree {spec:?}");
+    assert_eq!(out.f1.value, out.f0.value, "F1 value, {ctx}");
+    assert_eq!(out.f2.value, out.f0.value, "F2 value, {ctx}");
+    assert_eq!(
+        out.f2_iter, out.f2,
+        "f2-iter must examine exactly what F2 does, {ctx}"
+    );
+    assert!(
+        out.f2.stats.leaves <= out.f1.stats.leaves,
+        "F2 <= F1 leaves, {ctx}"
+    );
+    assert!(
+        out.f1.stats.leaves <= out.f0.stats.leaves,
+        "F1 <= F0 leaves, {ctx}"
+    );
+    assert_eq!(
+        out.f0.stats.nodes,
+        out.f0.stats.levels.iter().sum::<u64>(),
+        "{ctx}"
+    );
+    if let Some(v) = out.value_through_best_move {
+        assert_eq!(v, out.f0.value, "F0's best move, {ctx}");
+    }
+    for result in [&out.f1, &out.f2] {
+        if let Some(m) = result.best_move {
+            // The move that produced the value: F0 must accept it.
+            let accepted = spec.visit_implicit(MoveValue(m)).unwrap();
+            assert_eq!(
+                accepted, out.f0.value,
+                "best move {m} not accepted by F0, {ctx}"
+            );
+        }
+    }
+}
+
+/// `-F(child)` for the root move with this move number.
+struct MoveValue(usize);
+
+impl TreeVisitor for MoveValue {
+    type Output = i64;
+    fn visit<T: GameTree>(self, tree: &T) -> i64 {
+        let root = tree.root();
+        let children = tree.children(root);
+        let i = (0..tree.degree(root))
+            .find(|&i| tree.move_number(root, &children, i) == self.0)
+            .unwrap();
+        -subtree_value(tree, tree.child(root, &children, i))
+    }
+}
+
+fn model_spec() -> impl Strategy<Value = ModelSpec> {
+    let model = prop_oneof![
+        Just(Model::Random),
+        Just(Model::Ordered),
+        Just(Model::Dependent),
+        Just(Model::BranchSum),
+        Just(Model::Worst),
+    ];
+    (
+        model,
+        2u32..=5,
+        0u32..=5,
+        any::<u64>(),
+        prop_oneof![Just(3u64), Just(10), Just(1 << 32)],
+        prop_oneof![Just(1.0f64), Just(0.7), Just(0.0)],
+        prop_oneof![Just(BranchOrder::Natural), Just(BranchOrder::Static)],
+        any::<bool>(),
+    )
+        .prop_map(
+            |(model, degree, height, seed, values, ordering, order, ragged)| {
+                let mut spec = ModelSpec::new(model, degree, height, seed);
+                spec.values = values;
+                spec.ordering = ordering;
+                spec.order = order;
+                spec.edge_range = 5;
+                if ragged && model == Model::Ordered {
+                    spec.degree_min = Some(1);
+                    spec.degree_max = Some(degree + 1);
+                    spec.terminal_prob = 0.2;
+                }
+                spec
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn every_procedure_agrees_with_negamax(spec in model_spec()) {
+        check(&spec);
+    }
+}
+
+#[test]
+fn larger_trees_of_every_model() {
+    for model in Model::ALL {
+        for seed in 0..4 {
+            let mut spec = ModelSpec::new(model, 4, 6, seed);
+            spec.ordering = 0.7;
+            check(&spec);
+            spec.order = BranchOrder::Static;
+            check(&spec);
+        }
+    }
+}
