@@ -23,13 +23,26 @@ pub enum TreeError {
     },
     /// Materialising would need more memory than the budget allows.
     #[error(
-        "the arena for this tree needs an estimated {needed_bytes} bytes, over the memory budget of {budget_bytes} bytes"
+        "the arena for this tree needs at least {needed_bytes} bytes (estimated), over the memory budget of {budget_bytes} bytes"
     )]
     OverBudget {
-        /// Estimated bytes the arena would take.
+        /// Estimated bytes the arena would take (a lower bound when counting stopped
+        /// early because the budget was already exceeded).
         needed_bytes: u64,
         /// The budget it was checked against.
         budget_bytes: u64,
+    },
+    /// A tree handed to the uniform arena is not uniform.
+    #[error(
+        "the tree is not uniform: a position at depth {depth} has {degree} children where {expected} were expected"
+    )]
+    NotUniform {
+        /// Depth of the offending position.
+        depth: u32,
+        /// Its number of children.
+        degree: usize,
+        /// The number every position at that depth should have.
+        expected: usize,
     },
     /// A `.tree` text that does not follow the grammar.
     #[error("{path}:{line}:{column}: {message}")]

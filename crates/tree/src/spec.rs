@@ -386,3 +386,33 @@ pub trait TreeVisitor {
     /// Does the work on `tree`.
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output;
 }
+
+impl fmt::Display for ModelSpec {
+    /// The model and the parameters it uses, as `name key=value …` with the command
+    /// line's parameter names: `random degree=2 height=3 seed=1 values=10`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} degree={} height={} seed={}",
+            self.model, self.degree, self.height, self.seed
+        )?;
+        match self.model {
+            Model::Random => write!(f, " values={}", self.values),
+            Model::Ordered => {
+                write!(f, " ordering={} spread={}", self.ordering, self.spread)?;
+                if !self.is_uniform() {
+                    write!(
+                        f,
+                        " degree-min={} degree-max={} terminal-prob={}",
+                        self.degree_min(),
+                        self.degree_max(),
+                        self.terminal_prob
+                    )?;
+                }
+                Ok(())
+            }
+            Model::Dependent | Model::Worst => Ok(()),
+            Model::BranchSum => write!(f, " edge-range={} order={}", self.edge_range, self.order),
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Reading a `.tree` text into a [`RaggedArena`] (SPEC.md, "Tree files").
+//!
+//! The grammar is `tree := integer | '(' tree+ ')'`, exactly one tree per text. Leaf
+//! values are written from the root player's viewpoint; a leaf at odd depth is negated to
+//! give its negamax value (Knuth & Moore eq. (1)). The parser is a loop over tokens with
+//! an explicit stack of open lists, at most [`MAX_HEIGHT`] deep, so neither deep nesting
+//! nor garbage can exhaust the call stack or memory. The text is parsed twice: first to
+//! check it and count the positions of each level (which sizes the arena and is checked
+//! against the memory budget), then to place each position.
+
+use super::lexer::{Lexer, TokenKind};
+use crate::arena::{RaggedArena, RaggedBuilder};
+use crate::{MAX_HEIGHT, TreeError, Value};
+use std::path::Path;
+
+/// A list that is open while parsing.
+struct OpenList {
+    line: usize,
+    column: usize,
+    children: u64,
+}
+
+/// Parses `text`, calling `position(depth, leaf)` for every position in pre-order, where
+/// `leaf` is the negamax value of a leaf and `None` for a list.
+fn parse<F: FnMut(u32, Option<Value>)>(
+    text: &[u8],
+    name: &str,
+    mut position: F,
+) -> Result<(), TreeError> {
+    let mut lexer = Lexer::new(text, name);
+    let mut open: Vec<OpenList> = Vec::new();
+    let mut complete = false;
+    loop {
+        let token = lexer.next_token()?;
+        let fail = |message: String| Err(lexer.error(token.line, token.column, message));
+        match token.kind {
+            TokenKind::End => {
+                if let Some(list) = open.last() {
+                    return fail(format!(
+                        "unexpected end of input: expected ')' to close the list opened at line {}, column {}",
+                        list.line, list.column
+                    ));
+                }
+                if !complete {
+                    return fail(
+                        "expected a tree (an integer or '('), found end of input".to_string(),
+                    );
+                }
+                return Ok(());
+            }
+            kind if complete => {
+                let found = match kind {
+                    TokenKind::Open => "'('".to_string(),
+                    TokenKind::Close => "')'".to_string(),
+                    TokenKind::Integer(v) => format!("integer {v}"),
+                    TokenKind::End => unreachable!("handled above"),
+                };
+                return fail(format!(
+                    "expected end of input after the tree, found {found} (a file holds exactly one tree)"
+                ));
+            }
+            TokenKind::Close => match open.last() {
+                None => return fail("unexpected ')': no list is open".to_string()),
+                Some(list) if list.children == 0 => {
+                    return fail(
+                        "empty list: expected an integer or '(', found ')' (a list holds at least one tree)"
+                            .to_string(),
+                    );
+                }
+                Some(_) => {
+                    open.pop();
+                    complete = open.is_empty();
+                }
+            },
+            TokenKind::Open | TokenKind::Integer(_) => {
+                let depth = open.len() as u32;
+                if depth > MAX_HEIGHT {
+                    return fail(format!(
+                        "the tree is nested deeper than the maximum height {MAX_HEIGHT}"
+                    ));
+                }
+                if let Some(list) = open.last_mut() {
+                    list.children += 1;
+                }
+                if let TokenKind::Integer(v) = token.kind {
+                    position(depth, Some(if depth % 2 == 1 { -v } else { v }));
+                    complete = open.is_empty();
+                } else {
+                    position(depth, None);
+                    open.push(OpenList {
+                        line: token.line,
+                        column: token.column,
+                        children: 0,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Reads a `.tree` text into a ragged arena; `name` is the file name errors report.
+/// Refuses a tree whose arena would exceed `budget_bytes`.
+pub fn parse_tree(text: &[u8], name: &str, budget_bytes: u64) -> Result<RaggedArena, TreeError> {
+    let mut level_counts: Vec<u64> = Vec::new();
+    parse(text, name, |depth, _| {
+        if depth as usize == level_counts.len() {
+            level_counts.push(0);
+        }
+        level_counts[depth as usize] += 1;
+    })?;
+    let mut builder = RaggedBuilder::new(&level_counts, false, budget_bytes)?;
+    parse(text, name, |depth, leaf| {
+        builder.push(depth, leaf.unwrap_or(0), 0)
+    })?;
+    Ok(builder.finish())
+}
+
+/// Reads the `.tree` file at `path` into a ragged arena within `budget_bytes`.
+pub fn read_tree_file(path: &Path, budget_bytes: u64) -> Result<RaggedArena, TreeError> {
+    let text = std::fs::read(path).map_err(|source| TreeError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_tree(&text, &path.display().to_string(), budget_bytes)
+}
+
+/// The comment lines at the top of a `.tree` text, before its first token, without the
+/// `#` and one following space; blank lines are skipped.
+pub fn header_comments(text: &[u8]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for line in text.split(|&b| b == b'\n') {
+        let line = line.trim_ascii();
+        if line.is_empty() {
+            continue;
+        }
+        let Some(comment) = line.strip_prefix(b"#") else {
+            break;
+        };
+        let comment = comment.strip_prefix(b" ").unwrap_or(comment);
+        lines.push(String::from_utf8_lossy(comment).into_owned());
+    }
+    lines
+}

@@ -1,0 +1,113 @@
+//! The one entry point from a tree's name to a concrete tree: a [`TreeSource`] (model or
+//! `.tree` file) and a [`Layout`], visited by a generic [`TreeVisitor`].
+//!
+//! The visitor is monomorphised for the implicit models, [`UniformArena`] and
+//! [`RaggedArena`] and nothing else, which keeps the number of kernel instantiations (and
+//! compile time) small: implicit models are visited as they are, an arena layout is
+//! materialised first (within a memory budget), and a file is always read into a ragged
+//! arena.
+//!
+//! [`UniformArena`]: crate::arena::UniformArena
+//! [`RaggedArena`]: crate::arena::RaggedArena
+
+use crate::arena::Arena;
+use crate::file;
+use crate::{Layout, ModelSpec, TreeError, TreeSource, TreeVisitor};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The tree specification's version, named in written files and reports.
+pub const SPEC_VERSION: u32 = 1;
+
+/// A tree and how to hold it while searching.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct TreeSpec {
+    /// Which tree.
+    pub source: TreeSource,
+    /// How it is held in memory (ignored for files, which are always arenas).
+    pub layout: Layout,
+}
+
+impl TreeSpec {
+    /// A model's tree in the given layout.
+    pub fn model(spec: ModelSpec, layout: Layout) -> Self {
+        TreeSpec {
+            source: TreeSource::Model(spec),
+            layout,
+        }
+    }
+
+    /// The tree of a `.tree` file.
+    pub fn file(path: impl Into<std::path::PathBuf>) -> Self {
+        TreeSpec {
+            source: TreeSource::File(path.into()),
+            layout: Layout::Arena,
+        }
+    }
+
+    /// Checks a model's parameters (a file is checked when it is read).
+    pub fn validate(&self) -> Result<(), TreeError> {
+        match &self.source {
+            TreeSource::Model(spec) => spec.validate(),
+            TreeSource::File(_) => Ok(()),
+        }
+    }
+
+    /// The same tree with another seed (a file stays the same file).
+    pub fn with_seed(&self, seed: u64) -> Self {
+        match &self.source {
+            TreeSource::Model(spec) => TreeSpec::model(spec.with_seed(seed), self.layout),
+            TreeSource::File(_) => self.clone(),
+        }
+    }
+
+    /// Builds the concrete tree and hands it to `visitor`: a model is validated and
+    /// visited implicitly or materialised within `budget_bytes`; a file is read into a
+    /// ragged arena within `budget_bytes`.
+    pub fn visit<V: TreeVisitor>(
+        &self,
+        budget_bytes: u64,
+        visitor: V,
+    ) -> Result<V::Output, TreeError> {
+        match (&self.source, self.layout) {
+            (TreeSource::Model(spec), Layout::Implicit) => spec.visit_implicit(visitor),
+            (TreeSource::Model(spec), Layout::Arena) => {
+                Ok(Arena::from_model(spec, budget_bytes)?.visit(visitor))
+            }
+            (TreeSource::File(path), _) => {
+                Ok(visitor.visit(&file::read_tree_file(path, budget_bytes)?))
+            }
+        }
+    }
+
+    /// The comment lines to write at the top of this tree's `.tree` file: for a model its
+    /// parameters, for a file the file's own leading comments (so that rewriting a file
+    /// reproduces it).
+    pub fn header_lines(&self) -> Result<Vec<String>, TreeError> {
+        match &self.source {
+            TreeSource::Model(spec) => Ok(vec![
+                format!("{spec}"),
+                format!(
+                    "tree specification version {SPEC_VERSION}; leaf values from the root player's viewpoint; children in search order"
+                ),
+            ]),
+            TreeSource::File(path) => {
+                let text = std::fs::read(path).map_err(|source| TreeError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
+                Ok(file::header_comments(&text))
+            }
+        }
+    }
+}
+
+impl fmt::Display for TreeSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.source {
+            TreeSource::Model(spec) => write!(f, "{spec} layout={}", self.layout),
+            TreeSource::File(path) => write!(f, "file {}", path.display()),
+        }
+    }
+}
