@@ -1,1 +1,18 @@
-//! abbench-parallel.
+//! Shared-memory parallel alpha-beta: root splitting and young brothers wait.
+//!
+//! Both algorithms run the serial kernel of `abbench-search` below their split points
+//! and share bounds through [`ybwc`]'s split points; the protocol is written down in
+//! `src/ybwc/README.md`. A [`ParallelSearcher`] owns a thread pool, built once per thread
+//! count outside timed code; every search returns the root value, the best move and
+//! per-worker statistics summed into [`ParallelStats`].
+
+mod context;
+mod options;
+mod root_split;
+mod searcher;
+mod stats;
+mod ybwc;
+
+pub use options::{ParallelAlgorithm, SERIAL_GRAIN_POSITIONS, SearchOptions, auto_split_height};
+pub use searcher::{ParallelError, ParallelResult, ParallelSearcher};
+pub use stats::{ParallelStats, Percentiles, WorkerStats};

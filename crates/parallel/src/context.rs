@@ -1,0 +1,147 @@
+//! What every worker of one parallel search shares: the tree, the options, the stop
+//! signal, and one cache-padded slot per worker holding its serial kernel and its
+//! statistics.
+
+use crate::SearchOptions;
+use crate::stats::WorkerStats;
+use abbench_search::{Aborted, Basic, Counters, F2Iter, Probe};
+use abbench_tree::{GameTree, Value};
+use crossbeam_utils::CachePadded;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A worker's private state. It sits behind a mutex only so that it can live in the
+/// shared context: a worker locks its own slot, never another's, and never across a call
+/// into the scheduler, so the lock is never contended.
+pub(crate) struct WorkerSlot<T: GameTree> {
+    pub(crate) kernel: F2Iter<T>,
+    pub(crate) stats: WorkerStats,
+}
+
+pub(crate) struct Context<'t, T: GameTree> {
+    pub(crate) tree: &'t T,
+    /// Set once the search must end without a result (time limit).
+    ///
+    /// Memory ordering: `Relaxed` both ways. The flag carries no data; a worker that
+    /// reads it late merely examines a few more positions before stopping, and the
+    /// caller learns the outcome through the join, which synchronises.
+    stop: AtomicBool,
+    deadline: Option<Instant>,
+    /// When the search started; split points time their events from here.
+    pub(crate) epoch: Instant,
+    /// `ybwc`: nodes at least this far above the deepest leaves split.
+    pub(crate) split_height: u32,
+    workers: Vec<CachePadded<Mutex<WorkerSlot<T>>>>,
+}
+
+impl<'t, T: GameTree> Context<'t, T> {
+    pub(crate) fn new(tree: &'t T, options: SearchOptions, threads: usize) -> Self {
+        let workers = (0..threads)
+            .map(|_| {
+                CachePadded::new(Mutex::new(WorkerSlot {
+                    kernel: F2Iter::new(tree),
+                    stats: WorkerStats::default(),
+                }))
+            })
+            .collect();
+        let epoch = Instant::now();
+        let deadline = options.time_limit.map(|limit| epoch + limit);
+        let split_height = options.split_height_for(tree.max_degree());
+        Context {
+            tree,
+            stop: AtomicBool::new(false),
+            deadline,
+            epoch,
+            split_height,
+            workers,
+        }
+    }
+
+    /// The number of workers.
+    pub(crate) fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// The index of the worker running the caller.
+    pub(crate) fn worker(&self) -> usize {
+        rayon::current_thread_index().unwrap_or(0) % self.workers.len()
+    }
+
+    /// Runs `f` on the calling worker's own slot.
+    pub(crate) fn with_slot<R>(&self, f: impl FnOnce(&mut WorkerSlot<T>) -> R) -> R {
+        let mut slot = match self.workers[self.worker()].lock() {
+            Ok(guard) => guard,
+            // A panic while a slot was held is reported by the join; the slot's data
+            // is plain counters and a stack that is reset before every use.
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        f(&mut slot)
+    }
+
+    /// Whether the whole search must stop now (time limit reached).
+    pub(crate) fn stopped(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stop.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
+    /// `F2(node, alpha, beta)` with the serial kernel on the calling worker, polling
+    /// `probe`; counts into the worker's statistics (aborted searches included).
+    pub(crate) fn serial<P: Probe>(
+        &self,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        probe: &mut P,
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        self.with_slot(|slot| {
+            let mut counters = Basic::for_height(self.tree.height());
+            let started = Instant::now();
+            let outcome =
+                slot.kernel
+                    .search_node(self.tree, node, alpha, beta, &mut counters, probe);
+            let stats = &mut slot.stats;
+            stats.busy_ns += started.elapsed().as_nanos() as u64;
+            let counted = counters.stats();
+            stats.nodes += counted.nodes;
+            stats.leaves += counted.leaves;
+            match outcome {
+                Ok(r) => Ok((r.value, r.best_index)),
+                Err(Aborted) => {
+                    stats.aborts += 1;
+                    stats.aborted_nodes += counted.nodes;
+                    Err(Aborted)
+                }
+            }
+        })
+    }
+
+    /// Counts one position examined by the parallel layer itself (a split node).
+    pub(crate) fn count_position(&self, leaf: bool) {
+        self.with_slot(|slot| {
+            slot.stats.nodes += 1;
+            slot.stats.leaves += u64::from(leaf);
+        });
+    }
+
+    /// The workers' statistics, for summing.
+    pub(crate) fn into_worker_stats(self) -> Vec<WorkerStats> {
+        self.workers
+            .into_iter()
+            .map(|slot| {
+                CachePadded::into_inner(slot)
+                    .into_inner()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .stats
+            })
+            .collect()
+    }
+}

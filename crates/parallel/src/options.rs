@@ -1,0 +1,82 @@
+//! The parallel algorithms by name, and what a search may be told.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A shared-memory parallel search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ParallelAlgorithm {
+    /// The root's moves handed out to the workers.
+    RootSplit,
+    /// Young brothers wait at every node above the split height.
+    Ybwc,
+}
+
+impl ParallelAlgorithm {
+    /// Every parallel algorithm.
+    pub const ALL: [ParallelAlgorithm; 2] = [ParallelAlgorithm::RootSplit, ParallelAlgorithm::Ybwc];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParallelAlgorithm::RootSplit => "root-split",
+            ParallelAlgorithm::Ybwc => "ybwc",
+        }
+    }
+}
+
+impl fmt::Display for ParallelAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ParallelAlgorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ParallelAlgorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| format!("unknown parallel algorithm '{s}': expected root-split or ybwc"))
+    }
+}
+
+/// Positions the serial kernel should examine, at the least, between two split points:
+/// enough that a split point's fixed cost (a scope, a few atomics, a clock read) is lost
+/// in the noise of the work it distributes.
+pub const SERIAL_GRAIN_POSITIONS: f64 = 4096.0;
+
+/// The split height chosen when none is given, for a tree of this degree: the least
+/// remaining height `r` whose subtrees F2 searches in about [`SERIAL_GRAIN_POSITIONS`]
+/// positions, taking F2's effective branching factor on random trees as `d^(3/4)`
+/// (Knuth & Moore §7: between `d^(1/2)`, the best case, and `d`; Table 1). For degree 16
+/// that is 4, for degree 8 it is 6.
+pub fn auto_split_height(max_degree: usize) -> u32 {
+    if max_degree <= 1 {
+        return u32::MAX;
+    }
+    let per_level = 0.75 * (max_degree as f64).ln();
+    (SERIAL_GRAIN_POSITIONS.ln() / per_level).ceil().max(1.0) as u32
+}
+
+/// What a parallel search may be told.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchOptions {
+    /// `ybwc`: a node splits only if at least this far above the deepest leaves
+    /// (at least 1); `None` chooses [`auto_split_height`].
+    pub split_height: Option<u32>,
+    /// Stop and report a timeout after this long.
+    pub time_limit: Option<Duration>,
+}
+
+impl SearchOptions {
+    /// The split height used on a tree of this largest degree.
+    pub fn split_height_for(&self, max_degree: usize) -> u32 {
+        self.split_height
+            .unwrap_or_else(|| auto_split_height(max_degree))
+            .max(1)
+    }
+}

@@ -1,0 +1,62 @@
+//! Root splitting: the root's moves are handed out one at a time to the workers; each
+//! searches its move with the serial kernel and the best root bound known when it
+//! starts, and raises the shared bound (`fetch_max`) when it finishes.
+//!
+//! Nothing waits for the eldest move, so the first `p` moves all start with an infinite
+//! window, and the root's costliest move bounds the speedup. On perfectly ordered trees
+//! the first move costs about as much as all the others together (Corollary 1), so root
+//! splitting saturates early; the scaling reports show where.
+
+use crate::context::Context;
+use crate::ybwc::{SplitPoint, StopProbe};
+use abbench_search::Aborted;
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Searches the whole tree; returns the root value and the search-order index of the
+/// root move that produced it.
+pub(crate) fn search<T: GameTree>(ctx: &Context<'_, T>) -> Result<(Value, Option<usize>), Aborted> {
+    let tree = ctx.tree;
+    let root = tree.root();
+    let degree = tree.degree(root);
+    if degree == 0 {
+        return ctx.serial(root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx });
+    }
+    ctx.count_position(false);
+    let children = tree.children(root);
+    // The shared root bound: every move is handed out, none waits for the eldest.
+    let bound = SplitPoint::root(NEG_INFINITY, INFINITY, degree, 0, ctx.worker(), ctx.epoch);
+    // Memory ordering: `Relaxed`; read after the scope's join, which synchronises.
+    let aborted = AtomicBool::new(false);
+    let work = || {
+        let me = ctx.worker();
+        while let Some(i) = bound.next_brother() {
+            if me != bound.owner {
+                ctx.with_slot(|slot| slot.stats.steals += 1);
+            }
+            // The bound known now; the search keeps it to the end.
+            let (alpha, beta) = bound.window().for_child();
+            let child = tree.child(root, &children, i);
+            match ctx.serial(child, alpha, beta, &mut StopProbe { ctx }) {
+                Ok((v, _)) => {
+                    bound.offer(-v, i);
+                }
+                Err(Aborted) => {
+                    aborted.store(true, Ordering::Relaxed);
+                    return;
+                }
+            }
+        }
+    };
+    ctx.with_slot(|slot| slot.stats.splits += 1);
+    rayon::scope(|scope| {
+        for _ in 0..(ctx.threads() - 1).min(degree - 1) {
+            scope.spawn(|_| work());
+        }
+        work();
+    });
+    if aborted.load(Ordering::Relaxed) {
+        return Err(Aborted);
+    }
+    Ok(bound.result())
+}

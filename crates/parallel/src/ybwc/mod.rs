@@ -1,0 +1,216 @@
+//! Young brothers wait (Feldmann, Monien, Mysliwietz & Vornberger), on rayon.
+//!
+//! At a node whose remaining height is at least the split height, the eldest child is
+//! searched first, by the worker that reached the node; only then are the younger
+//! brothers offered to idle workers, handed out one at a time in search order. Below the
+//! split height the serial kernel runs, polling the split point above it for narrower
+//! windows and for aborts. The protocol — who may split, how bounds travel, how an abort
+//! propagates, and every atomic's memory ordering — is written down in `README.md`
+//! beside this file.
+//!
+//! # Why rayon
+//!
+//! A split point needs exactly what `rayon::scope` gives: fork the younger brothers,
+//! let idle workers steal them, and wait for all of them while the waiting worker
+//! itself keeps stealing work (so a waiting owner is never idle and nested split points
+//! cannot deadlock). Hand-rolled work stealing on crossbeam deques would have to
+//! re-create the same helping join. The measured cost on this project's benchmarks is the
+//! `ybwc` row at one thread against `f2-iter` in the scaling report (a few percent),
+//! and the scaling at two threads is what the parallel tests and reports show; rayon's
+//! stealing latency is not what limits it (search overhead is).
+
+mod split_point;
+
+pub(crate) use split_point::SplitPoint;
+
+#[cfg(test)]
+mod test;
+
+use crate::context::Context;
+use abbench_search::{Aborted, Poll, Probe};
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use split_point::Window;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Searches the whole tree; returns the root value and the search-order index of the
+/// root move that produced it.
+pub(crate) fn search<T: GameTree>(ctx: &Context<'_, T>) -> Result<(Value, Option<usize>), Aborted> {
+    let tree = ctx.tree;
+    let root = tree.root();
+    if splits(ctx, root) {
+        let degree = tree.degree(root);
+        let sp = SplitPoint::root(NEG_INFINITY, INFINITY, degree, 1, ctx.worker(), ctx.epoch);
+        split_node(ctx, root, &sp)
+    } else {
+        ctx.serial(root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx })
+    }
+}
+
+/// Whether `node` is searched as a split point: internal, and at least the split height
+/// above the deepest leaves the tree may have.
+fn splits<T: GameTree>(ctx: &Context<'_, T>, node: T::Node) -> bool {
+    let tree = ctx.tree;
+    let remaining = tree.height().saturating_sub(tree.depth(node));
+    remaining >= ctx.split_height && tree.degree(node) > 0
+}
+
+/// Searches `node` as the split point `sp` (already created with the node's degree).
+fn split_node<T: GameTree>(
+    ctx: &Context<'_, T>,
+    node: T::Node,
+    sp: &SplitPoint<'_>,
+) -> Result<(Value, Option<usize>), Aborted> {
+    let tree = ctx.tree;
+    ctx.count_position(false);
+    let children = tree.children(node);
+    let incomplete = AtomicBool::new(false);
+
+    // The eldest brother first, by this worker alone.
+    match search_brother(ctx, node, &children, sp, 0) {
+        Ok(v) => {
+            sp.offer(-v, 0);
+        }
+        Err(Aborted) => incomplete.store(true, Ordering::Relaxed),
+    }
+
+    if sp.degree > 1 && !sp.window().is_closed() && !ctx.stopped() {
+        let helpers = (ctx.threads() - 1).min(sp.degree - 2);
+        ctx.with_slot(|slot| slot.stats.splits += 1);
+        if helpers == 0 {
+            brother_loop(ctx, node, &children, sp, &incomplete);
+        } else {
+            rayon::scope(|scope| {
+                for _ in 0..helpers {
+                    scope.spawn(|_| brother_loop(ctx, node, &children, sp, &incomplete));
+                }
+                brother_loop(ctx, node, &children, sp, &incomplete);
+            });
+        }
+        let (after_cutoff, after_exhausted) = sp.latencies();
+        ctx.with_slot(|slot| {
+            if let Some(ns) = after_cutoff {
+                slot.stats.record_abort_latency(ns);
+            }
+            if let Some(ns) = after_exhausted {
+                slot.stats.record_split_wait(ns);
+            }
+        });
+    } else if sp.degree > 1 && !sp.genuinely_cut() {
+        // Brothers were left unsearched because the window closed from above or time ran out.
+        incomplete.store(true, Ordering::Relaxed);
+    }
+
+    if sp.genuinely_cut() {
+        return Ok(sp.result());
+    }
+    if incomplete.load(Ordering::Relaxed) || ctx.stopped() {
+        ctx.with_slot(|slot| slot.stats.aborts += 1);
+        return Err(Aborted);
+    }
+    Ok(sp.result())
+}
+
+/// Takes younger brothers of `sp` one at a time until none is left or the split point
+/// is closed.
+fn brother_loop<T: GameTree>(
+    ctx: &Context<'_, T>,
+    node: T::Node,
+    children: &T::Children,
+    sp: &SplitPoint<'_>,
+    incomplete: &AtomicBool,
+) {
+    let me = ctx.worker();
+    loop {
+        if sp.window().is_closed() || ctx.stopped() {
+            if !sp.genuinely_cut() {
+                incomplete.store(true, Ordering::Relaxed);
+            }
+            return;
+        }
+        let Some(i) = sp.next_brother() else { return };
+        if me != sp.owner {
+            ctx.with_slot(|slot| slot.stats.steals += 1);
+        }
+        match search_brother(ctx, node, children, sp, i) {
+            Ok(v) => {
+                sp.offer(-v, i);
+            }
+            Err(Aborted) => incomplete.store(true, Ordering::Relaxed),
+        }
+    }
+}
+
+/// Searches brother `i` of `sp`'s node with the split point's live window; returns the
+/// brother's value from its own viewpoint.
+fn search_brother<T: GameTree>(
+    ctx: &Context<'_, T>,
+    node: T::Node,
+    children: &T::Children,
+    sp: &SplitPoint<'_>,
+    i: usize,
+) -> Result<Value, Aborted> {
+    let tree = ctx.tree;
+    let window = sp.window();
+    if window.is_closed() {
+        return Err(Aborted);
+    }
+    let brother = tree.child(node, children, i);
+    if splits(ctx, brother) {
+        let child_sp = SplitPoint::child(sp, tree.degree(brother), ctx.worker());
+        split_node(ctx, brother, &child_sp).map(|(v, _)| v)
+    } else {
+        let (alpha, beta) = window.for_child();
+        let mut probe = SplitProbe {
+            ctx,
+            sp,
+            last: window,
+        };
+        ctx.serial(brother, alpha, beta, &mut probe).map(|(v, _)| v)
+    }
+}
+
+/// The probe of a serial search below a split point: aborts when the split point's
+/// live window closes (a cutoff here or anywhere above) or time runs out, and passes on
+/// a narrower window when a brother or an ancestor raised a bound.
+struct SplitProbe<'a, 'c, 'p, T: GameTree> {
+    ctx: &'a Context<'c, T>,
+    sp: &'a SplitPoint<'p>,
+    last: Window,
+}
+
+impl<T: GameTree> Probe for SplitProbe<'_, '_, '_, T> {
+    const ENABLED: bool = true;
+
+    fn poll(&mut self) -> Poll {
+        if self.ctx.stopped() {
+            return Poll::Abort;
+        }
+        let window = self.sp.window();
+        if window.is_closed() {
+            return Poll::Abort;
+        }
+        if window == self.last {
+            return Poll::Continue;
+        }
+        self.last = window;
+        let (alpha, beta) = window.for_child();
+        Poll::Narrow { alpha, beta }
+    }
+}
+
+/// The probe of a search only a time limit can stop.
+pub(crate) struct StopProbe<'a, 'c, T: GameTree> {
+    pub(crate) ctx: &'a Context<'c, T>,
+}
+
+impl<T: GameTree> Probe for StopProbe<'_, '_, T> {
+    const ENABLED: bool = true;
+
+    fn poll(&mut self) -> Poll {
+        if self.ctx.stopped() {
+            Poll::Abort
+        } else {
+            Poll::Continue
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! A node above the split height while young-brothers-wait searches it: its running
+//! maximum, the next brother to hand out, and the link to its parent's split point
+//! through which bounds and cutoffs travel. The protocol is in `README.md` beside this
+//! file.
+
+use abbench_tree::Value;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// The live window of a split point: `alpha`, `beta`, and the running maximum `m`
+/// (at least `alpha`). Children are searched with `(-beta, -m)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Window {
+    pub(crate) alpha: Value,
+    pub(crate) beta: Value,
+    pub(crate) m: Value,
+}
+
+impl Window {
+    /// Whether nothing a child could return matters any more.
+    #[inline]
+    pub(crate) fn is_closed(&self) -> bool {
+        self.m >= self.beta
+    }
+
+    /// The window a child is searched with, `(-beta, -m)`.
+    #[inline]
+    pub(crate) fn for_child(&self) -> (Value, Value) {
+        (-self.beta, -self.m)
+    }
+}
+
+/// The best result found at a split point: kept together so the move always matches
+/// the value.
+#[derive(Clone, Copy, Debug)]
+struct Best {
+    m: Value,
+    index: Option<usize>,
+}
+
+/// Where a split point's window comes from.
+#[derive(Clone, Copy)]
+enum Origin<'p> {
+    /// The root of the search, with the window it was called with.
+    Root { alpha: Value, beta: Value },
+    /// A child of this split point's node: the window follows the parent's live one.
+    Child(&'p SplitPoint<'p>),
+}
+
+pub(crate) struct SplitPoint<'p> {
+    origin: Origin<'p>,
+    /// The running maximum of genuine child results, published for lock-free reads.
+    ///
+    /// Memory ordering: `Relaxed`. The value only grows, and it carries no other data:
+    /// a reader that sees an older, smaller `m` derives a wider window, which is still
+    /// correct (F2's contract holds for any window containing the true one), only prunes
+    /// less. The final value is read after the join of all brothers, which synchronises.
+    m: AtomicI64,
+    best: Mutex<Best>,
+    /// Index of the next younger brother to hand out.
+    ///
+    /// Memory ordering: `Relaxed` `fetch_add`. Only the uniqueness of each index matters,
+    /// which the read-modify-write guarantees in any ordering; the brother's position
+    /// is computed from the tree, not published through this counter.
+    next: AtomicUsize,
+    pub(crate) degree: usize,
+    /// The worker that opened the split point.
+    pub(crate) owner: usize,
+    /// When a cutoff closed this split point, in nanoseconds after `epoch` (0: none yet).
+    /// Memory ordering: `Relaxed`; a timestamp for statistics, read after the join.
+    cutoff_at: AtomicU64,
+    /// When the last brother was handed out, likewise.
+    exhausted_at: AtomicU64,
+    epoch: Instant,
+}
+
+impl<'p> SplitPoint<'p> {
+    /// The split point of the root of a search with window `(alpha, beta)`, whose
+    /// brothers are handed out from index `first`.
+    pub(crate) fn root(
+        alpha: Value,
+        beta: Value,
+        degree: usize,
+        first: usize,
+        owner: usize,
+        epoch: Instant,
+    ) -> Self {
+        Self::new(
+            Origin::Root { alpha, beta },
+            alpha,
+            degree,
+            first,
+            owner,
+            epoch,
+        )
+    }
+
+    /// The split point of a child of `parent`'s node; the eldest brother (index 0) is
+    /// searched by the owner before any other is handed out.
+    pub(crate) fn child(parent: &'p SplitPoint<'p>, degree: usize, owner: usize) -> Self {
+        let alpha = parent.window().for_child().0;
+        Self::new(Origin::Child(parent), alpha, degree, 1, owner, parent.epoch)
+    }
+
+    fn new(
+        origin: Origin<'p>,
+        alpha: Value,
+        degree: usize,
+        first: usize,
+        owner: usize,
+        epoch: Instant,
+    ) -> Self {
+        SplitPoint {
+            origin,
+            m: AtomicI64::new(alpha),
+            best: Mutex::new(Best {
+                m: alpha,
+                index: None,
+            }),
+            next: AtomicUsize::new(first),
+            degree,
+            owner,
+            cutoff_at: AtomicU64::new(0),
+            exhausted_at: AtomicU64::new(0),
+            epoch,
+        }
+    }
+
+    /// The live window: derived from the parent's live window (`alpha = -parent.beta`,
+    /// `beta = -parent.m`), so a bound raised anywhere above, or a cutoff anywhere above,
+    /// reaches this node at its next read.
+    pub(crate) fn window(&self) -> Window {
+        let (alpha, beta) = match self.origin {
+            Origin::Root { alpha, beta } => (alpha, beta),
+            Origin::Child(parent) => parent.window().for_child(),
+        };
+        let m = self.m.load(Ordering::Relaxed).max(alpha);
+        Window { alpha, beta, m }
+    }
+
+    /// Records a child's result `t` (from this node's viewpoint) for the brother with
+    /// search-order index `index`; returns whether the split point is now closed by a
+    /// cutoff.
+    pub(crate) fn offer(&self, t: Value, index: usize) -> bool {
+        {
+            let mut best = self.best.lock().unwrap_or_else(|p| p.into_inner());
+            if t > best.m {
+                *best = Best {
+                    m: t,
+                    index: Some(index),
+                };
+                self.m.fetch_max(t, Ordering::Relaxed);
+            }
+        }
+        let window = self.window();
+        let cut = self.m.load(Ordering::Relaxed) >= window.beta;
+        if cut {
+            let _ = self.cutoff_at.compare_exchange(
+                0,
+                self.nanos_since_epoch(),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        }
+        cut
+    }
+
+    /// Whether a brother's result (not a bound inherited from above) reaches `beta`:
+    /// a cutoff this node can report as its own fail-high result.
+    pub(crate) fn genuinely_cut(&self) -> bool {
+        let best = *self.best.lock().unwrap_or_else(|p| p.into_inner());
+        best.index.is_some() && best.m >= self.window().beta
+    }
+
+    /// The result so far: the running maximum (at least the live alpha) and the index of
+    /// the brother that produced it.
+    pub(crate) fn result(&self) -> (Value, Option<usize>) {
+        let best = *self.best.lock().unwrap_or_else(|p| p.into_inner());
+        let window = self.window();
+        if best.m >= window.alpha {
+            (best.m, best.index)
+        } else {
+            (window.alpha, None)
+        }
+    }
+
+    /// Hands out the next younger brother, or `None` when all are taken.
+    pub(crate) fn next_brother(&self) -> Option<usize> {
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        if i < self.degree {
+            Some(i)
+        } else {
+            if i == self.degree {
+                self.exhausted_at
+                    .store(self.nanos_since_epoch(), Ordering::Relaxed);
+            }
+            None
+        }
+    }
+
+    /// Nanoseconds from the cutoff (if any) and from the hand-out of the last brother (if
+    /// all were handed out) until now.
+    pub(crate) fn latencies(&self) -> (Option<u64>, Option<u64>) {
+        let now = self.nanos_since_epoch();
+        let since = |at: u64| (at != 0).then(|| now.saturating_sub(at));
+        (
+            since(self.cutoff_at.load(Ordering::Relaxed)),
+            since(self.exhausted_at.load(Ordering::Relaxed)),
+        )
+    }
+
+    fn nanos_since_epoch(&self) -> u64 {
+        (self.epoch.elapsed().as_nanos() as u64).max(1)
+    }
+}

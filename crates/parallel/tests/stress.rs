@@ -1,0 +1,131 @@
+//! Racy configurations repeated: the smallest split height, more threads than cores, trees
+//! full of ties. Every result must equal serial F2's; the abort must really stop work.
+
+use abbench_parallel::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
+use abbench_search::{Basic, F2Iter};
+use abbench_tree::models::RandomTree;
+use abbench_tree::{GameTree, Model, ModelSpec, TreeVisitor, full_tree_nodes};
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+struct Repeat<'a> {
+    searchers: &'a [ParallelSearcher],
+    repeats: usize,
+    name: String,
+}
+
+impl TreeVisitor for Repeat<'_> {
+    type Output = usize;
+    fn visit<T: GameTree>(self, tree: &T) -> usize {
+        let serial = F2Iter::new(tree).search::<Basic>(tree);
+        let mut searches = 0;
+        for searcher in self.searchers {
+            for algorithm in ParallelAlgorithm::ALL {
+                for _ in 0..self.repeats {
+                    let options = SearchOptions {
+                        split_height: Some(1),
+                        time_limit: None,
+                    };
+                    let r = searcher.search(tree, algorithm, options).unwrap();
+                    assert_eq!(
+                        r.value,
+                        serial.value,
+                        "{algorithm} threads={} split-height=1 on {}",
+                        searcher.threads(),
+                        self.name
+                    );
+                    searches += 1;
+                }
+            }
+        }
+        searches
+    }
+}
+
+#[test]
+fn racy_configurations_never_disagree() {
+    let searchers: Vec<_> = [2, 5, 16]
+        .into_iter()
+        .map(|t| ParallelSearcher::new(t).unwrap())
+        .collect();
+    // Seeds from a xoshiro stream, so the stress covers new trees without new code.
+    let mut seeds = Xoshiro256PlusPlus::seed_from_u64(0xAB_BE7C);
+    let mut searches = 0;
+    for round in 0..30 {
+        let seed = seeds.next_u64();
+        let spec = match round % 3 {
+            0 => ModelSpec {
+                values: 3,
+                ..ModelSpec::new(Model::Random, 4, 6, seed)
+            },
+            1 => ModelSpec {
+                ordering: 0.7,
+                ..ModelSpec::new(Model::Ordered, 5, 5, seed)
+            },
+            _ => ModelSpec {
+                values: 2,
+                ..ModelSpec::new(Model::Random, 3, 7, seed)
+            },
+        };
+        let name = format!("{spec:?}");
+        searches += spec
+            .visit_implicit(Repeat {
+                searchers: &searchers,
+                repeats: 4,
+                name,
+            })
+            .unwrap();
+    }
+    assert_eq!(searches, 30 * 3 * 2 * 4);
+}
+
+#[test]
+fn aborts_stop_work_far_below_negamax() {
+    let searcher = ParallelSearcher::new(4).unwrap();
+    let (mut aborts, mut aborted_nodes) = (0, 0);
+    for seed in 0..8 {
+        // Serial subtrees of height 4 run long enough to poll their probe.
+        let tree = RandomTree::new(8, 9, seed, 1 << 32);
+        let serial = F2Iter::new(&tree).search::<Basic>(&tree);
+        let all = full_tree_nodes(8, 9).unwrap();
+        let options = SearchOptions {
+            split_height: Some(5),
+            time_limit: None,
+        };
+        let r = searcher
+            .search(&tree, ParallelAlgorithm::Ybwc, options)
+            .unwrap();
+        assert_eq!(r.value, serial.value);
+        // Far below F0 and within a small factor of serial F2.
+        assert!(
+            r.stats.nodes * 10 < all,
+            "seed {seed}: {} of {all}",
+            r.stats.nodes
+        );
+        assert!(r.stats.nodes < serial.stats.nodes * 3, "seed {seed}");
+        aborts += r.stats.aborts;
+        aborted_nodes += r.stats.aborted_nodes;
+    }
+    assert!(
+        aborts > 0 && aborted_nodes > 0,
+        "aborts {aborts}, aborted nodes {aborted_nodes}"
+    );
+}
+
+#[test]
+fn a_time_limit_stops_every_worker() {
+    let searcher = ParallelSearcher::new(3).unwrap();
+    // About 10^12 positions for F2: far beyond the limit.
+    let tree = RandomTree::new(30, 14, 1, 1 << 32);
+    for algorithm in ParallelAlgorithm::ALL {
+        let options = SearchOptions {
+            split_height: None,
+            time_limit: Some(std::time::Duration::from_millis(50)),
+        };
+        let err = searcher.search(&tree, algorithm, options).unwrap_err();
+        assert!(
+            matches!(err, abbench_parallel::ParallelError::TimedOut { .. }),
+            "{err}"
+        );
+    }
+}
