@@ -19,6 +19,8 @@ pub const LINE_WIDTH: usize = 100;
 
 /// Indentation of a child of the root.
 const CHILD_INDENT: &str = "  ";
+/// Room kept after an opening parenthesis for what follows it.
+const OPEN_LOOKAHEAD: usize = 12;
 /// Indentation of a wrapped line.
 const CONTINUATION_INDENT: &str = "    ";
 
@@ -41,17 +43,30 @@ impl<W: Write> Layout<W> {
         self.out.write_all(b"\n")
     }
 
-    /// Writes the token that begins a position at `depth`.
+    /// Writes the token that begins a position at `depth`, wrapping the line first if
+    /// the token would not fit (an opening parenthesis keeps room for a leaf after it, so
+    /// that lines rarely break right after one).
     fn begin(&mut self, depth: u32, token: &str) -> io::Result<()> {
-        match depth {
-            0 => {}
-            1 => self.put(CHILD_INDENT)?,
-            _ if !self.separate => {}
-            _ if self.line_len + 1 + token.len() > LINE_WIDTH => {
-                self.newline()?;
-                self.put(CONTINUATION_INDENT)?;
-            }
-            _ => self.put(" ")?,
+        if depth == 0 {
+            return self.put(token);
+        }
+        if depth == 1 {
+            self.put(CHILD_INDENT)?;
+            return self.put(token);
+        }
+        let separator = usize::from(self.separate);
+        let room = if token == "(" {
+            1 + OPEN_LOOKAHEAD
+        } else {
+            token.len()
+        };
+        if self.line_len + separator + room > LINE_WIDTH
+            && self.line_len > CONTINUATION_INDENT.len()
+        {
+            self.newline()?;
+            self.put(CONTINUATION_INDENT)?;
+        } else if self.separate {
+            self.put(" ")?;
         }
         self.put(token)
     }
