@@ -1,0 +1,91 @@
+//! Every algorithm abbench measures, serial and parallel, by its command-line name.
+
+use abbench_parallel::ParallelAlgorithm;
+use abbench_search::SerialAlgorithm;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
+
+/// A search procedure: one of the paper's serial ones or a parallel one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Algorithm {
+    /// F0, F1, F2 or f2-iter.
+    Serial(SerialAlgorithm),
+    /// root-split or ybwc.
+    Parallel(ParallelAlgorithm),
+}
+
+impl Algorithm {
+    /// Every algorithm, serial first.
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Serial(SerialAlgorithm::F0),
+        Algorithm::Serial(SerialAlgorithm::F1),
+        Algorithm::Serial(SerialAlgorithm::F2),
+        Algorithm::Serial(SerialAlgorithm::F2Iter),
+        Algorithm::Parallel(ParallelAlgorithm::RootSplit),
+        Algorithm::Parallel(ParallelAlgorithm::Ybwc),
+    ];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Serial(a) => a.name(),
+            Algorithm::Parallel(a) => a.name(),
+        }
+    }
+
+    /// Whether the algorithm uses a thread count.
+    pub fn is_parallel(self) -> bool {
+        matches!(self, Algorithm::Parallel(_))
+    }
+
+    /// Parses a comma-separated list such as `f2,f2-iter,ybwc`, keeping the order given
+    /// and dropping repeats.
+    pub fn parse_list(list: &str) -> Result<Vec<Algorithm>, UnknownAlgorithm> {
+        let mut out = Vec::new();
+        for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let algo: Algorithm = name.parse()?;
+            if !out.contains(&algo) {
+                out.push(algo);
+            }
+        }
+        if out.is_empty() {
+            return Err(UnknownAlgorithm(list.to_string()));
+        }
+        Ok(out)
+    }
+}
+
+/// A name that is no algorithm.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm '{0}': expected f0, f1, f2, f2-iter, root-split or ybwc")]
+pub struct UnknownAlgorithm(pub String);
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| UnknownAlgorithm(s.to_string()))
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for Algorithm {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Algorithm {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,43 @@
+//! The harness's errors.
+
+use abbench_tree::TreeError;
+use std::path::PathBuf;
+
+/// What can stop an experiment or a report.
+#[derive(Debug, thiserror::Error)]
+pub enum HarnessError {
+    /// The tree could not be built, materialised or read.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// A parallel search could not run or did not finish.
+    #[error(transparent)]
+    Parallel(#[from] abbench_parallel::ParallelError),
+    /// An option outside its range.
+    #[error("invalid {parameter} {value}: {expected}")]
+    InvalidOption {
+        /// The option's flag name.
+        parameter: &'static str,
+        /// The value given.
+        value: String,
+        /// What is accepted.
+        expected: String,
+    },
+    /// Reading or writing a file failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// A file that is not what it should be.
+    #[error("{}:{line}: {message}", path.display())]
+    BadInput {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line, 0 when the whole file is at fault.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}

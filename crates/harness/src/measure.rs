@@ -1,0 +1,338 @@
+//! Measuring one tree: every requested algorithm and thread count, timed after a warm-up,
+//! each result verified against serial F2, parallel results put against `f2-iter`
+//! measured on the same tree and layout in the same process.
+//!
+//! Only the search call is inside the timed region: trees are materialised, thread
+//! pools built and kernels' stacks allocated before, and verification searches run after.
+
+use crate::record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
+use crate::{Algorithm, HarnessError, WallTimes};
+use abbench_parallel::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
+use abbench_search::{Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm};
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, TreeSpec, TreeVisitor, Value};
+use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, Instant};
+
+/// How to measure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasureConfig {
+    /// Timed runs per (algorithm, threads).
+    pub repeat: usize,
+    /// Untimed runs before them.
+    pub warmup: usize,
+    /// `ybwc`'s split height; `None` chooses it from the tree's degree.
+    pub split_height: Option<u32>,
+    /// Bound on each parallel search.
+    pub time_limit: Option<Duration>,
+    /// Largest arena, in bytes.
+    pub memory_budget: u64,
+}
+
+impl Default for MeasureConfig {
+    fn default() -> Self {
+        MeasureConfig {
+            repeat: 5,
+            warmup: 1,
+            split_height: None,
+            time_limit: None,
+            memory_budget: abbench_tree::arena::default_memory_budget(),
+        }
+    }
+}
+
+/// Thread pools by thread count, built once and reused across trees.
+#[derive(Default)]
+pub struct Pools {
+    searchers: BTreeMap<usize, ParallelSearcher>,
+}
+
+impl Pools {
+    /// Builds the pools for these thread counts that do not exist yet.
+    pub fn ensure(&mut self, threads: &[usize]) -> Result<(), HarnessError> {
+        for &t in threads {
+            if t == 0 {
+                return Err(HarnessError::InvalidOption {
+                    parameter: "threads",
+                    value: "0".into(),
+                    expected: "must be at least 1".into(),
+                });
+            }
+            if !self.searchers.contains_key(&t) {
+                self.searchers.insert(t, ParallelSearcher::new(t)?);
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, threads: usize) -> &ParallelSearcher {
+        &self.searchers[&threads]
+    }
+}
+
+/// The hardware threads of this machine.
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Measures `tree` with every algorithm of `algos` (parallel ones at every count of
+/// `threads`); one record per (algorithm, threads), serial algorithms first.
+pub fn measure(
+    tree: &TreeSpec,
+    algos: &[Algorithm],
+    threads: &[usize],
+    config: &MeasureConfig,
+    pools: &mut Pools,
+) -> Result<Vec<Record>, HarnessError> {
+    if config.repeat == 0 {
+        return Err(HarnessError::InvalidOption {
+            parameter: "repeat",
+            value: "0".into(),
+            expected: "must be at least 1".into(),
+        });
+    }
+    if algos.iter().any(|a| a.is_parallel()) {
+        pools.ensure(threads)?;
+    }
+    let info = TreeInfo::of(tree);
+    tree.visit(
+        config.memory_budget,
+        Measure {
+            info,
+            algos,
+            threads,
+            config,
+            pools,
+        },
+    )?
+}
+
+struct Measure<'a> {
+    info: TreeInfo,
+    algos: &'a [Algorithm],
+    threads: &'a [usize],
+    config: &'a MeasureConfig,
+    pools: &'a Pools,
+}
+
+/// Runs `search` `warmup` times untimed, then `repeat` times timed.
+fn timed<R>(
+    config: &MeasureConfig,
+    mut search: impl FnMut() -> Result<R, HarnessError>,
+) -> Result<(Vec<R>, WallTimes), HarnessError> {
+    for _ in 0..config.warmup {
+        search()?;
+    }
+    let mut results = Vec::with_capacity(config.repeat);
+    let mut times = Vec::with_capacity(config.repeat);
+    for _ in 0..config.repeat {
+        let started = Instant::now();
+        let r = search()?;
+        times.push(started.elapsed());
+        results.push(r);
+    }
+    let wall = WallTimes::of(&times).expect("repeat is at least 1");
+    Ok((results, wall))
+}
+
+/// The root value through each best move, computed once per move by `f2-iter`.
+struct MoveValues<'t, T: GameTree> {
+    tree: &'t T,
+    kernel: F2Iter<T>,
+    known: HashMap<usize, Value>,
+}
+
+impl<'t, T: GameTree> MoveValues<'t, T> {
+    /// Whether `best_move` is a move whose own value is `value` (a terminal root has
+    /// no move).
+    fn accepts(&mut self, best_move: Option<usize>, value: Value) -> bool {
+        let tree = self.tree;
+        let root = tree.root();
+        let Some(m) = best_move else {
+            return tree.degree(root) == 0;
+        };
+        if let Some(&v) = self.known.get(&m) {
+            return v == value;
+        }
+        let children = tree.children(root);
+        let Some(i) = (0..tree.degree(root)).find(|&i| tree.move_number(root, &children, i) == m)
+        else {
+            return false;
+        };
+        let child = tree.child(root, &children, i);
+        let mut counters = Basic::default();
+        let through = -self
+            .kernel
+            .search_node(
+                tree,
+                child,
+                NEG_INFINITY,
+                INFINITY,
+                &mut counters,
+                &mut abbench_search::NoProbe,
+            )
+            .expect("an unprobed search always finishes")
+            .value;
+        self.known.insert(m, through);
+        through == value
+    }
+}
+
+impl TreeVisitor for Measure<'_> {
+    type Output = Result<Vec<Record>, HarnessError>;
+
+    fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
+        let config = self.config;
+        // The baseline: f2-iter, always measured, since every parallel metric and every
+        // verification refers to it.
+        let mut kernel = F2Iter::new(tree);
+        let detailed = kernel.search::<Detailed>(tree);
+        let (runs, baseline_wall) = timed(config, || Ok(kernel.search::<Basic>(tree)))?;
+        let reference = detailed.value;
+        let mut moves = MoveValues {
+            tree,
+            kernel: F2Iter::new(tree),
+            known: HashMap::new(),
+        };
+        let mut records = Vec::new();
+
+        for &algo in self.algos {
+            let Algorithm::Serial(serial) = algo else {
+                continue;
+            };
+            let (detailed, runs, wall) = if serial == SerialAlgorithm::F2Iter {
+                (detailed.clone(), runs.clone(), baseline_wall.clone())
+            } else {
+                let detailed = serial.search::<T, Detailed>(tree);
+                let (runs, wall) = timed(config, || Ok(serial.search::<T, Basic>(tree)))?;
+                (detailed, runs, wall)
+            };
+            let verified = runs.iter().all(|r| same_search(r, &detailed))
+                && detailed.value == reference
+                && moves.accepts(detailed.best_move, reference);
+            records.push(Record {
+                schema: SCHEMA,
+                tree: self.info.clone(),
+                algo,
+                threads: 1,
+                value: detailed.value,
+                best_move: detailed.best_move,
+                nodes: detailed.stats.nodes,
+                leaves: detailed.stats.leaves,
+                nps: wall.per_second(detailed.stats.nodes),
+                levels: detailed.stats.levels.clone(),
+                cutoffs: detailed.stats.cutoffs,
+                wall_ns: wall,
+                verified,
+                parallel: None,
+            });
+        }
+
+        let serial_nodes = detailed.stats.nodes;
+        for &algo in self.algos {
+            let Algorithm::Parallel(parallel) = algo else {
+                continue;
+            };
+            for &threads in self.threads {
+                let record = self.parallel_record(
+                    tree,
+                    parallel,
+                    threads,
+                    &mut moves,
+                    reference,
+                    serial_nodes,
+                    &baseline_wall,
+                )?;
+                records.push(record);
+            }
+        }
+        Ok(records)
+    }
+}
+
+impl Measure<'_> {
+    #[allow(clippy::too_many_arguments)]
+    fn parallel_record<T: GameTree>(
+        &self,
+        tree: &T,
+        algorithm: ParallelAlgorithm,
+        threads: usize,
+        moves: &mut MoveValues<'_, T>,
+        reference: Value,
+        serial_nodes: u64,
+        baseline_wall: &WallTimes,
+    ) -> Result<Record, HarnessError> {
+        let searcher = self.pools.get(threads);
+        let options = SearchOptions {
+            split_height: self.config.split_height,
+            time_limit: self.config.time_limit,
+        };
+        let (runs, wall) = timed(self.config, || {
+            Ok(searcher.search(tree, algorithm, options)?)
+        })?;
+        let verified = runs
+            .iter()
+            .all(|r| r.value == reference && moves.accepts(r.best_move, reference));
+        // Counters of the run whose time is the median (the first such run).
+        let median_run = wall
+            .samples
+            .iter()
+            .enumerate()
+            .min_by_key(|&(_, &t)| t.abs_diff(wall.median))
+            .map_or(0, |(i, _)| i);
+        let shown = &runs[median_run];
+        let mut nodes: Vec<u64> = runs.iter().map(|r| r.stats.nodes).collect();
+        nodes.sort_unstable();
+        let median_nodes = nodes[nodes.len() / 2];
+        let mut leaves: Vec<u64> = runs.iter().map(|r| r.stats.leaves).collect();
+        leaves.sort_unstable();
+        let speedup = baseline_wall.median as f64 / wall.median as f64;
+        let nps = wall.per_second(median_nodes);
+        let metrics = ParallelMetrics {
+            split_height: match algorithm {
+                ParallelAlgorithm::Ybwc => Some(options.split_height_for(tree.max_degree())),
+                ParallelAlgorithm::RootSplit => None,
+            },
+            serial_nodes,
+            serial_wall_ns: baseline_wall.median,
+            speedup,
+            efficiency: speedup / threads as f64,
+            search_overhead: median_nodes as f64 / serial_nodes as f64 - 1.0,
+            nps_scaling: nps / baseline_wall.per_second(serial_nodes),
+            nodes_min: nodes[0],
+            nodes_max: nodes[nodes.len() - 1],
+            splits: shown.stats.splits,
+            steals: shown.stats.steals,
+            aborts: shown.stats.aborts,
+            aborted_nodes: shown.stats.aborted_nodes,
+            busy_ns: shown.stats.busy_ns.clone(),
+            worker_nodes: shown.stats.worker_nodes.clone(),
+            abort_latency_ns: shown.stats.abort_latency_ns,
+            split_wait_ns: shown.stats.split_wait_ns,
+            oversubscribed: threads > available_threads(),
+        };
+        Ok(Record {
+            schema: SCHEMA,
+            tree: self.info.clone(),
+            algo: Algorithm::Parallel(algorithm),
+            threads,
+            value: shown.value,
+            best_move: shown.best_move,
+            nodes: median_nodes,
+            leaves: leaves[leaves.len() / 2],
+            levels: Vec::new(),
+            cutoffs: None,
+            nps,
+            wall_ns: wall,
+            verified,
+            parallel: Some(metrics),
+        })
+    }
+}
+
+/// Whether two runs of a deterministic serial search examined the same positions.
+fn same_search(a: &SearchResult, b: &SearchResult) -> bool {
+    a.value == b.value
+        && a.best_move == b.best_move
+        && a.stats.nodes == b.stats.nodes
+        && a.stats.leaves == b.stats.leaves
+}

@@ -1,0 +1,236 @@
+//! One line of `results.jsonl` (schema 1): one tree, one algorithm, one thread count.
+
+use crate::{Algorithm, WallTimes};
+use abbench_parallel::Percentiles;
+use abbench_tree::{BranchOrder, Layout, Model, TreeSource, TreeSpec, Value};
+use serde::{Deserialize, Serialize};
+
+/// The version of the record format written by this crate.
+pub const SCHEMA: u32 = 1;
+
+/// A tree as a record names it: the model and only the parameters it uses, or the file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub struct TreeInfo {
+    /// The model's name; absent for a file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// The `.tree` file; absent for a model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// `d`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub degree: Option<u32>,
+    /// `h`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
+    /// The seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// `random`: number of distinct leaf values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<u64>,
+    /// `ordered`: probability that the first move is best.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ordering: Option<f64>,
+    /// `ordered`: spread of non-best values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spread: Option<u64>,
+    /// `ordered` with variable branching: least degree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub degree_min: Option<u32>,
+    /// `ordered` with variable branching: largest degree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub degree_max: Option<u32>,
+    /// `ordered` with variable branching: probability of an early terminal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminal_prob: Option<f64>,
+    /// `branch-sum`: edge value range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_range: Option<u64>,
+    /// `branch-sum`: search order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<String>,
+    /// `implicit` or `arena`.
+    pub layout: String,
+}
+
+impl TreeInfo {
+    /// The record's name for `spec`.
+    pub fn of(spec: &TreeSpec) -> TreeInfo {
+        let layout = spec.layout.to_string();
+        match &spec.source {
+            TreeSource::File(path) => TreeInfo {
+                file: Some(path.display().to_string()),
+                layout: Layout::Arena.to_string(),
+                ..TreeInfo::default()
+            },
+            TreeSource::Model(m) => {
+                let mut info = TreeInfo {
+                    model: Some(m.model.name().to_string()),
+                    degree: Some(m.degree),
+                    height: Some(m.height),
+                    seed: Some(m.seed),
+                    layout,
+                    ..TreeInfo::default()
+                };
+                match m.model {
+                    Model::Random => info.values = Some(m.values),
+                    Model::Ordered => {
+                        info.ordering = Some(m.ordering);
+                        info.spread = Some(m.spread);
+                        if !m.is_uniform() {
+                            info.degree_min = Some(m.degree_min());
+                            info.degree_max = Some(m.degree_max());
+                            info.terminal_prob = Some(m.terminal_prob);
+                        }
+                    }
+                    Model::BranchSum => {
+                        info.edge_range = Some(m.edge_range);
+                        info.order = Some(
+                            match m.order {
+                                BranchOrder::Natural => "natural",
+                                BranchOrder::Static => "static",
+                            }
+                            .to_string(),
+                        );
+                    }
+                    Model::Dependent | Model::Worst => {}
+                }
+                info
+            }
+        }
+    }
+
+    /// A canonical one-line name, equal for equal trees: the key records are matched by.
+    pub fn key(&self) -> String {
+        serde_json::to_string(self).expect("a TreeInfo always serialises")
+    }
+
+    /// The same tree without its seed: the workload a seed belongs to.
+    pub fn workload(&self) -> TreeInfo {
+        TreeInfo {
+            seed: None,
+            ..self.clone()
+        }
+    }
+
+    /// A short human-readable label, e.g. `random d=16 h=8`.
+    pub fn label(&self) -> String {
+        if let Some(file) = &self.file {
+            return format!("file {file}");
+        }
+        let mut parts = vec![self.model.clone().unwrap_or_default()];
+        if let (Some(lo), Some(hi)) = (self.degree_min, self.degree_max) {
+            parts.push(format!("d={lo}..{hi}"));
+        } else if let Some(d) = self.degree {
+            parts.push(format!("d={d}"));
+        }
+        if let Some(h) = self.height {
+            parts.push(format!("h={h}"));
+        }
+        if let Some(v) = self.values.filter(|&v| v != abbench_tree::DEFAULT_VALUES) {
+            parts.push(format!("values={v}"));
+        }
+        if let Some(q) = self.ordering {
+            parts.push(format!("q={q}"));
+        }
+        if let Some(p) = self.terminal_prob {
+            parts.push(format!("p={p}"));
+        }
+        if let Some(o) = &self.order {
+            parts.push(format!("order={o}"));
+        }
+        if self.layout != "implicit" {
+            parts.push(self.layout.clone());
+        }
+        parts.join(" ")
+    }
+}
+
+/// The metrics only a parallel search has, against `f2-iter` on the same tree and
+/// layout, measured in the same process.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ParallelMetrics {
+    /// The split height the search used.
+    pub split_height: Option<u32>,
+    /// Positions `f2-iter` examines on this tree.
+    pub serial_nodes: u64,
+    /// Median wall time of `f2-iter`, nanoseconds.
+    pub serial_wall_ns: u64,
+    /// `T_serial / T_parallel`, medians.
+    pub speedup: f64,
+    /// `speedup / threads`.
+    pub efficiency: f64,
+    /// `nodes / serial_nodes - 1`.
+    pub search_overhead: f64,
+    /// Parallel nodes per second over `f2-iter`'s.
+    pub nps_scaling: f64,
+    /// Fewest positions examined in one run.
+    pub nodes_min: u64,
+    /// Most positions examined in one run.
+    pub nodes_max: u64,
+    /// Split points opened (median run).
+    pub splits: u64,
+    /// Brothers searched by a worker other than their split point's owner (median run).
+    pub steals: u64,
+    /// Searches stopped because their result no longer mattered (median run).
+    pub aborts: u64,
+    /// Positions examined in searches later aborted (median run).
+    pub aborted_nodes: u64,
+    /// Nanoseconds each worker spent in the serial kernel (median run).
+    pub busy_ns: Vec<u64>,
+    /// Positions each worker examined (median run).
+    pub worker_nodes: Vec<u64>,
+    /// From a cutoff at a split point to the last sibling stopping (median run).
+    pub abort_latency_ns: Percentiles,
+    /// A split point's wait for helpers after its last brother was handed out (median run).
+    pub split_wait_ns: Percentiles,
+    /// More threads than the machine has hardware threads.
+    pub oversubscribed: bool,
+}
+
+/// One measured (tree, algorithm, thread count).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The tree.
+    pub tree: TreeInfo,
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// Worker threads (1 for serial algorithms).
+    pub threads: usize,
+    /// The root value found.
+    pub value: Value,
+    /// The root move that produced it.
+    pub best_move: Option<usize>,
+    /// Positions examined (the median over runs for parallel searches).
+    pub nodes: u64,
+    /// Terminal positions examined (likewise).
+    pub leaves: u64,
+    /// Positions examined per depth (serial algorithms).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<u64>,
+    /// Nodes left early by a cutoff (serial algorithms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cutoffs: Option<u64>,
+    /// Wall times of the timed runs.
+    pub wall_ns: WallTimes,
+    /// `nodes / median wall seconds`.
+    pub nps: f64,
+    /// Same value as serial F2 and a best move whose own value is the root value, on
+    /// every run.
+    pub verified: bool,
+    /// Parallel metrics, written at the top level of the record; absent for serial
+    /// algorithms.
+    #[serde(flatten)]
+    pub parallel: Option<ParallelMetrics>,
+}
+
+impl Record {
+    /// The key records of two runs are matched by: tree, algorithm, threads.
+    pub fn key(&self) -> (String, Algorithm, usize) {
+        (self.tree.key(), self.algo, self.threads)
+    }
+}
