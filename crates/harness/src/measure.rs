@@ -57,8 +57,8 @@ impl Pools {
                     expected: "must be at least 1".into(),
                 });
             }
-            if !self.searchers.contains_key(&t) {
-                self.searchers.insert(t, ParallelSearcher::new(t)?);
+            if let std::collections::btree_map::Entry::Vacant(slot) = self.searchers.entry(t) {
+                slot.insert(ParallelSearcher::new(t)?);
             }
         }
         Ok(())
