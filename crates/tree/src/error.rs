@@ -57,8 +57,10 @@ pub enum TreeError {
         message: String,
     },
     /// Reading or writing a file failed.
-    #[error("{}: {source}", path.display())]
+    #[error("cannot {action} {}: {source}", path.display())]
     Io {
+        /// `read` or `write`.
+        action: &'static str,
         /// The file.
         path: PathBuf,
         /// The operating system's error.

@@ -94,6 +94,7 @@ impl TreeSpec {
             ]),
             TreeSource::File(path) => {
                 let text = std::fs::read(path).map_err(|source| TreeError::Io {
+                    action: "read",
                     path: path.clone(),
                     source,
                 })?;

@@ -15,7 +15,7 @@ use reference::{Params, Vectors, parse_vectors};
 use support::{Collect, model_spec};
 
 fn data_file() -> Vectors {
-    let text = std::fs::read_to_string(reference::VECTORS_PATH).expect("the vectors file");
+    let text = std::fs::read_to_string(reference::vectors_path()).expect("the vectors file");
     parse_vectors(&text)
 }
 
@@ -23,9 +23,9 @@ fn data_file() -> Vectors {
 fn data_file_is_what_the_reference_computes() {
     let computed = reference::generate_vectors();
     if std::env::var_os("ABBENCH_REGENERATE_VECTORS").is_some() {
-        std::fs::write(reference::VECTORS_PATH, &computed).unwrap();
+        std::fs::write(reference::vectors_path(), &computed).unwrap();
     }
-    let stored = std::fs::read_to_string(reference::VECTORS_PATH).unwrap();
+    let stored = std::fs::read_to_string(reference::vectors_path()).unwrap();
     assert_eq!(
         stored, computed,
         "tests/data/vectors.txt differs from the reference"

@@ -118,6 +118,7 @@ pub fn parse_tree(text: &[u8], name: &str, budget_bytes: u64) -> Result<RaggedAr
 /// Reads the `.tree` file at `path` into a ragged arena within `budget_bytes`.
 pub fn read_tree_file(path: &Path, budget_bytes: u64) -> Result<RaggedArena, TreeError> {
     let text = std::fs::read(path).map_err(|source| TreeError::Io {
+        action: "read",
         path: path.to_path_buf(),
         source,
     })?;

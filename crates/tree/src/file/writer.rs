@@ -156,6 +156,7 @@ pub fn tree_to_string<T: GameTree + ?Sized>(
 ) -> Result<String, TreeError> {
     let mut bytes = Vec::new();
     write_tree(tree, header, &mut bytes).map_err(|source| TreeError::Io {
+        action: "write",
         path: "<memory>".into(),
         source,
     })?;
@@ -170,6 +171,7 @@ pub fn write_tree_file<T: GameTree + ?Sized>(
     path: &Path,
 ) -> Result<(), TreeError> {
     let io_error = |source| TreeError::Io {
+        action: "write",
         path: path.to_path_buf(),
         source,
     };

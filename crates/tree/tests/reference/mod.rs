@@ -414,7 +414,16 @@ fn hex(word: &str) -> u64 {
     u64::from_str_radix(word.trim_start_matches("0x"), 16).expect("hex number")
 }
 
-pub const VECTORS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vectors.txt");
+/// The vectors file, seen from the tree crate or from a sibling crate's tests.
+pub fn vectors_path() -> std::path::PathBuf {
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let own = manifest.join("tests/data/vectors.txt");
+    if own.exists() {
+        own
+    } else {
+        manifest.join("../tree/tests/data/vectors.txt")
+    }
+}
 
 /// Parses the vectors file format (described at the top of the file itself).
 pub fn parse_vectors(text: &str) -> Vectors {

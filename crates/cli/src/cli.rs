@@ -1,0 +1,24 @@
+//! The command line's shape: `abbench <subcommand> [options]` (design: "Command line").
+//!
+//! Each subcommand's options are a clap `Args` struct next to its code in `commands/`;
+//! the options that name a tree are defined once, in `tree_args.rs`, and flattened into
+//! every subcommand that needs a tree.
+
+use crate::commands::tree::TreeCommand;
+use clap::{Parser, Subcommand};
+
+/// Measure alpha-beta game-tree search the way Knuth & Moore (1975) analyse it.
+#[derive(Debug, Parser)]
+#[command(name = "abbench", version, about, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Write a tree as a .tree file, or print its statistics.
+    Tree(TreeCommand),
+}

@@ -1,0 +1,15 @@
+//! The subcommands, one file each, and the dispatch from the parsed command line.
+
+pub mod tree;
+
+use crate::cli::Command;
+use crate::failure::Failure;
+
+/// Runs one subcommand, writing its results to stdout.
+pub fn run(command: Command) -> Result<(), Failure> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match command {
+        Command::Tree(args) => args.run(&mut out),
+    }
+}

@@ -1,0 +1,124 @@
+//! Turning every failure into one line on stderr and an exit code (style: "Typed errors
+//! in libraries, one error path at the edge").
+//!
+//! Exit codes: 0 success (also when stdout is closed early, as `abbench … | head`
+//! does), 1 a run that failed, 2 bad input — invalid options or parameters, unreadable
+//! or malformed files, a tree over its memory budget. Clap's own usage errors also exit
+//! 2; their text is reduced to its first paragraph so that it too is one line.
+
+use abbench_tree::TreeError;
+use std::io;
+use std::process::ExitCode;
+
+/// Exit code for bad input.
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit code for a run that failed on good input.
+pub const EXIT_FAILED: u8 = 1;
+
+/// Why the tool stops, and with which exit code.
+#[derive(Debug)]
+pub struct Failure {
+    /// What went wrong; `None` to stop quietly.
+    message: Option<String>,
+    exit_code: u8,
+    /// Already printed in full by clap (help, version).
+    printed: Option<clap::Error>,
+}
+
+impl Failure {
+    /// Bad input: the message names the problem.
+    pub fn bad_input(message: impl Into<String>) -> Self {
+        Failure {
+            message: Some(message.into()),
+            exit_code: EXIT_BAD_INPUT,
+            printed: None,
+        }
+    }
+
+    /// A failure of the run itself.
+    pub fn failed(message: impl Into<String>) -> Self {
+        Failure {
+            message: Some(message.into()),
+            exit_code: EXIT_FAILED,
+            printed: None,
+        }
+    }
+
+    /// A failure writing results to stdout: quiet success if the reader went away.
+    pub fn stdout(error: io::Error) -> Self {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure {
+                message: None,
+                exit_code: 0,
+                printed: None,
+            }
+        } else {
+            Failure::failed(format!("writing to stdout: {error}"))
+        }
+    }
+
+    /// A clap parse error: help and version are printed as clap prints them, usage
+    /// errors become one line.
+    pub fn from_clap(error: clap::Error) -> Self {
+        use clap::error::ErrorKind;
+        match error.kind() {
+            ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Failure {
+                message: None,
+                exit_code: error.exit_code().clamp(0, 255) as u8,
+                printed: Some(error),
+            },
+            _ => {
+                let rendered = error.render().to_string();
+                let first_paragraph: Vec<&str> = rendered
+                    .lines()
+                    .map(str::trim)
+                    .take_while(|line| !line.is_empty())
+                    .collect();
+                let message = first_paragraph.join(" ");
+                let message = message.strip_prefix("error: ").unwrap_or(&message);
+                Failure::bad_input(format!("{message} (see '{} --help')", command(&rendered)))
+            }
+        }
+    }
+
+    /// Prints the failure and gives the exit code.
+    pub fn report(self) -> ExitCode {
+        if let Some(error) = self.printed {
+            let _ = error.print();
+        }
+        if let Some(message) = self.message {
+            let one_line = message.lines().collect::<Vec<_>>().join(" ");
+            eprintln!("abbench: error: {one_line}");
+        }
+        ExitCode::from(self.exit_code)
+    }
+}
+
+/// The command whose usage clap printed, e.g. `abbench tree`, from its `Usage:` line.
+fn command(rendered: &str) -> String {
+    let usage = rendered
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Usage: "))
+        .unwrap_or("abbench");
+    let words: Vec<&str> = usage
+        .split_whitespace()
+        .take_while(|w| {
+            w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        })
+        .take_while(|w| !w.starts_with('-'))
+        .collect();
+    if words.is_empty() {
+        "abbench".to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
+impl From<TreeError> for Failure {
+    fn from(error: TreeError) -> Self {
+        Failure::bad_input(error.to_string())
+    }
+}

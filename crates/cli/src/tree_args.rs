@@ -1,0 +1,258 @@
+//! The options that name a tree, defined once and flattened into every subcommand that
+//! searches or writes trees (`tree`, and later `run`, `verify`, `theory`, `sweep`,
+//! `simulate`), so that a tree is named the same way everywhere.
+//!
+//! They map one to one onto the tree specification's parameters (crates/tree/SPEC.md):
+//! a model with its parameters, or a `.tree` file; the layout (implicit or arena); the
+//! memory budget for materialising; and `--trees N`, the seeds `seed .. seed+N-1`.
+
+use abbench_tree::arena::default_memory_budget;
+use abbench_tree::{
+    BranchOrder, DEFAULT_VALUES, Layout, Model, ModelSpec, TreeError, TreeSource, TreeSpec,
+};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// A model, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModelArg {
+    /// Random uniform tree (Knuth & Moore §7).
+    Random,
+    /// Value-first tree with controlled move ordering (Theorem 1, Corollary 2).
+    Ordered,
+    /// Totally dependent tree (§9).
+    Dependent,
+    /// Incremental tree with edge values.
+    BranchSum,
+    /// No cutoffs at all.
+    Worst,
+}
+
+impl From<ModelArg> for Model {
+    fn from(model: ModelArg) -> Model {
+        match model {
+            ModelArg::Random => Model::Random,
+            ModelArg::Ordered => Model::Ordered,
+            ModelArg::Dependent => Model::Dependent,
+            ModelArg::BranchSum => Model::BranchSum,
+            ModelArg::Worst => Model::Worst,
+        }
+    }
+}
+
+/// The search order of `branch-sum` children.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum OrderArg {
+    /// Move 0 first.
+    #[default]
+    Natural,
+    /// Increasing static value of the child, ties by move number.
+    Static,
+}
+
+/// How the tree is held in memory while it is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum LayoutArg {
+    /// Children computed on demand from the node's state.
+    #[default]
+    Implicit,
+    /// Materialised once into flat arrays (within --memory-budget).
+    Arena,
+}
+
+/// The options that name one tree or a run of seeds.
+#[derive(Clone, Debug, Args)]
+pub struct TreeArgs {
+    /// The tree model [default: random].
+    #[arg(long, value_enum, conflicts_with = "tree_file", help_heading = "Tree")]
+    pub model: Option<ModelArg>,
+
+    /// Children per internal node.
+    #[arg(long, value_name = "D", default_value_t = ModelSpec::default().degree, help_heading = "Tree")]
+    pub degree: u32,
+
+    /// Depth of the leaves.
+    #[arg(long, value_name = "H", default_value_t = ModelSpec::default().height, help_heading = "Tree")]
+    pub height: u32,
+
+    /// Seed of the (first) tree; the root key is mix64(seed).
+    #[arg(long, value_name = "S", default_value_t = ModelSpec::default().seed, help_heading = "Tree")]
+    pub seed: u64,
+
+    /// Number of trees: seeds seed, seed+1, …, seed+N-1.
+    #[arg(long, value_name = "N", default_value_t = 1, help_heading = "Tree")]
+    pub trees: u64,
+
+    /// A .tree file instead of a model.
+    #[arg(long, value_name = "PATH", help_heading = "Tree")]
+    pub tree_file: Option<PathBuf>,
+
+    /// How the tree is held in memory.
+    #[arg(long, value_enum, default_value_t, help_heading = "Tree")]
+    pub layout: LayoutArg,
+
+    /// Most bytes an arena may take, with an optional K, M, G or T suffix (powers of 1024)
+    /// [default: half the physical memory].
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes, help_heading = "Tree")]
+    pub memory_budget: Option<u64>,
+
+    /// random: leaf values are uniform on 0..R.
+    #[arg(long, value_name = "R", default_value_t = DEFAULT_VALUES, help_heading = "Model parameters")]
+    pub values: u64,
+
+    /// ordered: probability that the first move is best.
+    #[arg(
+        long,
+        value_name = "Q",
+        default_value_t = 1.0,
+        allow_negative_numbers = true,
+        help_heading = "Model parameters"
+    )]
+    pub ordering: f64,
+
+    /// ordered: a worse move is worse by 1 ..= W.
+    #[arg(long, value_name = "W", default_value_t = ModelSpec::default().spread, help_heading = "Model parameters")]
+    pub spread: u64,
+
+    /// ordered: least number of children (variable branching) [default: degree].
+    #[arg(long, value_name = "A", help_heading = "Model parameters")]
+    pub degree_min: Option<u32>,
+
+    /// ordered: largest number of children (variable branching) [default: degree].
+    #[arg(long, value_name = "B", help_heading = "Model parameters")]
+    pub degree_max: Option<u32>,
+
+    /// ordered: probability that a node above the leaves is terminal.
+    #[arg(
+        long,
+        value_name = "P",
+        default_value_t = 0.0,
+        allow_negative_numbers = true,
+        help_heading = "Model parameters"
+    )]
+    pub terminal_prob: f64,
+
+    /// branch-sum: edge values are uniform on -E ..= E.
+    #[arg(long, value_name = "E", default_value_t = ModelSpec::default().edge_range, help_heading = "Model parameters")]
+    pub edge_range: u64,
+
+    /// branch-sum: the search order of children.
+    #[arg(long, value_enum, default_value_t, help_heading = "Model parameters")]
+    pub order: OrderArg,
+}
+
+impl TreeArgs {
+    /// The model these options name, for the first seed.
+    fn model_spec(&self, model: ModelArg) -> ModelSpec {
+        ModelSpec {
+            model: model.into(),
+            degree: self.degree,
+            height: self.height,
+            seed: self.seed,
+            values: self.values,
+            ordering: self.ordering,
+            spread: self.spread,
+            degree_min: self.degree_min,
+            degree_max: self.degree_max,
+            terminal_prob: self.terminal_prob,
+            edge_range: self.edge_range,
+            order: match self.order {
+                OrderArg::Natural => BranchOrder::Natural,
+                OrderArg::Static => BranchOrder::Static,
+            },
+        }
+    }
+
+    /// The (first) tree, with a model's parameters checked against the specification.
+    pub fn spec(&self) -> Result<TreeSpec, TreeError> {
+        let layout = match self.layout {
+            LayoutArg::Implicit => Layout::Implicit,
+            LayoutArg::Arena => Layout::Arena,
+        };
+        let spec = match &self.tree_file {
+            Some(path) => TreeSpec {
+                source: TreeSource::File(path.clone()),
+                layout,
+            },
+            None => TreeSpec::model(
+                self.model_spec(self.model.unwrap_or(ModelArg::Random)),
+                layout,
+            ),
+        };
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    /// Every tree `--trees` asks for: seeds `seed ..= seed + trees - 1`.
+    pub fn specs(&self) -> Result<Vec<TreeSpec>, TreeError> {
+        let first = self.spec()?;
+        let invalid = |expected: String| TreeError::InvalidParameter {
+            parameter: "trees",
+            value: self.trees.to_string(),
+            expected,
+        };
+        if self.trees == 0 {
+            return Err(invalid("must be at least 1".into()));
+        }
+        if self.tree_file.is_some() && self.trees > 1 {
+            return Err(invalid(
+                "a tree file is one tree; --trees needs a model".into(),
+            ));
+        }
+        if self.seed.checked_add(self.trees - 1).is_none() {
+            return Err(invalid(format!(
+                "seed {} + trees - 1 must fit in 64 bits",
+                self.seed
+            )));
+        }
+        Ok((0..self.trees)
+            .map(|i| first.with_seed(self.seed + i))
+            .collect())
+    }
+
+    /// The memory budget for materialising trees, in bytes.
+    pub fn memory_budget(&self) -> u64 {
+        self.memory_budget.unwrap_or_else(default_memory_budget)
+    }
+}
+
+/// Parses a byte count: digits with an optional `K`, `M`, `G` or `T` suffix (powers of
+/// 1024, an optional trailing `B` or `iB` allowed).
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let upper = text.trim().to_ascii_uppercase();
+    let without_b = upper
+        .strip_suffix("IB")
+        .or_else(|| upper.strip_suffix('B'))
+        .unwrap_or(&upper);
+    let (digits, shift) = match without_b.char_indices().last() {
+        Some((i, 'K')) => (&without_b[..i], 10),
+        Some((i, 'M')) => (&without_b[..i], 20),
+        Some((i, 'G')) => (&without_b[..i], 30),
+        Some((i, 'T')) => (&without_b[..i], 40),
+        _ => (without_b, 0),
+    };
+    let expected = "expected a number of bytes such as 1000000, 512M or 4G";
+    let amount: u64 = digits.trim().parse().map_err(|_| expected.to_string())?;
+    amount
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("{text} bytes does not fit in 64 bits"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_counts_take_binary_suffixes() {
+        assert_eq!(parse_bytes("1000"), Ok(1000));
+        assert_eq!(parse_bytes("4K"), Ok(4096));
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("4GiB"), Ok(4 << 30));
+        assert_eq!(parse_bytes("2gb"), Ok(2 << 30));
+        assert_eq!(parse_bytes("1T"), Ok(1 << 40));
+        assert!(parse_bytes("lots").is_err());
+        assert!(parse_bytes("").is_err());
+        assert!(parse_bytes("-5").is_err());
+        assert!(parse_bytes("99999999999T").is_err());
+    }
+}
