@@ -165,3 +165,19 @@ fn dependent_known_answer_with_degree_three() {
         }
     }
 }
+
+#[test]
+fn spec_document_lists_the_same_vectors() {
+    let spec = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/SPEC.md")).unwrap();
+    let spec_lines: std::collections::HashSet<&str> = spec.lines().collect();
+    let stored = std::fs::read_to_string(reference::vectors_path()).unwrap();
+    for line in stored.lines() {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        assert!(
+            spec_lines.contains(line),
+            "SPEC.md is missing the vector line {line:?}"
+        );
+    }
+}

@@ -25,14 +25,14 @@ const OPEN_LOOKAHEAD: usize = 12;
 const CONTINUATION_INDENT: &str = "    ";
 
 /// Tracks the current line while writing.
-struct Layout<W: Write> {
+struct LineWriter<W: Write> {
     out: W,
     line_len: usize,
     /// Whether the next sibling needs a separator (false right after `(`).
     separate: bool,
 }
 
-impl<W: Write> Layout<W> {
+impl<W: Write> LineWriter<W> {
     fn put(&mut self, text: &str) -> io::Result<()> {
         self.line_len += text.len();
         self.out.write_all(text.as_bytes())
@@ -81,7 +81,7 @@ pub fn write_tree<T: GameTree + ?Sized, W: Write>(
     header: &[String],
     out: W,
 ) -> io::Result<()> {
-    let mut layout = Layout {
+    let mut layout = LineWriter {
         out: BufWriter::new(out),
         line_len: 0,
         separate: false,
@@ -133,7 +133,7 @@ pub fn write_tree<T: GameTree + ?Sized, W: Write>(
 }
 
 /// Writes a leaf at `depth` with negamax value `value`, from the root's viewpoint.
-fn write_leaf<W: Write>(layout: &mut Layout<W>, depth: u32, value: Value) -> io::Result<()> {
+fn write_leaf<W: Write>(layout: &mut LineWriter<W>, depth: u32, value: Value) -> io::Result<()> {
     if value.unsigned_abs() >= MAX_LEAF_MAGNITUDE as u64 {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
