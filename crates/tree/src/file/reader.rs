@@ -11,6 +11,7 @@
 use super::lexer::{Lexer, TokenKind};
 use crate::arena::{RaggedArena, RaggedBuilder};
 use crate::{MAX_HEIGHT, TreeError, Value};
+use std::io::Read;
 use std::path::Path;
 
 /// A list that is open while parsing.
@@ -116,12 +117,27 @@ pub fn parse_tree(text: &[u8], name: &str, budget_bytes: u64) -> Result<RaggedAr
 }
 
 /// Reads the `.tree` file at `path` into a ragged arena within `budget_bytes`.
+///
+/// The text itself counts against the budget too: a file larger than the budget is
+/// refused before more than the budget has been read, whatever it contains.
 pub fn read_tree_file(path: &Path, budget_bytes: u64) -> Result<RaggedArena, TreeError> {
-    let text = std::fs::read(path).map_err(|source| TreeError::Io {
+    let io_error = |source| TreeError::Io {
         action: "read",
         path: path.to_path_buf(),
         source,
-    })?;
+    };
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    let mut text = Vec::new();
+    file.take(budget_bytes.saturating_add(1))
+        .read_to_end(&mut text)
+        .map_err(io_error)?;
+    if text.len() as u64 > budget_bytes {
+        let size = std::fs::metadata(path).map_or(text.len() as u64, |m| m.len());
+        return Err(TreeError::OverBudget {
+            needed_bytes: size.max(text.len() as u64),
+            budget_bytes,
+        });
+    }
     parse_tree(&text, &path.display().to_string(), budget_bytes)
 }
 

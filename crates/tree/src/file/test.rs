@@ -242,3 +242,20 @@ fn a_failed_write_leaves_no_file() {
     ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_file_larger_than_the_budget_is_not_read_whole() {
+    let dir = std::env::temp_dir().join(format!("abbench-budget-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("big.tree");
+    std::fs::write(&path, format!("({})", "1 ".repeat(1000))).unwrap();
+    assert!(matches!(
+        read_tree_file(&path, 100),
+        Err(TreeError::OverBudget {
+            needed_bytes: 2002,
+            budget_bytes: 100
+        })
+    ));
+    assert!(read_tree_file(&path, 1 << 20).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
