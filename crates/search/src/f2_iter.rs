@@ -3,9 +3,14 @@
 //! Each frame holds what one activation of F2 holds (the node, its prepared children,
 //! `beta`, the running maximum `m` — which starts at `alpha`, so alpha needs no slot of its
 //! own — and the next child to try). The stack is allocated once, one frame per level, and
-//! reused across searches: nothing allocates while searching. Leaves are evaluated where
-//! their parent stands rather than pushed, the one liberty taken with the procedure; the
-//! positions examined, their order, and every count are exactly those of [`crate::f2()`].
+//! reused across searches: nothing allocates while searching.
+//!
+//! What makes it fast, each measured against the paper-form [`crate::f2()`]: the frame
+//! being worked on lives in locals, so only a push or a pop touches memory; leaves are
+//! evaluated where their parent stands rather than pushed; and a node just above the
+//! tree's height bound — whose children must all be leaves — gets no frame at all: its
+//! parent runs through its leaves in one tight, branch-light loop. None of it changes what is examined:
+//! the positions, their order, and every count are exactly those of [`crate::f2()`].
 //!
 //! A search below a parallel split point must hear from its siblings; a [`Probe`] is
 //! polled about every [`crate::POLL_INTERVAL`] positions and can abort the search or
@@ -103,9 +108,18 @@ impl<T: GameTree> F2Iter<T> {
                 best_index: None,
             });
         }
+        let leaf_depth = tree.height();
+        if base_depth + 1 == leaf_depth {
+            let (value, best) =
+                Self::leaf_parent(tree, node, degree as u32, alpha, beta, leaf_depth, counters);
+            let best_index = (best != u32::MAX).then_some(best as usize);
+            return Ok(WindowResult { value, best_index });
+        }
+        // The frame being worked on lives in locals (registers); the frames of its
+        // ancestors wait in `stack`. Only a push or a pop touches memory.
         let stack = &mut self.stack;
         stack.clear();
-        stack.push(Frame {
+        let mut current = Frame {
             node,
             children: tree.children(node),
             beta,
@@ -113,67 +127,121 @@ impl<T: GameTree> F2Iter<T> {
             next: 0,
             degree: degree as u32,
             best: u32::MAX,
-        });
-        let mut until_poll = POLL_INTERVAL;
+        };
+        let mut child_depth = base_depth + 1;
+        let mut next_poll = counters.nodes() + u64::from(POLL_INTERVAL);
         loop {
             if P::ENABLED {
-                until_poll -= 1;
-                if until_poll == 0 {
-                    until_poll = POLL_INTERVAL;
+                if counters.nodes() >= next_poll {
+                    next_poll = counters.nodes() + u64::from(POLL_INTERVAL);
                     match probe.poll() {
                         Poll::Continue => {}
                         Poll::Abort => return Err(Aborted),
-                        Poll::Narrow { alpha, beta } => Self::narrow(stack, alpha, beta),
+                        Poll::Narrow { alpha, beta } => {
+                            stack.push(current);
+                            Self::narrow(stack, alpha, beta);
+                            current = stack.pop().expect("narrowing keeps the root frame");
+                            child_depth = base_depth + stack.len() as u32 + 1;
+                        }
                     }
                 }
             }
-            let top = stack.len() - 1;
-            let frame = &mut stack[top];
-            if frame.m < frame.beta && frame.next < frame.degree {
-                let i = frame.next;
-                frame.next += 1;
-                let child = tree.child(frame.node, &frame.children, i as usize);
-                let depth = base_depth + top as u32 + 1;
-                counters.position(depth);
+            if current.m < current.beta && current.next < current.degree {
+                let i = current.next;
+                current.next += 1;
+                let child = tree.child(current.node, &current.children, i as usize);
+                counters.position(child_depth);
                 let child_degree = tree.degree(child);
                 if child_degree == 0 {
                     counters.leaf();
                     let t = -tree.value(child);
-                    if t > frame.m {
-                        frame.m = t;
-                        frame.best = i;
+                    if t > current.m {
+                        current.m = t;
+                        current.best = i;
+                    }
+                } else if child_depth + 1 == leaf_depth {
+                    // The child's children are all leaves: no frame for it.
+                    let value = Self::leaf_parent(
+                        tree,
+                        child,
+                        child_degree as u32,
+                        -current.beta,
+                        -current.m,
+                        child_depth + 1,
+                        counters,
+                    )
+                    .0;
+                    let t = -value;
+                    if t > current.m {
+                        current.m = t;
+                        current.best = i;
                     }
                 } else {
-                    let (child_alpha, child_beta) = (-frame.beta, -frame.m);
-                    stack.push(Frame {
+                    let pushed = Frame {
                         node: child,
                         children: tree.children(child),
-                        beta: child_beta,
-                        m: child_alpha,
+                        beta: -current.m,
+                        m: -current.beta,
                         next: 0,
                         degree: child_degree as u32,
                         best: u32::MAX,
-                    });
+                    };
+                    stack.push(current);
+                    current = pushed;
+                    child_depth += 1;
                 }
             } else {
-                if frame.next < frame.degree {
+                if current.next < current.degree {
                     counters.cutoff();
                 }
-                let value = frame.m;
-                if top == 0 {
-                    let best = frame.best;
-                    let best_index = (best != u32::MAX).then_some(best as usize);
+                let value = current.m;
+                let Some(parent) = stack.pop() else {
+                    let best_index = (current.best != u32::MAX).then_some(current.best as usize);
                     return Ok(WindowResult { value, best_index });
-                }
-                stack.pop();
-                let parent = &mut stack[top - 1];
+                };
+                current = parent;
+                child_depth -= 1;
                 let t = -value;
-                if t > parent.m {
-                    parent.m = t;
-                    parent.best = parent.next - 1;
+                if t > current.m {
+                    current.m = t;
+                    current.best = current.next - 1;
                 }
             }
         }
+    }
+
+    /// `F2(node, alpha, beta)` for a node whose children are all leaves (they stand at
+    /// the tree's height bound, `leaf_depth`): one tight loop over the leaves in order until
+    /// a cutoff. Returns the value and the index of the leaf that produced it.
+    #[inline(always)]
+    fn leaf_parent<C: Counters>(
+        tree: &T,
+        node: T::Node,
+        degree: u32,
+        alpha: Value,
+        beta: Value,
+        leaf_depth: u32,
+        counters: &mut C,
+    ) -> (Value, u32) {
+        let children = tree.children(node);
+        let (mut m, mut best) = (alpha, u32::MAX);
+        let mut i = 0;
+        while i < degree {
+            let t = -tree.value(tree.child(node, &children, i as usize));
+            // Branch-free update: which leaf raises `m` is unpredictable.
+            let raises = t > m;
+            m = if raises { t } else { m };
+            best = if raises { i } else { best };
+            i += 1;
+            if m >= beta {
+                break;
+            }
+        }
+        counters.leaves_at(leaf_depth, u64::from(i));
+        if i < degree {
+            counters.cutoff();
+        }
+        (m, best)
     }
 
     /// Pushes a narrower root window down the stack. Afterwards each frame's window is

@@ -49,6 +49,8 @@ pub trait Counters {
     fn leaf(&mut self);
     /// A node was left early by a cutoff.
     fn cutoff(&mut self);
+    /// `count` terminal positions at `depth` were examined (a leaf parent's run).
+    fn leaves_at(&mut self, depth: u32, count: u64);
     /// The counts so far.
     fn stats(&self) -> SearchStats;
     /// Positions counted so far.
@@ -77,6 +79,11 @@ impl Counters for Basic {
     }
     #[inline(always)]
     fn cutoff(&mut self) {}
+    #[inline(always)]
+    fn leaves_at(&mut self, _depth: u32, count: u64) {
+        self.nodes += count;
+        self.leaves += count;
+    }
     fn stats(&self) -> SearchStats {
         SearchStats {
             nodes: self.nodes,
@@ -119,6 +126,12 @@ impl Counters for Detailed {
     #[inline(always)]
     fn cutoff(&mut self) {
         self.cutoffs += 1;
+    }
+    #[inline(always)]
+    fn leaves_at(&mut self, depth: u32, count: u64) {
+        self.nodes += count;
+        self.leaves += count;
+        self.levels[depth as usize] += count;
     }
     fn stats(&self) -> SearchStats {
         let mut levels = self.levels.clone();
