@@ -131,18 +131,16 @@ impl<T: GameTree> F2Iter<T> {
         let mut child_depth = base_depth + 1;
         let mut next_poll = counters.nodes() + u64::from(POLL_INTERVAL);
         loop {
-            if P::ENABLED {
-                if counters.nodes() >= next_poll {
-                    next_poll = counters.nodes() + u64::from(POLL_INTERVAL);
-                    match probe.poll() {
-                        Poll::Continue => {}
-                        Poll::Abort => return Err(Aborted),
-                        Poll::Narrow { alpha, beta } => {
-                            stack.push(current);
-                            Self::narrow(stack, alpha, beta);
-                            current = stack.pop().expect("narrowing keeps the root frame");
-                            child_depth = base_depth + stack.len() as u32 + 1;
-                        }
+            if P::ENABLED && counters.nodes() >= next_poll {
+                next_poll = counters.nodes() + u64::from(POLL_INTERVAL);
+                match probe.poll() {
+                    Poll::Continue => {}
+                    Poll::Abort => return Err(Aborted),
+                    Poll::Narrow { alpha, beta } => {
+                        stack.push(current);
+                        Self::narrow(stack, alpha, beta);
+                        current = stack.pop().expect("narrowing keeps the root frame");
+                        child_depth = base_depth + stack.len() as u32 + 1;
                     }
                 }
             }
