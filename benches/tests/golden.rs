@@ -1,0 +1,80 @@
+//! The golden figures of `data/golden.txt` recomputed: every line must match what the
+//! kernels find now, every algorithm must agree on each workload's value, `f2` and
+//! `f2-iter` must count the same positions, and F0 — the oracle — must confirm the value
+//! wherever it is affordable.
+//!
+//! When a change is meant to alter the figures (a new workload; never a kernel's
+//! counting), regenerate the file with
+//! `ABBENCH_BLESS_GOLDEN=1 cargo test --release -p abbench-benches --test golden`
+//! and review the diff.
+
+use abbench_benches::{golden, workload};
+use abbench_search::{Basic, SerialAlgorithm};
+use abbench_tree::{GameTree, TreeVisitor, full_tree_nodes};
+
+/// The (workload, algorithms) lines of the data file, in order.
+const LINES: &[(&str, &[&str])] = &[
+    ("random-d8-h10", &["f1", "f2", "f2-iter"]),
+    ("random-d16-h7", &["f1", "f2", "f2-iter"]),
+    ("random-d8-h6", &["f0", "f1", "f2", "f2-iter"]),
+    ("ordered-d16-h8-q0.7", &["f2", "f2-iter"]),
+    ("branch-sum-static-d8-h8", &["f2", "f2-iter"]),
+    ("random-d8-h5", &["f0", "f2-iter"]),
+    ("random-d8-h8", &["f2-iter"]),
+    ("peer-d8-h8", &["f2-iter"]),
+    ("peer-d8-h10", &["f2-iter"]),
+    ("peer-d16-h7", &["f2-iter"]),
+];
+
+struct Run(Vec<SerialAlgorithm>);
+
+impl TreeVisitor for Run {
+    type Output = Vec<abbench_search::SearchResult>;
+    fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
+        self.0.iter().map(|a| a.search::<T, Basic>(tree)).collect()
+    }
+}
+
+#[test]
+fn golden_figures_are_what_the_kernels_find() {
+    let mut blessed = String::from(
+        "# Golden figures of the benchmark workloads (benches/src/workloads.rs):\n\
+         # workload algorithm value nodes leaves. Checked by benches/tests/golden.rs.\n",
+    );
+    for (name, algos) in LINES {
+        let w = workload(name);
+        let parsed: Vec<SerialAlgorithm> = algos.iter().map(|a| a.parse().unwrap()).collect();
+        let results = w.spec.visit_implicit(Run(parsed.clone())).unwrap();
+        let value = results[0].value;
+        for (algo, r) in algos.iter().zip(&results) {
+            assert_eq!(r.value, value, "{name}: {algo} disagrees with {}", algos[0]);
+            blessed.push_str(&format!(
+                "{name} {algo} {} {} {}\n",
+                r.value, r.stats.nodes, r.stats.leaves
+            ));
+        }
+        let by = |a: &str| algos.iter().position(|x| *x == a).map(|i| &results[i]);
+        if let (Some(f2), Some(iter)) = (by("f2"), by("f2-iter")) {
+            assert_eq!(f2, iter, "{name}: f2-iter must examine what f2 does");
+        }
+        if let Some(f0) = by("f0") {
+            let all = full_tree_nodes(u64::from(w.spec.degree), w.spec.height).unwrap();
+            assert_eq!(f0.stats.nodes, all, "{name}: F0 examines every position");
+        }
+    }
+    if std::env::var_os("ABBENCH_BLESS_GOLDEN").is_some() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/golden.txt");
+        std::fs::write(path, &blessed).unwrap();
+        return;
+    }
+    for line in blessed.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let g = golden(f[0], f[1]);
+        let found = (
+            f[2].parse().unwrap(),
+            f[3].parse().unwrap(),
+            f[4].parse().unwrap(),
+        );
+        assert_eq!((g.value, g.nodes, g.leaves), found, "{} {}", f[0], f[1]);
+    }
+}
