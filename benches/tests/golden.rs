@@ -20,7 +20,7 @@ const LINES: &[(&str, &[&str])] = &[
     ("ordered-d16-h8-q0.7", &["f2", "f2-iter"]),
     ("branch-sum-static-d8-h8", &["f2", "f2-iter"]),
     ("random-d8-h5", &["f0", "f2-iter"]),
-    ("random-d8-h8", &["f2-iter"]),
+    ("random-d8-h8", &["f2", "f2-iter"]),
     ("peer-d8-h8", &["f2-iter"]),
     ("peer-d8-h10", &["f2-iter"]),
     ("peer-d16-h7", &["f2-iter"]),

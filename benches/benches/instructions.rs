@@ -1,0 +1,70 @@
+//! Instruction counts of the serial kernels under callgrind (gungraun): deterministic for
+//! a given compiler and machine kind, unlike wall time on a shared machine, so CI gates on
+//! them. `ci/instructions.sh` runs these benches against the committed baseline in
+//! `reports/baselines/gungraun/` with a soft limit on instructions; how to update the
+//! baseline is written there and in the README.
+//!
+//! Each bench searches one workload and asserts the golden figures, so a change that makes
+//! a kernel cheaper by examining other positions fails here rather than passing as a gain.
+
+use abbench_benches::{golden, workload};
+use abbench_search::{Basic, F2Iter, SerialAlgorithm};
+use abbench_tree::{GameTree, TreeVisitor};
+use gungraun::{library_benchmark, library_benchmark_group, main};
+use std::hint::black_box;
+
+/// Searches the named workload with the named serial algorithm and checks the answer.
+struct Search(&'static str, &'static str);
+
+impl TreeVisitor for Search {
+    type Output = i64;
+    fn visit<T: GameTree>(self, tree: &T) -> i64 {
+        let (name, algo) = (self.0, self.1);
+        let algorithm: SerialAlgorithm = algo.parse().expect("bench names are algorithms");
+        let result = if algorithm == SerialAlgorithm::F2Iter {
+            F2Iter::new(tree).search::<Basic>(black_box(tree))
+        } else {
+            algorithm.search::<T, Basic>(black_box(tree))
+        };
+        golden(name, algo).check(&format!("{algo} on {name}"), &result);
+        result.value
+    }
+}
+
+fn run(name: &'static str, algo: &'static str) -> i64 {
+    workload(name)
+        .spec
+        .visit_implicit(Search(name, algo))
+        .expect("valid workload")
+}
+
+#[library_benchmark]
+#[bench::random_d8_h8("random-d8-h8")]
+#[bench::random_d8_h6("random-d8-h6")]
+#[bench::ordered_d16_h8("ordered-d16-h8-q0.7")]
+#[bench::branch_sum_static_d8_h8("branch-sum-static-d8-h8")]
+fn f2_iter(name: &'static str) -> i64 {
+    black_box(run(name, "f2-iter"))
+}
+
+#[library_benchmark]
+#[bench::random_d8_h8("random-d8-h8")]
+fn f2(name: &'static str) -> i64 {
+    black_box(run(name, "f2"))
+}
+
+#[library_benchmark]
+#[bench::random_d8_h6("random-d8-h6")]
+fn f1(name: &'static str) -> i64 {
+    black_box(run(name, "f1"))
+}
+
+#[library_benchmark]
+#[bench::random_d8_h6("random-d8-h6")]
+fn f0(name: &'static str) -> i64 {
+    black_box(run(name, "f0"))
+}
+
+library_benchmark_group!(name = serial_kernels, benchmarks = [f2_iter, f2, f1, f0]);
+
+main!(library_benchmark_groups = serial_kernels);
