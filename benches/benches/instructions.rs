@@ -7,6 +7,9 @@
 //! Each bench searches one workload and asserts the golden figures, so a change that makes
 //! a kernel cheaper by examining other positions fails here rather than passing as a gain.
 
+// gungraun's `#[library_benchmark]` expands to modules it does not document.
+#![allow(missing_docs)]
+
 use abbench_benches::{golden, workload};
 use abbench_search::{Basic, F2Iter, SerialAlgorithm};
 use abbench_tree::{GameTree, TreeVisitor};
