@@ -11,6 +11,7 @@ mod options;
 mod root_split;
 mod searcher;
 mod stats;
+mod sync;
 mod ybwc;
 
 pub use options::{ParallelAlgorithm, SERIAL_GRAIN_POSITIONS, SearchOptions, auto_split_height};

@@ -3,9 +3,8 @@
 //! through which bounds and cutoffs travel. The protocol is in `README.md` beside this
 //! file.
 
+use crate::sync::{AtomicI64, AtomicU64, AtomicUsize, Mutex, Ordering};
 use abbench_tree::Value;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// The live window of a split point: `alpha`, `beta`, and the running maximum `m`

@@ -1,1 +1,136 @@
+//! The split point's protocol, checked two ways: plainly, and under loom's model checker
+//! (`RUSTFLAGS="--cfg loom" cargo test -p abbench-parallel --lib --release loom`), which
+//! runs each scenario in every interleaving of its threads' atomic operations.
 
+use super::split_point::SplitPoint;
+use abbench_tree::{INFINITY, NEG_INFINITY};
+use std::time::Instant;
+
+#[test]
+fn a_child_window_follows_the_parent_live() {
+    let root = SplitPoint::root(NEG_INFINITY, 50, 4, 1, 0, Instant::now());
+    let child = SplitPoint::child(&root, 3, 0);
+    // Root (-inf, 50), m = -inf: the child is searched with (-50, +inf).
+    assert_eq!(child.window().for_child(), (NEG_INFINITY, 50));
+    root.offer(10, 0);
+    // Root m = 10: the child's beta is now -10, its alpha -50.
+    let w = child.window();
+    assert_eq!((w.alpha, w.beta), (-50, -10));
+    assert!(!w.is_closed());
+    child.offer(-20, 0);
+    assert!(!child.genuinely_cut());
+    child.offer(-5, 1);
+    assert!(child.genuinely_cut(), "m = -5 reaches beta = -10");
+    // A cutoff at the root closes the child's window though the child found nothing.
+    let other = SplitPoint::child(&root, 3, 0);
+    root.offer(60, 1);
+    assert!(other.window().is_closed());
+    assert!(!other.genuinely_cut());
+}
+
+#[test]
+fn brothers_are_handed_out_once_each_then_none() {
+    let sp = SplitPoint::root(NEG_INFINITY, INFINITY, 3, 1, 0, Instant::now());
+    assert_eq!(sp.next_brother(), Some(1));
+    assert_eq!(sp.next_brother(), Some(2));
+    assert_eq!(sp.next_brother(), None);
+    assert_eq!(sp.next_brother(), None);
+    assert!(sp.latencies().1.is_some(), "exhaustion is timed");
+}
+
+#[cfg(loom)]
+mod loom_models {
+    use super::*;
+    use loom::sync::Arc;
+    use loom::thread;
+
+    /// Two workers share the brothers of one split point and offer their results: every
+    /// brother is searched exactly once, and the final result is the largest offer
+    /// together with the brother that made it.
+    #[test]
+    fn loom_workers_share_brothers_and_the_best_result_wins() {
+        loom::model(|| {
+            let sp = Arc::new(SplitPoint::root(
+                NEG_INFINITY,
+                INFINITY,
+                3,
+                0,
+                0,
+                Instant::now(),
+            ));
+            let value_of = |i: usize| [7, 9, 3][i];
+            let workers: Vec<_> = (0..2)
+                .map(|_| {
+                    let sp = Arc::clone(&sp);
+                    thread::spawn(move || {
+                        let mut taken = Vec::new();
+                        while let Some(i) = sp.next_brother() {
+                            sp.offer(value_of(i), i);
+                            taken.push(i);
+                        }
+                        taken
+                    })
+                })
+                .collect();
+            let mut taken: Vec<usize> = workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap())
+                .collect();
+            taken.sort_unstable();
+            assert_eq!(taken, vec![0, 1, 2]);
+            assert_eq!(sp.result(), (9, Some(1)));
+        });
+    }
+
+    /// A cutoff at a parent races a child's reading of its window: the child may see the
+    /// window open or closed, but once it has seen it closed it never sees it open again,
+    /// and after the race it is closed.
+    #[test]
+    fn loom_a_parent_cutoff_reaches_the_child_and_stays() {
+        loom::model(|| {
+            let root = Arc::new(SplitPoint::root(NEG_INFINITY, 5, 2, 1, 0, Instant::now()));
+            let cutter = {
+                let root = Arc::clone(&root);
+                thread::spawn(move || root.offer(7, 1))
+            };
+            let child = SplitPoint::child(&root, 2, 1);
+            let first = child.window();
+            let second = child.window();
+            assert!(
+                !(first.is_closed() && !second.is_closed()),
+                "{first:?} then {second:?}"
+            );
+            assert!(cutter.join().unwrap(), "the offer reports the cutoff");
+            assert!(child.window().is_closed());
+            assert!(root.genuinely_cut());
+        });
+    }
+
+    /// Two offers race: the published `m` and the (value, move) pair agree afterwards,
+    /// whichever order the lock and the atomic saw them in.
+    #[test]
+    fn loom_racing_offers_keep_value_and_move_together() {
+        loom::model(|| {
+            let sp = Arc::new(SplitPoint::root(
+                NEG_INFINITY,
+                INFINITY,
+                3,
+                1,
+                0,
+                Instant::now(),
+            ));
+            let a = {
+                let sp = Arc::clone(&sp);
+                thread::spawn(move || sp.offer(4, 1))
+            };
+            let b = {
+                let sp = Arc::clone(&sp);
+                thread::spawn(move || sp.offer(6, 2))
+            };
+            a.join().unwrap();
+            b.join().unwrap();
+            assert_eq!(sp.result(), (6, Some(2)));
+            assert_eq!(sp.window().m, 6);
+        });
+    }
+}
