@@ -4,11 +4,18 @@
 //! runs, and every failure becomes a single line `abbench: error: <message>` on stderr
 //! with exit code 2 for bad input (1 for a run that failed). Nothing a user types may
 //! end in a panic or a backtrace. Stdout carries results only.
+//!
+//! The global allocator is mimalloc (its v2 series: the v3 default crashes while
+//! threads start up). Searches do not allocate, but trees, arenas and thread pools do,
+//! and reports record the allocator next to their numbers.
 
 mod cli;
 mod commands;
 mod failure;
 mod tree_args;
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use clap::Parser;
 use std::process::ExitCode;
