@@ -1,39 +1,13 @@
 //! F0: plain negamax, Knuth & Moore eq. (1) — the oracle every other procedure is
 //! checked against. It examines every position of the tree.
 
+use crate::root::search_root;
 use crate::{Counters, SearchResult};
 use abbench_tree::{GameTree, NEG_INFINITY, Value};
 
 /// `F(p)` by eq. (1): the maximum over the children of the negated child values.
 pub fn f0<T: GameTree, C: Counters>(tree: &T) -> SearchResult {
-    let mut counters = C::for_height(tree.height());
-    let root = tree.root();
-    counters.position(0);
-    let degree = tree.degree(root);
-    if degree == 0 {
-        counters.leaf();
-        let value = tree.value(root);
-        return SearchResult {
-            value,
-            best_move: None,
-            stats: counters.stats(),
-        };
-    }
-    let children = tree.children(root);
-    let mut m = NEG_INFINITY;
-    let mut best = 0;
-    for i in 0..degree {
-        let t = -negamax(tree, tree.child(root, &children, i), &mut counters);
-        if t > m {
-            m = t;
-            best = i;
-        }
-    }
-    SearchResult {
-        value: m,
-        best_move: Some(tree.move_number(root, &children, best)),
-        stats: counters.stats(),
-    }
+    search_root::<T, C>(tree, |child, _m, counters| -negamax(tree, child, counters))
 }
 
 fn negamax<T: GameTree, C: Counters>(tree: &T, node: T::Node, counters: &mut C) -> Value {

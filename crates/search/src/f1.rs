@@ -15,40 +15,15 @@
 //!
 //! A node knows only its parent's bound, so a cutoff can never come from further up.
 
+use crate::root::search_root;
 use crate::{Counters, SearchResult};
-use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use abbench_tree::{GameTree, NEG_INFINITY, Value};
 
 /// `F1(root, +inf)`, which equals `F(root)`.
 pub fn f1<T: GameTree, C: Counters>(tree: &T) -> SearchResult {
-    let mut counters = C::for_height(tree.height());
-    let root = tree.root();
-    counters.position(0);
-    let degree = tree.degree(root);
-    if degree == 0 {
-        counters.leaf();
-        return SearchResult {
-            value: tree.value(root),
-            best_move: None,
-            stats: counters.stats(),
-        };
-    }
-    let children = tree.children(root);
-    let mut m = NEG_INFINITY;
-    let mut best = 0;
-    for i in 0..degree {
-        let t = -bounded(tree, tree.child(root, &children, i), -m, &mut counters);
-        if t > m {
-            m = t;
-            best = i;
-        }
-        // bound = +inf at the root: never a cutoff.
-    }
-    debug_assert!(m < INFINITY);
-    SearchResult {
-        value: m,
-        best_move: Some(tree.move_number(root, &children, best)),
-        stats: counters.stats(),
-    }
+    search_root::<T, C>(tree, |child, m, counters| {
+        -bounded(tree, child, -m, counters)
+    })
 }
 
 fn bounded<T: GameTree, C: Counters>(

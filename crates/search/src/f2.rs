@@ -16,44 +16,15 @@
 //! Its contract (eq. (6)–(8)): `F2(p, a, b) <= a` if `F(p) <= a`; `= F(p)` if
 //! `a < F(p) < b`; `>= b` if `F(p) >= b`.
 
+use crate::root::search_root;
 use crate::{Counters, SearchResult};
-use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use abbench_tree::{GameTree, INFINITY, Value};
 
 /// `F2(root, -inf, +inf)`, which equals `F(root)`.
 pub fn f2<T: GameTree, C: Counters>(tree: &T) -> SearchResult {
-    let mut counters = C::for_height(tree.height());
-    let root = tree.root();
-    counters.position(0);
-    let degree = tree.degree(root);
-    if degree == 0 {
-        counters.leaf();
-        return SearchResult {
-            value: tree.value(root),
-            best_move: None,
-            stats: counters.stats(),
-        };
-    }
-    let children = tree.children(root);
-    let mut m = NEG_INFINITY;
-    let mut best = 0;
-    for i in 0..degree {
-        let t = -alphabeta(
-            tree,
-            tree.child(root, &children, i),
-            -INFINITY,
-            -m,
-            &mut counters,
-        );
-        if t > m {
-            m = t;
-            best = i;
-        }
-    }
-    SearchResult {
-        value: m,
-        best_move: Some(tree.move_number(root, &children, best)),
-        stats: counters.stats(),
-    }
+    search_root::<T, C>(tree, |child, m, counters| {
+        -alphabeta(tree, child, -INFINITY, -m, counters)
+    })
 }
 
 /// `F2(node, alpha, beta)` for any node: the recursive procedure itself.

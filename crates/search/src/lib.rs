@@ -14,6 +14,7 @@ mod f2;
 mod f2_iter;
 mod probe;
 mod result;
+mod root;
 mod stats;
 
 pub use algorithm::{SerialAlgorithm, UnknownAlgorithm};
