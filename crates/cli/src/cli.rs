@@ -4,6 +4,7 @@
 //! the options that name a tree are defined once, in `tree_args.rs`, and flattened into
 //! every subcommand that needs a tree.
 
+use crate::commands::run::RunCommand;
 use crate::commands::tree::TreeCommand;
 use clap::{Parser, Subcommand};
 
@@ -19,6 +20,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Measure algorithms on seeded trees: nodes, leaves, wall time, nodes per second,
+    /// and speedup for the parallel ones, each result checked against serial F2.
+    Run(RunCommand),
     /// Write a tree as a .tree file, or print its statistics.
     Tree(TreeCommand),
 }

@@ -6,6 +6,8 @@
 //! or malformed files, a tree over its memory budget. Clap's own usage errors also exit
 //! 2; their text is reduced to its first paragraph so that it too is one line.
 
+use abbench_harness::HarnessError;
+use abbench_parallel::ParallelError;
 use abbench_tree::TreeError;
 use std::io;
 use std::process::ExitCode;
@@ -120,5 +122,25 @@ fn command(rendered: &str) -> String {
 impl From<TreeError> for Failure {
     fn from(error: TreeError) -> Self {
         Failure::bad_input(error.to_string())
+    }
+}
+
+impl From<HarnessError> for Failure {
+    /// A search that could not run or finish is a failed run; anything else the harness
+    /// refuses (options, trees, files) is bad input.
+    fn from(error: HarnessError) -> Self {
+        match error {
+            HarnessError::Parallel(error) => error.into(),
+            other => Failure::bad_input(other.to_string()),
+        }
+    }
+}
+
+impl From<ParallelError> for Failure {
+    fn from(error: ParallelError) -> Self {
+        match error {
+            ParallelError::NoThreads => Failure::bad_input(error.to_string()),
+            other => Failure::failed(other.to_string()),
+        }
     }
 }

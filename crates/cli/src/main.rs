@@ -12,6 +12,9 @@
 mod cli;
 mod commands;
 mod failure;
+mod progress;
+mod search_args;
+mod table;
 mod tree_args;
 
 #[global_allocator]

@@ -156,15 +156,66 @@ fn bad_inputs(dir: &Path) -> Vec<(Vec<String>, String)> {
     owned
 }
 
+/// Options of the searching subcommands (the subcommand first) and a phrase the error
+/// line must contain: every flag's range is named.
+const SEARCH_BAD_INPUTS: &[(&[&str], &str)] = &[
+    (&["run", "--threads", "0"], "1 ..= 256"),
+    (&["run", "--threads", "0"], "'--threads <LIST>'"),
+    (&["run", "--threads", "1,0"], "0 threads is out of range"),
+    (&["run", "--threads", "257"], "1 ..= 256"),
+    (
+        &["run", "--threads", "1,two"],
+        "'two' is not a thread count",
+    ),
+    (&["run", "--threads", ""], "'--threads <LIST>'"),
+    (&["run", "--algo", "f3"], "unknown algorithm 'f3'"),
+    (
+        &["run", "--algo", "f2,alphabeta"],
+        "unknown algorithm 'alphabeta'",
+    ),
+    (
+        &["run", "--algo", ","],
+        "invalid value ',' for '--algo <LIST>'",
+    ),
+    (
+        &["run", "--repeat", "0"],
+        "'--repeat <K>': 0 is not in 1..=1000000",
+    ),
+    (
+        &["run", "--repeat", "-1"],
+        "'--repeat <K>': -1 is not in 1..=1000000",
+    ),
+    (&["run", "--repeat", "1000001"], "1..=1000000"),
+    (
+        &["run", "--warmup", "-1"],
+        "'--warmup <W>': -1 is not in 0..=1000000",
+    ),
+    (&["run", "--threads", "-1"], "'-1' is not a thread count"),
+    (&["run", "--split-height", "-3"], "-3 is not in 1..=1024"),
+    (&["run", "--warmup", "1000001"], "0..=1000000"),
+    (
+        &["run", "--split-height", "0"],
+        "'--split-height <N>': 0 is not in 1..=1024",
+    ),
+    (&["run", "--split-height", "1025"], "1..=1024"),
+    (&["run", "--json", "yes"], "unexpected argument 'yes'"),
+];
+
 fn assert_bad_input(args: &[String], words: &str) {
+    let mut full = vec!["tree".to_string()];
+    full.extend(args.iter().cloned());
+    assert_bad_command(&full, words);
+}
+
+/// `abbench args` exits 2 with one line on stderr containing `words`.
+fn assert_bad_command(args: &[String], words: &str) {
     let output = Command::cargo_bin("abbench")
         .unwrap()
-        .arg("tree")
         .args(args)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let what = format!("abbench tree {}", args.join(" "));
+    let what = format!("abbench {}", args.join(" "));
     assert_eq!(
         output.status.code(),
         Some(2),
@@ -197,6 +248,27 @@ fn bad_input_is_one_line_and_exit_code_two() {
         write.extend(["--write".to_string(), target.display().to_string()]);
         assert_bad_input(&write, &words);
         assert!(!target.exists(), "--write created a file for {args:?}");
+    }
+}
+
+#[test]
+fn bad_search_options_are_one_line_and_exit_code_two() {
+    for (args, words) in SEARCH_BAD_INPUTS {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        assert_bad_command(&args, words);
+    }
+}
+
+#[test]
+fn run_refuses_bad_trees_as_tree_does() {
+    let dir = TempDir::new().unwrap();
+    for (args, words) in bad_inputs(dir.path()) {
+        let mut full: Vec<String> = ["run", "--repeat", "1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        full.extend(args.iter().cloned());
+        assert_bad_command(&full, &words);
     }
 }
 

@@ -1,5 +1,6 @@
 //! The subcommands, one file each, and the dispatch from the parsed command line.
 
+pub mod run;
 pub mod tree;
 
 use crate::cli::Command;
@@ -10,6 +11,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match command {
+        Command::Run(args) => args.run(&mut out),
         Command::Tree(args) => args.run(&mut out),
     }
 }

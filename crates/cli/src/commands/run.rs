@@ -1,0 +1,187 @@
+//! `abbench run`: measure algorithms on seeded trees (design: "Command line", "Metrics").
+//!
+//! For every tree of the tree options the harness measures every algorithm, the parallel
+//! ones at every thread count, `repeat` timed runs after `warmup` untimed ones, each
+//! result checked against serial F2. `--json` prints each record as one JSON line
+//! (schema 1, the harness's `Record`); otherwise an aligned table follows the last tree.
+//! A result that does not match serial F2 is printed like the others and then fails the
+//! run (exit 1).
+
+use crate::failure::Failure;
+use crate::progress;
+use crate::search_args::SearchArgs;
+use crate::table::{Align, Table};
+use crate::tree_args::TreeArgs;
+use abbench_harness::{MeasureConfig, Pools, Record, available_threads, measure};
+use clap::Args;
+use std::io::Write;
+
+/// Most timed runs or warm-up runs per search.
+const MAX_RUNS: i64 = 1_000_000;
+
+/// Options of `abbench run`.
+#[derive(Debug, Args)]
+pub struct RunCommand {
+    /// The trees.
+    #[command(flatten)]
+    pub tree: TreeArgs,
+
+    /// The algorithms and thread counts.
+    #[command(flatten)]
+    pub search: SearchArgs,
+
+    /// Timed runs per algorithm and thread count, 1 ..= 1000000.
+    #[arg(long, value_name = "K", default_value_t = 5, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_RUNS))]
+    pub repeat: u32,
+
+    /// Untimed runs before the timed ones, 0 ..= 1000000.
+    #[arg(long, value_name = "W", default_value_t = 1, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_RUNS))]
+    pub warmup: u32,
+
+    /// Print one JSON object per line (schema 1) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl RunCommand {
+    /// Runs the subcommand; results go to `out`.
+    pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let specs = self.tree.specs()?;
+        let algos = self.search.algorithms();
+        let threads = self.search.thread_counts();
+        let config = MeasureConfig {
+            repeat: self.repeat as usize,
+            warmup: self.warmup as usize,
+            split_height: self.search.split_height,
+            time_limit: None,
+            memory_budget: self.tree.memory_budget(),
+        };
+        let mut pools = Pools::default();
+        let bar = progress::bar(specs.len() as u64, "run");
+        let mut table = RunTable::new();
+        let mut unverified: Vec<String> = Vec::new();
+        for spec in &specs {
+            let records = measure(spec, algos, threads, &config, &mut pools)?;
+            for record in &records {
+                if !record.verified {
+                    unverified.push(describe(record));
+                }
+                if self.json {
+                    bar.suspend(|| write_json(out, record))?;
+                } else {
+                    table.push(record);
+                }
+            }
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        if !self.json {
+            table.write(out).map_err(Failure::stdout)?;
+        }
+        out.flush().map_err(Failure::stdout)?;
+        match unverified.as_slice() {
+            [] => {
+                if let Some(note) = self.search.oversubscription_note(available_threads()) {
+                    progress::note(&note);
+                }
+                Ok(())
+            }
+            [only] => Err(Failure::failed(format!(
+                "MISMATCH against serial F2: {only}"
+            ))),
+            [first, rest @ ..] => Err(Failure::failed(format!(
+                "MISMATCH against serial F2: {first} (and {} more results)",
+                rest.len()
+            ))),
+        }
+    }
+}
+
+/// Writes `record` as one JSON line.
+fn write_json(out: &mut impl Write, record: &Record) -> Result<(), Failure> {
+    serde_json::to_writer(&mut *out, record)
+        .map_err(|e| Failure::stdout(std::io::Error::from(e)))?;
+    writeln!(out).map_err(Failure::stdout)
+}
+
+/// The record's tree, seed, algorithm and threads, for a message.
+fn describe(record: &Record) -> String {
+    let seed = record
+        .tree
+        .seed
+        .map_or(String::new(), |s| format!(" seed={s}"));
+    format!(
+        "{}{seed} {} threads={} (value {}, best move {})",
+        record.tree.label(),
+        record.algo,
+        record.threads,
+        record.value,
+        best_move(record.best_move)
+    )
+}
+
+fn best_move(best: Option<usize>) -> String {
+    best.map_or("-".to_string(), |m| m.to_string())
+}
+
+/// The run's results for people, one row per record.
+struct RunTable(Table);
+
+impl RunTable {
+    fn new() -> Self {
+        RunTable(Table::new(&[
+            ("tree", Align::Left),
+            ("seed", Align::Right),
+            ("algo", Align::Left),
+            ("threads", Align::Right),
+            ("value", Align::Right),
+            ("best", Align::Right),
+            ("nodes", Align::Right),
+            ("leaves", Align::Right),
+            ("median ms", Align::Right),
+            ("Mnps", Align::Right),
+            ("speedup", Align::Right),
+            ("efficiency", Align::Right),
+            ("overhead", Align::Right),
+            ("verified", Align::Left),
+        ]))
+    }
+
+    fn push(&mut self, record: &Record) {
+        let dash = || "-".to_string();
+        let (speedup, efficiency, overhead) = match &record.parallel {
+            Some(p) => (
+                format!("{:.2}", p.speedup),
+                format!("{:.0}%", 100.0 * p.efficiency),
+                format!("{:+.1}%", 100.0 * p.search_overhead),
+            ),
+            None => (dash(), dash(), dash()),
+        };
+        self.0.push(vec![
+            record.tree.label(),
+            record.tree.seed.map_or_else(dash, |s| s.to_string()),
+            record.algo.to_string(),
+            record.threads.to_string(),
+            record.value.to_string(),
+            best_move(record.best_move),
+            record.nodes.to_string(),
+            record.leaves.to_string(),
+            format!("{:.3}", record.wall_ns.median as f64 / 1e6),
+            format!("{:.1}", record.nps / 1e6),
+            speedup,
+            efficiency,
+            overhead,
+            if record.verified {
+                "✓".to_string()
+            } else {
+                "MISMATCH".to_string()
+            },
+        ]);
+    }
+
+    fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
+        self.0.write(out)
+    }
+}

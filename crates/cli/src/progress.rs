@@ -1,0 +1,27 @@
+//! Progress on stderr while a long command works (design: "logs and progress go to
+//! stderr; stdout carries results only"), and one-line notes.
+//!
+//! The bar draws only when stderr is a terminal, so pipes, files and tests see nothing
+//! but the notes. Notes are printed once a command has succeeded, so that a failure
+//! stays the single line `abbench: error: …`.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// A bar of `len` steps on stderr, labelled `what`; hidden unless stderr is a terminal.
+pub fn bar(len: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed}, eta {eta})",
+    )
+    .expect("a valid progress template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_prefix(what.to_string());
+    bar
+}
+
+/// A remark for the person at the terminal that is not an error, e.g. that a run was
+/// oversubscribed.
+pub fn note(message: &str) {
+    eprintln!("abbench: note: {message}");
+}

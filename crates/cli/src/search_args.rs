@@ -1,0 +1,143 @@
+//! The options that say how to search a tree, defined once and flattened into every
+//! subcommand that searches (`run`, `verify`): which algorithms (design: "Algorithms"),
+//! at which thread counts, and young-brothers-wait's split height.
+//!
+//! Lists are comma-separated (`--algo f2,ybwc --threads 1,2,4`); repeats are dropped and
+//! the order given is kept, so tables list rows in the order asked for.
+
+use abbench_harness::{Algorithm, UnknownAlgorithm};
+use abbench_tree::MAX_HEIGHT;
+use clap::Args;
+
+/// The most worker threads a search may ask for. More than the machine has is allowed
+/// (and noted), so oversubscription can be measured; this bound only keeps a typo such as
+/// `--threads 40000` from starting tens of thousands of threads.
+pub const MAX_THREADS: usize = 256;
+
+/// Algorithms and thread counts to search with.
+#[derive(Clone, Debug, Args)]
+pub struct SearchArgs {
+    /// Algorithms, comma-separated: f0, f1, f2, f2-iter, root-split, ybwc.
+    #[arg(
+        long,
+        value_name = "LIST",
+        default_value = "f2-iter",
+        value_parser = parse_algorithms,
+        help_heading = "Search"
+    )]
+    pub algo: AlgorithmList,
+
+    /// Worker threads for the parallel algorithms, comma-separated, each 1 ..= 256 (more
+    /// than the machine's hardware threads is allowed).
+    #[arg(
+        long,
+        value_name = "LIST",
+        default_value = "1",
+        allow_negative_numbers = true,
+        value_parser = parse_thread_counts,
+        help_heading = "Search"
+    )]
+    pub threads: ThreadCounts,
+
+    /// ybwc: split only at nodes at least this far above the leaves, 1 ..= 1024
+    /// [default: chosen from the tree's degree].
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_HEIGHT)),
+        help_heading = "Search"
+    )]
+    pub split_height: Option<u32>,
+}
+
+impl SearchArgs {
+    /// The algorithms, in the order given.
+    pub fn algorithms(&self) -> &[Algorithm] {
+        &self.algo.0
+    }
+
+    /// The thread counts, in the order given.
+    pub fn thread_counts(&self) -> &[usize] {
+        &self.threads.0
+    }
+
+    /// Whether any algorithm uses the thread counts.
+    pub fn any_parallel(&self) -> bool {
+        self.algorithms().iter().any(|a| a.is_parallel())
+    }
+
+    /// A note for stderr when a parallel search will run more threads than the machine
+    /// has hardware threads: allowed, but its times measure oversubscription.
+    pub fn oversubscription_note(&self, hardware_threads: usize) -> Option<String> {
+        let most = self.thread_counts().iter().copied().max()?;
+        (self.any_parallel() && most > hardware_threads).then(|| {
+            format!(
+                "{most} threads on a machine with {hardware_threads} hardware threads: \
+                 those runs were oversubscribed"
+            )
+        })
+    }
+}
+
+/// A parsed `--algo` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlgorithmList(pub Vec<Algorithm>);
+
+/// A parsed `--threads` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadCounts(pub Vec<usize>);
+
+fn parse_algorithms(text: &str) -> Result<AlgorithmList, UnknownAlgorithm> {
+    Algorithm::parse_list(text).map(AlgorithmList)
+}
+
+fn parse_thread_counts(text: &str) -> Result<ThreadCounts, String> {
+    let mut counts = Vec::new();
+    for word in text.split(',').map(str::trim) {
+        let count: usize = word.parse().map_err(|_| {
+            format!("'{word}' is not a thread count: expected numbers 1 ..= {MAX_THREADS} separated by commas")
+        })?;
+        if !(1..=MAX_THREADS).contains(&count) {
+            return Err(format!(
+                "{count} threads is out of range: each count must be 1 ..= {MAX_THREADS}"
+            ));
+        }
+        if !counts.contains(&count) {
+            counts.push(count);
+        }
+    }
+    Ok(ThreadCounts(counts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_lists_keep_order_and_drop_repeats() {
+        assert_eq!(
+            parse_thread_counts("4,1,4,2"),
+            Ok(ThreadCounts(vec![4, 1, 2]))
+        );
+        assert_eq!(parse_thread_counts(" 3 "), Ok(ThreadCounts(vec![3])));
+        assert!(parse_thread_counts("0").unwrap_err().contains("1 ..= 256"));
+        assert!(parse_thread_counts("257").is_err());
+        assert!(parse_thread_counts("1,,2").is_err());
+        assert!(parse_thread_counts("two").is_err());
+        assert!(parse_thread_counts("-1").is_err());
+    }
+
+    #[test]
+    fn algorithm_lists_name_the_unknown_one() {
+        let list = parse_algorithms("ybwc,f2,ybwc").unwrap();
+        assert_eq!(list.0.len(), 2);
+        assert_eq!(list.0[0].name(), "ybwc");
+        assert!(
+            parse_algorithms("f2,f3")
+                .unwrap_err()
+                .to_string()
+                .contains("'f3'")
+        );
+    }
+}

@@ -1,0 +1,244 @@
+//! `abbench run`: the JSON lines are the harness's records (schema 1) with every field
+//! the design names, the table shows every result as verified, and the options reach
+//! the harness.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn abbench(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("abbench")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs a command that must succeed and returns its stdout.
+fn stdout_of(args: &[&str]) -> String {
+    let output = abbench(args);
+    assert!(
+        output.status.success(),
+        "abbench {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+const SERIAL_FIELDS: &[&str] = &[
+    "schema",
+    "tree",
+    "algo",
+    "threads",
+    "value",
+    "best_move",
+    "nodes",
+    "leaves",
+    "levels",
+    "wall_ns",
+    "nps",
+    "verified",
+];
+
+const PARALLEL_FIELDS: &[&str] = &[
+    "serial_nodes",
+    "speedup",
+    "efficiency",
+    "search_overhead",
+    "nps_scaling",
+    "splits",
+    "steals",
+    "aborts",
+    "aborted_nodes",
+    "abort_latency_ns",
+    "split_wait_ns",
+];
+
+#[test]
+fn json_lines_are_schema_one_records_with_every_field() {
+    let text = stdout_of(&[
+        "run",
+        "--model",
+        "random",
+        "--degree",
+        "3",
+        "--height",
+        "5",
+        "--seed",
+        "4",
+        "--trees",
+        "2",
+        "--algo",
+        "f0,f1,f2,f2-iter,root-split,ybwc",
+        "--threads",
+        "1,2",
+        "--repeat",
+        "2",
+        "--warmup",
+        "0",
+        "--split-height",
+        "2",
+        "--json",
+    ]);
+    let records = json_lines(&text);
+    // Per tree: four serial records and two parallel algorithms at two thread counts.
+    assert_eq!(records.len(), 2 * (4 + 2 * 2), "{text}");
+    for record in &records {
+        let parallel = ["root-split", "ybwc"].contains(&record["algo"].as_str().unwrap());
+        let mut fields = SERIAL_FIELDS.to_vec();
+        if parallel {
+            fields.retain(|&f| f != "levels");
+            fields.extend(PARALLEL_FIELDS);
+        }
+        for field in fields {
+            assert!(record.get(field).is_some(), "no {field} in {record}");
+        }
+        assert_eq!(record["schema"], 1);
+        assert_eq!(record["verified"], true, "{record}");
+        let tree = &record["tree"];
+        assert_eq!(tree["model"], "random");
+        assert_eq!(tree["degree"], 3);
+        assert_eq!(tree["height"], 5);
+        assert!(tree["seed"] == 4 || tree["seed"] == 5, "{tree}");
+        for stat in ["median", "min", "max"] {
+            assert!(record["wall_ns"][stat].as_u64().unwrap() > 0, "{record}");
+        }
+        assert_eq!(record["wall_ns"]["samples"].as_array().unwrap().len(), 2);
+        assert!(record["nps"].as_f64().unwrap() > 0.0);
+        if parallel {
+            assert!(record["speedup"].as_f64().unwrap() > 0.0);
+            if record["algo"] == "ybwc" {
+                assert_eq!(record["split_height"], 2);
+            }
+        } else {
+            assert_eq!(record["threads"], 1);
+            let levels = record["levels"].as_array().unwrap();
+            let sum: u64 = levels.iter().map(|l| l.as_u64().unwrap()).sum();
+            assert_eq!(sum, record["nodes"].as_u64().unwrap(), "{record}");
+        }
+    }
+    // Every search of one tree finds the same value; f0 examines every leaf.
+    for seed in [4, 5] {
+        let of_tree: Vec<&Value> = records
+            .iter()
+            .filter(|r| r["tree"]["seed"] == seed)
+            .collect();
+        assert!(of_tree.iter().all(|r| r["value"] == of_tree[0]["value"]));
+        let f0 = of_tree.iter().find(|r| r["algo"] == "f0").unwrap();
+        assert_eq!(f0["leaves"], 243);
+    }
+}
+
+#[test]
+fn the_table_has_a_row_per_result_and_marks_them_verified() {
+    let text = stdout_of(&[
+        "run",
+        "--model",
+        "ordered",
+        "--ordering",
+        "0.8",
+        "--degree",
+        "4",
+        "--height",
+        "4",
+        "--algo",
+        "f2,ybwc",
+        "--threads",
+        "1,3",
+        "--repeat",
+        "1",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 3, "{text}");
+    for word in [
+        "tree",
+        "seed",
+        "algo",
+        "threads",
+        "median ms",
+        "Mnps",
+        "speedup",
+    ] {
+        assert!(lines[0].contains(word), "{}", lines[0]);
+    }
+    for row in &lines[1..] {
+        assert!(row.starts_with("ordered d=4 h=4 q=0.8"), "{row}");
+        assert!(row.ends_with('✓'), "{row}");
+    }
+    assert!(lines[3].contains(" ybwc "), "{text}");
+}
+
+#[test]
+fn the_default_is_f2_iter_on_one_tree() {
+    let text = stdout_of(&[
+        "run", "--degree", "2", "--height", "6", "--json", "--repeat", "1",
+    ]);
+    let records = json_lines(&text);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["algo"], "f2-iter");
+    assert_eq!(
+        records[0]["wall_ns"]["samples"].as_array().unwrap().len(),
+        1
+    );
+}
+
+#[test]
+fn more_threads_than_cores_is_allowed_and_noted() {
+    let output = abbench(&[
+        "run",
+        "--degree",
+        "3",
+        "--height",
+        "4",
+        "--algo",
+        "ybwc",
+        "--threads",
+        "256",
+        "--repeat",
+        "1",
+        "--warmup",
+        "0",
+        "--json",
+    ]);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("note: 256 threads"), "{stderr}");
+    let records = json_lines(&String::from_utf8(output.stdout).unwrap());
+    assert_eq!(records[0]["oversubscribed"], true);
+}
+
+#[test]
+fn a_tree_file_is_measured() {
+    let fig1 = concat!(env!("CARGO_MANIFEST_DIR"), "/../tree/data/knuth-fig1.tree");
+    let text = stdout_of(&[
+        "run",
+        "--tree-file",
+        fig1,
+        "--algo",
+        "f0,f1,f2,root-split",
+        "--threads",
+        "2",
+        "--json",
+        "--repeat",
+        "1",
+    ]);
+    let records = json_lines(&text);
+    let leaves: Vec<u64> = records[..3]
+        .iter()
+        .map(|r| r["leaves"].as_u64().unwrap())
+        .collect();
+    assert_eq!(leaves, [81, 36, 31]);
+    assert!(records.iter().all(|r| r["value"] == 2));
+    assert!(
+        records[0]["tree"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("knuth-fig1.tree")
+    );
+}
