@@ -6,6 +6,7 @@
 
 use crate::commands::run::RunCommand;
 use crate::commands::tree::TreeCommand;
+use crate::commands::verify::VerifyCommand;
 use clap::{Parser, Subcommand};
 
 /// Measure alpha-beta game-tree search the way Knuth & Moore (1975) analyse it.
@@ -23,6 +24,9 @@ pub enum Command {
     /// Measure algorithms on seeded trees: nodes, leaves, wall time, nodes per second,
     /// and speedup for the parallel ones, each result checked against serial F2.
     Run(RunCommand),
+    /// Search seeded trees once with every algorithm and thread count and compare each
+    /// answer with serial F2 (and F0 on small trees).
+    Verify(VerifyCommand),
     /// Write a tree as a .tree file, or print its statistics.
     Tree(TreeCommand),
 }

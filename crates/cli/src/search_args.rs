@@ -6,6 +6,7 @@
 //! the order given is kept, so tables list rows in the order asked for.
 
 use abbench_harness::{Algorithm, UnknownAlgorithm};
+use abbench_parallel::SearchOptions;
 use abbench_tree::MAX_HEIGHT;
 use clap::Args;
 
@@ -65,6 +66,14 @@ impl SearchArgs {
     /// Whether any algorithm uses the thread counts.
     pub fn any_parallel(&self) -> bool {
         self.algorithms().iter().any(|a| a.is_parallel())
+    }
+
+    /// What every parallel search is told.
+    pub fn search_options(&self) -> SearchOptions {
+        SearchOptions {
+            split_height: self.split_height,
+            time_limit: None,
+        }
     }
 
     /// A note for stderr when a parallel search will run more threads than the machine

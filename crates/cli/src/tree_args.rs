@@ -214,6 +214,75 @@ impl TreeArgs {
     pub fn memory_budget(&self) -> u64 {
         self.memory_budget.unwrap_or_else(default_memory_budget)
     }
+
+    /// The options that name the one tree of these options with seed `seed`, as a
+    /// command line would give them (`--trees 1` included): the inverse of parsing, for
+    /// printing a command that reproduces one tree's result. Model parameters appear only
+    /// when the model uses them and they differ from the specification's defaults.
+    pub fn command_line(&self, seed: u64) -> Vec<String> {
+        let mut flags: Vec<String> = Vec::new();
+        let mut flag = |name: &str, value: String| {
+            flags.push(format!("--{name}"));
+            flags.push(value);
+        };
+        if let Some(path) = &self.tree_file {
+            flag("tree-file", path.display().to_string());
+        } else {
+            let model = self.model.unwrap_or(ModelArg::Random);
+            let defaults = ModelSpec::default();
+            flag("model", name(&model));
+            flag("degree", self.degree.to_string());
+            flag("height", self.height.to_string());
+            match model {
+                ModelArg::Random if self.values != DEFAULT_VALUES => {
+                    flag("values", self.values.to_string());
+                }
+                ModelArg::Ordered => {
+                    if self.ordering != defaults.ordering {
+                        flag("ordering", self.ordering.to_string());
+                    }
+                    if self.spread != defaults.spread {
+                        flag("spread", self.spread.to_string());
+                    }
+                    if let Some(lo) = self.degree_min {
+                        flag("degree-min", lo.to_string());
+                    }
+                    if let Some(hi) = self.degree_max {
+                        flag("degree-max", hi.to_string());
+                    }
+                    if self.terminal_prob != defaults.terminal_prob {
+                        flag("terminal-prob", self.terminal_prob.to_string());
+                    }
+                }
+                ModelArg::BranchSum => {
+                    if self.edge_range != defaults.edge_range {
+                        flag("edge-range", self.edge_range.to_string());
+                    }
+                    if self.order != OrderArg::default() {
+                        flag("order", name(&self.order));
+                    }
+                }
+                _ => {}
+            }
+            flag("seed", seed.to_string());
+            flag("trees", "1".to_string());
+        }
+        if self.layout != LayoutArg::default() {
+            flag("layout", name(&self.layout));
+        }
+        if let Some(budget) = self.memory_budget {
+            flag("memory-budget", budget.to_string());
+        }
+        flags
+    }
+}
+
+/// The name the command line gives a value of an option.
+fn name<V: ValueEnum>(value: &V) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
 }
 
 /// Parses a byte count: digits with an optional `K`, `M`, `G` or `T` suffix (powers of
@@ -254,5 +323,72 @@ mod tests {
         assert!(parse_bytes("").is_err());
         assert!(parse_bytes("-5").is_err());
         assert!(parse_bytes("99999999999T").is_err());
+    }
+
+    #[derive(Debug, clap::Parser)]
+    struct Parsed {
+        #[command(flatten)]
+        tree: TreeArgs,
+    }
+
+    fn parse(args: &[&str]) -> TreeArgs {
+        use clap::Parser;
+        Parsed::try_parse_from(std::iter::once("t").chain(args.iter().copied()))
+            .unwrap()
+            .tree
+    }
+
+    #[test]
+    fn the_command_line_of_one_seed_names_the_same_tree() {
+        let cases: [&[&str]; 6] = [
+            &[],
+            &["--model", "random", "--values", "10", "--trees", "5"],
+            &[
+                "--model",
+                "ordered",
+                "--degree",
+                "3",
+                "--degree-min",
+                "1",
+                "--degree-max",
+                "4",
+                "--terminal-prob",
+                "0.25",
+                "--ordering",
+                "0.5",
+                "--spread",
+                "7",
+            ],
+            &[
+                "--model",
+                "branch-sum",
+                "--order",
+                "static",
+                "--edge-range",
+                "3",
+                "--layout",
+                "arena",
+                "--memory-budget",
+                "1M",
+            ],
+            &["--model", "dependent", "--degree", "3", "--height", "5"],
+            &["--model", "worst", "--seed", "9", "--trees", "3"],
+        ];
+        for args in cases {
+            let original = parse(args);
+            let seed = original.seed + original.trees - 1;
+            let line = original.command_line(seed);
+            let words: Vec<&str> = line.iter().map(String::as_str).collect();
+            let again = parse(&words);
+            assert_eq!(again.trees, 1, "{line:?}");
+            assert_eq!(
+                again.spec().unwrap(),
+                original.spec().unwrap().with_seed(seed),
+                "{args:?} -> {line:?}"
+            );
+            assert_eq!(again.memory_budget(), original.memory_budget());
+        }
+        let file = parse(&["--tree-file", "a b.tree"]);
+        assert_eq!(file.command_line(1), ["--tree-file", "a b.tree"]);
     }
 }

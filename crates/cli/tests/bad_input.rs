@@ -199,6 +199,18 @@ const SEARCH_BAD_INPUTS: &[(&[&str], &str)] = &[
     ),
     (&["run", "--split-height", "1025"], "1..=1024"),
     (&["run", "--json", "yes"], "unexpected argument 'yes'"),
+    (&["verify", "--threads", "0"], "1 ..= 256"),
+    (&["verify", "--algo", "mtd-f"], "unknown algorithm 'mtd-f'"),
+    (&["verify", "--split-height", "0"], "1..=1024"),
+    (&["verify", "--trees", "0"], "invalid trees 0"),
+    (
+        &["verify", "--repeat", "3"],
+        "unexpected argument '--repeat'",
+    ),
+    (
+        &["verify", "--tree-file", "x.tree", "--trees", "2"],
+        "a tree file is one tree",
+    ),
 ];
 
 fn assert_bad_input(args: &[String], words: &str) {
@@ -260,15 +272,17 @@ fn bad_search_options_are_one_line_and_exit_code_two() {
 }
 
 #[test]
-fn run_refuses_bad_trees_as_tree_does() {
+fn run_and_verify_refuse_bad_trees_as_tree_does() {
     let dir = TempDir::new().unwrap();
     for (args, words) in bad_inputs(dir.path()) {
-        let mut full: Vec<String> = ["run", "--repeat", "1"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        full.extend(args.iter().cloned());
-        assert_bad_command(&full, &words);
+        for command in [
+            &["run", "--repeat", "1"][..],
+            &["verify", "--threads", "1,2,3"],
+        ] {
+            let mut full: Vec<String> = command.iter().map(|s| s.to_string()).collect();
+            full.extend(args.iter().cloned());
+            assert_bad_command(&full, &words);
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod run;
 pub mod tree;
+pub mod verify;
 
 use crate::cli::Command;
 use crate::failure::Failure;
@@ -12,6 +13,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
     let mut out = stdout.lock();
     match command {
         Command::Run(args) => args.run(&mut out),
+        Command::Verify(args) => args.run(&mut out),
         Command::Tree(args) => args.run(&mut out),
     }
 }

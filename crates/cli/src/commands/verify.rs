@@ -1,0 +1,282 @@
+//! `abbench verify`: search seeded trees once with every named algorithm and thread
+//! count and compare each answer with serial F2 (design: "Algorithms"; style 7).
+//!
+//! The checks themselves are [`crate::verification`]'s. This file walks the seeds, counts
+//! searches and mismatches per algorithm and thread count, and prints a summary. The
+//! first tree with a mismatch ends the run (exit 1) with, for each of its mismatches, the
+//! command line that reproduces it: this subcommand on that one seed with that algorithm
+//! and thread count.
+
+use crate::failure::Failure;
+use crate::progress;
+use crate::search_args::SearchArgs;
+use crate::table::{Align, Table};
+use crate::tree_args::TreeArgs;
+use crate::verification::{Mismatch, ORACLE_POSITIONS, Searchers, VerifyPlan, verify_tree};
+use abbench_harness::{Algorithm, available_threads};
+use abbench_tree::{TreeSource, TreeSpec};
+use clap::Args;
+use clap::builder::ArgPredicate;
+use std::io::Write;
+
+/// Options of `abbench verify`.
+#[derive(Debug, Args)]
+#[command(
+    mut_arg("algo", |arg| arg.default_value("f0,f1,f2,f2-iter,root-split,ybwc")),
+    mut_arg("threads", |arg| arg.default_value("1,2,3")),
+    mut_arg("trees", |arg| arg
+        .default_value("20")
+        .default_value_if("tree_file", ArgPredicate::IsPresent, "1")),
+)]
+pub struct VerifyCommand {
+    /// The trees.
+    #[command(flatten)]
+    pub tree: TreeArgs,
+
+    /// The algorithms and thread counts to check.
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Searches and mismatches of one algorithm at one thread count.
+struct Tally {
+    algo: Algorithm,
+    threads: usize,
+    searches: u64,
+    mismatches: u64,
+}
+
+/// What the whole run checked.
+#[derive(Default)]
+struct Summary {
+    trees: u64,
+    oracle_trees: u64,
+    tallies: Vec<Tally>,
+}
+
+impl Summary {
+    fn tally(&mut self, algo: Algorithm, threads: usize) -> &mut Tally {
+        let i = match self
+            .tallies
+            .iter()
+            .position(|t| t.algo == algo && t.threads == threads)
+        {
+            Some(i) => i,
+            None => {
+                self.tallies.push(Tally {
+                    algo,
+                    threads,
+                    searches: 0,
+                    mismatches: 0,
+                });
+                self.tallies.len() - 1
+            }
+        };
+        &mut self.tallies[i]
+    }
+
+    fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let searches: u64 = self.tallies.iter().map(|t| t.searches).sum();
+        let mismatches: u64 = self.tallies.iter().map(|t| t.mismatches).sum();
+        writeln!(out, "trees       {}", self.trees)?;
+        writeln!(out, "searches    {searches}")?;
+        writeln!(out, "mismatches  {mismatches}")?;
+        writeln!(
+            out,
+            "oracle      F0 on {} of {} trees (those with at most {ORACLE_POSITIONS} positions)",
+            self.oracle_trees, self.trees
+        )?;
+        writeln!(out)?;
+        let mut table = Table::new(&[
+            ("algo", Align::Left),
+            ("threads", Align::Right),
+            ("searches", Align::Right),
+            ("mismatches", Align::Right),
+        ]);
+        for t in &self.tallies {
+            table.push(vec![
+                t.algo.to_string(),
+                t.threads.to_string(),
+                t.searches.to_string(),
+                t.mismatches.to_string(),
+            ]);
+        }
+        table.write(out)
+    }
+}
+
+impl VerifyCommand {
+    /// Runs the subcommand; results go to `out`.
+    pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let specs = self.tree.specs()?;
+        let plan = VerifyPlan {
+            algos: self.search.algorithms(),
+            threads: self.search.thread_counts(),
+            options: self.search.search_options(),
+            oracle_positions: ORACLE_POSITIONS,
+        };
+        let mut searchers = Searchers::default();
+        let mut summary = Summary::default();
+        // Every requested (algorithm, threads) gets a row, even before its first search.
+        for &algo in plan.algos {
+            let counts: &[usize] = if algo.is_parallel() {
+                plan.threads
+            } else {
+                &[1]
+            };
+            for &threads in counts {
+                summary.tally(algo, threads);
+            }
+        }
+        let bar = progress::bar(specs.len() as u64, "verify");
+        for spec in &specs {
+            let verdict = verify_tree(spec, &plan, &mut searchers, self.tree.memory_budget())?;
+            summary.trees += 1;
+            summary.oracle_trees += u64::from(verdict.oracle.is_some());
+            let mismatches = verdict.mismatches();
+            for check in &verdict.searches {
+                let wrong = mismatches
+                    .iter()
+                    .any(|m| m.algo == check.algo && m.threads == check.threads);
+                let tally = summary.tally(check.algo, check.threads);
+                tally.searches += 1;
+                tally.mismatches += u64::from(wrong);
+            }
+            bar.inc(1);
+            if let Some(first) = mismatches.first() {
+                bar.finish_and_clear();
+                return Err(self.report_mismatches(out, &summary, spec, &mismatches, first));
+            }
+        }
+        bar.finish_and_clear();
+        summary.write(out).map_err(Failure::stdout)?;
+        if let Some(note) = self.search.oversubscription_note(available_threads()) {
+            progress::note(&note);
+        }
+        Ok(())
+    }
+
+    /// Prints the summary so far and each mismatch with its reproducing command; the
+    /// failure names the first.
+    fn report_mismatches(
+        &self,
+        out: &mut impl Write,
+        summary: &Summary,
+        spec: &TreeSpec,
+        mismatches: &[Mismatch],
+        first: &Mismatch,
+    ) -> Failure {
+        let mut print = || -> std::io::Result<()> {
+            summary.write(out)?;
+            writeln!(out)?;
+            for m in mismatches {
+                writeln!(out, "MISMATCH on {spec}: {}", m.message)?;
+                writeln!(out, "  reproduce: {}", self.reproduce(spec, m))?;
+            }
+            out.flush()
+        };
+        if let Err(error) = print() {
+            return Failure::stdout(error);
+        }
+        Failure::failed(format!(
+            "MISMATCH on {spec}: {}; reproduce with: {}",
+            first.message,
+            self.reproduce(spec, first)
+        ))
+    }
+
+    /// The command that checks just this algorithm and thread count on just this tree.
+    fn reproduce(&self, spec: &TreeSpec, mismatch: &Mismatch) -> String {
+        let seed = match &spec.source {
+            TreeSource::Model(model) => model.seed,
+            TreeSource::File(_) => self.tree.seed,
+        };
+        let mut words = vec!["abbench".to_string(), "verify".to_string()];
+        words.extend(self.tree.command_line(seed));
+        words.extend([
+            "--algo".to_string(),
+            mismatch.algo.to_string(),
+            "--threads".to_string(),
+            mismatch.threads.to_string(),
+        ]);
+        if let Some(height) = self.search.split_height {
+            words.extend(["--split-height".to_string(), height.to_string()]);
+        }
+        words
+            .iter()
+            .map(|w| shell_word(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// `word` as a POSIX shell reads it back: as is when it is plain, else single-quoted.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abbench_harness::Algorithm;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Parsed {
+        #[command(flatten)]
+        verify: VerifyCommand,
+    }
+
+    #[test]
+    fn words_are_quoted_only_when_needed() {
+        assert_eq!(shell_word("--tree-file"), "--tree-file");
+        assert_eq!(shell_word("/tmp/a b.tree"), "'/tmp/a b.tree'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
+
+    #[test]
+    fn a_mismatch_is_reproduced_on_its_own_seed() {
+        let parsed = Parsed::try_parse_from([
+            "verify",
+            "--model",
+            "ordered",
+            "--ordering",
+            "0.5",
+            "--degree",
+            "3",
+            "--height",
+            "4",
+            "--seed",
+            "10",
+            "--trees",
+            "5",
+            "--split-height",
+            "2",
+        ])
+        .unwrap();
+        let command = parsed.verify;
+        assert_eq!(command.tree.trees, 5);
+        assert_eq!(command.search.algorithms(), Algorithm::ALL);
+        assert_eq!(command.search.thread_counts(), [1, 2, 3]);
+        let spec = command.tree.specs().unwrap()[2].clone();
+        let mismatch = Mismatch {
+            algo: "ybwc".parse().unwrap(),
+            threads: 3,
+            message: String::new(),
+        };
+        assert_eq!(
+            command.reproduce(&spec, &mismatch),
+            "abbench verify --model ordered --degree 3 --height 4 --ordering 0.5 \
+             --seed 12 --trees 1 --algo ybwc --threads 3 --split-height 2"
+        );
+    }
+}
