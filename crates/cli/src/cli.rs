@@ -5,6 +5,7 @@
 //! every subcommand that needs a tree.
 
 use crate::commands::run::RunCommand;
+use crate::commands::theory::TheoryCommand;
 use crate::commands::tree::TreeCommand;
 use crate::commands::verify::VerifyCommand;
 use clap::{Parser, Subcommand};
@@ -27,6 +28,8 @@ pub enum Command {
     /// Search seeded trees once with every algorithm and thread count and compare each
     /// answer with serial F2 (and F0 on small trees).
     Verify(VerifyCommand),
+    /// Compare the paper's predictions with measured searches.
+    Theory(TheoryCommand),
     /// Write a tree as a .tree file, or print its statistics.
     Tree(TreeCommand),
 }

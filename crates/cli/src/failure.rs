@@ -8,6 +8,7 @@
 
 use abbench_harness::HarnessError;
 use abbench_parallel::ParallelError;
+use abbench_theory::TheoryError;
 use abbench_tree::TreeError;
 use std::io;
 use std::process::ExitCode;
@@ -142,5 +143,13 @@ impl From<ParallelError> for Failure {
             ParallelError::NoThreads => Failure::bad_input(error.to_string()),
             other => Failure::failed(other.to_string()),
         }
+    }
+}
+
+impl From<TheoryError> for Failure {
+    /// The theory crate refuses parameters outside a formula's range or counts too large
+    /// to represent: both come from what the user asked for.
+    fn from(error: TheoryError) -> Self {
+        Failure::bad_input(error.to_string())
     }
 }

@@ -211,6 +211,32 @@ const SEARCH_BAD_INPUTS: &[(&[&str], &str)] = &[
         &["verify", "--tree-file", "x.tree", "--trees", "2"],
         "a tree file is one tree",
     ),
+    (
+        &["theory", "--degree", "0"],
+        "degree 0 is out of range: each must be 1 ..= 65536",
+    ),
+    (&["theory", "--degree", "70000"], "1 ..= 65536"),
+    (&["theory", "--degree", "2,x"], "'x' is not a degree"),
+    (
+        &["theory", "--height", "0"],
+        "height 0 is out of range: each must be 1 ..= 1024",
+    ),
+    (&["theory", "--height", "1025"], "1 ..= 1024"),
+    (
+        &["theory", "--trees", "1"],
+        "'--trees <N>': 1 is not in 2..=1000000",
+    ),
+    (&["theory", "--trees", "0"], "2..=1000000"),
+    (&["theory", "--trees", "-5"], "-5 is not in 2..=1000000"),
+    (&["theory", "--height", "-2"], "'-2' is not a height"),
+    (
+        &["theory", "--seed", "18446744073709551615"],
+        "seed + trees must fit in 64 bits",
+    ),
+    (
+        &["theory", "--model", "random"],
+        "unexpected argument '--model'",
+    ),
 ];
 
 fn assert_bad_input(args: &[String], words: &str) {

@@ -1,6 +1,7 @@
 //! The subcommands, one file each, and the dispatch from the parsed command line.
 
 pub mod run;
+pub mod theory;
 pub mod tree;
 pub mod verify;
 
@@ -14,6 +15,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Run(args) => args.run(&mut out),
         Command::Verify(args) => args.run(&mut out),
+        Command::Theory(args) => args.run(&mut out),
         Command::Tree(args) => args.run(&mut out),
     }
 }
