@@ -40,4 +40,12 @@ pub enum HarnessError {
         /// What is wrong.
         message: String,
     },
+    /// A report file could not be drawn or formatted.
+    #[error("{}: {message}", path.display())]
+    Report {
+        /// The file being produced.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
 }

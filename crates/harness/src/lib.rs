@@ -6,12 +6,20 @@
 
 mod algorithm;
 mod error;
+mod machine;
 mod measure;
+mod metrics;
 mod record;
+mod results;
 mod timing;
+mod utc;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use error::HarnessError;
+pub use machine::MachineInfo;
 pub use measure::{MeasureConfig, Pools, available_threads, measure};
+pub use metrics::{karp_flatt, median};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
+pub use results::{ResultsWriter, parse_results, read_results, results_text};
 pub use timing::WallTimes;
+pub use utc::UtcTime;
