@@ -11,6 +11,7 @@ mod measure;
 mod metrics;
 mod record;
 mod results;
+mod suite;
 mod timing;
 mod utc;
 
@@ -21,5 +22,6 @@ pub use measure::{MeasureConfig, Pools, available_threads, measure};
 pub use metrics::{karp_flatt, median};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
 pub use results::{ResultsWriter, parse_results, read_results, results_text};
+pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
 pub use timing::WallTimes;
 pub use utc::UtcTime;
