@@ -61,8 +61,10 @@ impl Failure {
     }
 
     /// A clap parse error: help and version are printed as clap prints them, usage
-    /// errors become one line.
-    pub fn from_clap(error: clap::Error) -> Self {
+    /// errors become one line. `typed` is the command the user typed, e.g.
+    /// `abbench run`: the help to point at when clap's error names no usage line (as
+    /// for an invalid value).
+    pub fn from_clap(error: clap::Error, typed: &str) -> Self {
         use clap::error::ErrorKind;
         match error.kind() {
             ErrorKind::DisplayHelp
@@ -81,7 +83,8 @@ impl Failure {
                     .collect();
                 let message = first_paragraph.join(" ");
                 let message = message.strip_prefix("error: ").unwrap_or(&message);
-                Failure::bad_input(format!("{message} (see '{} --help')", command(&rendered)))
+                let command = command(&rendered).unwrap_or_else(|| typed.to_string());
+                Failure::bad_input(format!("{message} (see '{command} --help')"))
             }
         }
     }
@@ -100,11 +103,10 @@ impl Failure {
 }
 
 /// The command whose usage clap printed, e.g. `abbench tree`, from its `Usage:` line.
-fn command(rendered: &str) -> String {
+fn command(rendered: &str) -> Option<String> {
     let usage = rendered
         .lines()
-        .find_map(|line| line.trim().strip_prefix("Usage: "))
-        .unwrap_or("abbench");
+        .find_map(|line| line.trim().strip_prefix("Usage: "))?;
     let words: Vec<&str> = usage
         .split_whitespace()
         .take_while(|w| {
@@ -113,11 +115,7 @@ fn command(rendered: &str) -> String {
         })
         .take_while(|w| !w.starts_with('-'))
         .collect();
-    if words.is_empty() {
-        "abbench".to_string()
-    } else {
-        words.join(" ")
-    }
+    (!words.is_empty()).then(|| words.join(" "))
 }
 
 impl From<TreeError> for Failure {

@@ -27,10 +27,26 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => return failure::Failure::from_clap(error).report(),
+        Err(error) => return failure::Failure::from_clap(error, &typed_command()).report(),
     };
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),
+    }
+}
+
+/// `abbench` and the subcommand the user typed, if it is one: the first argument that is
+/// not an option (no global option takes a value).
+fn typed_command() -> String {
+    use clap::CommandFactory;
+    let first_word = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    let subcommand = first_word.filter(|word| {
+        cli::Cli::command()
+            .get_subcommands()
+            .any(|c| c.get_name() == word)
+    });
+    match subcommand {
+        Some(name) => format!("abbench {name}"),
+        None => "abbench".to_string(),
     }
 }

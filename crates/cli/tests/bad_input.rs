@@ -161,6 +161,8 @@ fn bad_inputs(dir: &Path) -> Vec<(Vec<String>, String)> {
 const SEARCH_BAD_INPUTS: &[(&[&str], &str)] = &[
     (&["run", "--threads", "0"], "1 ..= 256"),
     (&["run", "--threads", "0"], "'--threads <LIST>'"),
+    (&["run", "--threads", "0"], "(see 'abbench run --help')"),
+    (&["theory", "--trees", "1"], "(see 'abbench theory --help')"),
     (&["run", "--threads", "1,0"], "0 threads is out of range"),
     (&["run", "--threads", "257"], "1 ..= 256"),
     (
