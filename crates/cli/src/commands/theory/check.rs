@@ -5,7 +5,8 @@
 //! sample mean lies within [`TOLERANCE_SE`] standard errors of the prediction, the
 //! standard error being the sample standard deviation over `sqrt(N)`.
 
-use serde_json::{Map, Value as Json, json};
+use serde::{Serialize, Serializer};
+use serde_json::{Value as Json, json};
 use std::fmt;
 
 /// How many standard errors a statistical check may miss its prediction by.
@@ -179,34 +180,50 @@ impl Check {
             .join(" ")
     }
 
-    /// The JSON line: `check`, `params`, `predicted`, `measured`, `stderr`, `ok`, and
-    /// `detail` when an exact check failed.
-    pub fn to_json(&self) -> Json {
-        let params: Map<String, Json> = self
-            .params
-            .iter()
-            .map(|(name, value)| {
-                let value = match value {
-                    Param::Int(n) => json!(n),
-                    Param::Real(x) => json!(x),
-                    Param::Text(s) => json!(s),
-                    Param::Ints(list) => json!(list),
-                };
-                (name.to_string(), value)
-            })
-            .collect();
-        let mut object = json!({
-            "check": self.check,
-            "params": params,
-            "predicted": self.predicted.to_json(),
-            "measured": self.measured.to_json(),
-            "stderr": self.stderr,
-            "ok": self.ok,
-        });
-        if let Some(detail) = &self.detail {
-            object["detail"] = json!(detail);
-        }
-        object
+    /// The JSON line, its keys in this order: `check`, `params` (in the order shown),
+    /// `predicted`, `measured`, `stderr` (`null` for exact checks), `ok`, and `detail`
+    /// when an exact check failed.
+    pub fn json_line(&self) -> String {
+        let line = CheckLine {
+            check: self.check,
+            params: ParamsInOrder(&self.params),
+            predicted: self.predicted.to_json(),
+            measured: self.measured.to_json(),
+            stderr: self.stderr,
+            ok: self.ok,
+            detail: self.detail.as_deref(),
+        };
+        serde_json::to_string(&line).expect("a check always serialises")
+    }
+}
+
+/// A check as one JSON object.
+#[derive(Serialize)]
+struct CheckLine<'a> {
+    check: &'a str,
+    params: ParamsInOrder<'a>,
+    predicted: Json,
+    measured: Json,
+    stderr: Option<f64>,
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<&'a str>,
+}
+
+/// The params as a JSON object whose keys keep the order they are shown in.
+struct ParamsInOrder<'a>(&'a [(&'static str, Param)]);
+
+impl Serialize for ParamsInOrder<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(name, value)| {
+            let value = match value {
+                Param::Int(n) => json!(n),
+                Param::Real(x) => json!(x),
+                Param::Text(s) => json!(s),
+                Param::Ints(list) => json!(list),
+            };
+            (name, value)
+        }))
     }
 }
 
@@ -308,8 +325,14 @@ mod tests {
             Quantity::Integer(31),
             None,
         );
-        let json = check.to_json();
-        assert_eq!(json["check"], "fig1");
+        let line = check.json_line();
+        assert!(
+            line.starts_with(
+                r#"{"check":"fig1","params":{"algo":"f2","degree":3},"predicted":31,"#
+            ),
+            "{line}"
+        );
+        let json: Json = serde_json::from_str(&line).unwrap();
         assert_eq!(json["params"]["algo"], "f2");
         assert_eq!(json["predicted"], 31);
         assert_eq!(json["stderr"], Json::Null);

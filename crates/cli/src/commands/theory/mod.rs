@@ -186,10 +186,10 @@ fn write_json(
     table1: &[table1::Line],
 ) -> std::io::Result<()> {
     for check in checks {
-        writeln!(out, "{}", check.to_json())?;
+        writeln!(out, "{}", check.json_line())?;
     }
     for line in table1 {
-        writeln!(out, "{}", line.to_json())?;
+        writeln!(out, "{}", line.json_line())?;
     }
     out.flush()
 }

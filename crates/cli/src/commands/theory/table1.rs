@@ -3,7 +3,7 @@
 //! branching factor of F2 and a mark for agreement with the numbers the paper prints.
 
 use abbench_theory::{Table1Row, paper_table1, table1};
-use serde_json::{Value as Json, json};
+use serde::Serialize;
 
 /// One computed row and whether it agrees with the printed one.
 pub struct Line {
@@ -16,18 +16,32 @@ pub struct Line {
 
 impl Line {
     /// `{"check":"table1","d":…,"r0":…,"r1":…,"r_star":…,"pearl":…,"paper_agrees":…,"ok":…}`.
-    pub fn to_json(&self) -> Json {
-        json!({
-            "check": "table1",
-            "d": self.row.d,
-            "r0": self.row.r0,
-            "r1": self.row.r1,
-            "r_star": self.row.r_star,
-            "pearl": self.row.pearl,
-            "paper_agrees": self.agrees_with_paper,
-            "ok": self.agrees_with_paper,
-        })
+    pub fn json_line(&self) -> String {
+        let line = JsonLine {
+            check: "table1",
+            d: self.row.d,
+            r0: self.row.r0,
+            r1: self.row.r1,
+            r_star: self.row.r_star,
+            pearl: self.row.pearl,
+            paper_agrees: self.agrees_with_paper,
+            ok: self.agrees_with_paper,
+        };
+        serde_json::to_string(&line).expect("a row always serialises")
     }
+}
+
+/// A row as one JSON object, keys in the order of the paper's columns.
+#[derive(Serialize)]
+struct JsonLine {
+    check: &'static str,
+    d: u64,
+    r0: f64,
+    r1: f64,
+    r_star: f64,
+    pearl: f64,
+    paper_agrees: bool,
+    ok: bool,
 }
 
 /// The rows `d = 2 … 31`.
