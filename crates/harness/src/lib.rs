@@ -10,8 +10,10 @@ mod machine;
 mod measure;
 mod metrics;
 mod record;
+mod report;
 mod results;
 mod suite;
+mod sweep;
 mod timing;
 mod utc;
 
@@ -21,7 +23,12 @@ pub use machine::MachineInfo;
 pub use measure::{MeasureConfig, Pools, available_threads, measure};
 pub use metrics::{karp_flatt, median};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
+pub use report::{
+    MACHINE_FILE, REPORT_FILE, RESULTS_FILE, ReportFiles, SUMMARY_FILE, read_machine,
+    rebuild_report, write_machine, write_report, write_run_folder,
+};
 pub use results::{ResultsWriter, parse_results, read_results, results_text};
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
+pub use sweep::{SweepOutcome, SweepProgress, default_run_folder, sweep, sweep_to_folder};
 pub use timing::WallTimes;
 pub use utc::UtcTime;

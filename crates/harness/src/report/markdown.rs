@@ -1,0 +1,383 @@
+//! `report.md`: the machine, any verification failures first, how to read the numbers,
+//! the plots, one section per workload, and the paper's predictions against the
+//! measurements.
+
+use super::aggregate::{Row, WorkloadGroup};
+use super::theory::{Prediction, TheoryRow};
+use crate::{MachineInfo, Record};
+use std::fmt::Write;
+
+/// A plot the report embeds.
+pub(crate) struct Figure<'a> {
+    /// Relative path of the SVG.
+    pub file: &'a str,
+    /// Its title.
+    pub title: &'a str,
+}
+
+/// The whole report.
+pub(crate) fn render(
+    records: &[Record],
+    machine: Option<&MachineInfo>,
+    groups: &[WorkloadGroup<'_>],
+    theory: &[TheoryRow],
+    figures: &[Figure<'_>],
+) -> String {
+    let mut md = String::new();
+    title(&mut md, records, machine, groups);
+    failures(&mut md, records);
+    legend(&mut md);
+    if !figures.is_empty() {
+        md.push_str("## Plots\n\n");
+        for f in figures {
+            let _ = writeln!(md, "![{}]({})\n", f.title, f.file);
+        }
+    }
+    md.push_str("## Workloads\n\n");
+    for g in groups {
+        workload(&mut md, g);
+    }
+    theory_table(&mut md, theory);
+    md
+}
+
+fn title(
+    md: &mut String,
+    records: &[Record],
+    machine: Option<&MachineInfo>,
+    groups: &[WorkloadGroup<'_>],
+) {
+    let suite = machine.and_then(|m| m.suite.as_deref());
+    let _ = writeln!(
+        md,
+        "# abbench report{}\n",
+        suite.map_or(String::new(), |s| format!(": suite `{s}`"))
+    );
+    let trees = {
+        let mut keys: Vec<String> = records.iter().map(|r| r.tree.key()).collect();
+        keys.sort();
+        keys.dedup();
+        keys.len()
+    };
+    match machine {
+        Some(m) => {
+            let _ = writeln!(md, "**{}**\n", m.summary());
+            md.push_str("| | |\n| --- | --- |\n");
+            let mut row = |k: &str, v: String| {
+                let _ = writeln!(md, "| {k} | {} |", cell(&v));
+            };
+            row("CPU", m.cpu_model.clone());
+            row(
+                "cores",
+                format!("{} logical, {} physical", m.logical_cores, m.physical_cores),
+            );
+            row(
+                "OS",
+                match &m.kernel {
+                    Some(k) => format!("{} (kernel {k})", m.os),
+                    None => m.os.clone(),
+                },
+            );
+            row("compiler", format!("{} ({})", m.rustc, m.rustc_host));
+            row(
+                "build",
+                format!("{} profile, allocator {}", m.profile, m.allocator),
+            );
+            row(
+                "commit",
+                match (&m.git_commit, m.git_dirty) {
+                    (Some(c), Some(true)) => format!("`{c}` with uncommitted changes"),
+                    (Some(c), _) => format!("`{c}`"),
+                    (None, _) => "not a git checkout".into(),
+                },
+            );
+            if !m.command_line.is_empty() {
+                row("command", format!("`{}`", m.command_line.join(" ")));
+            }
+            if !m.threads.is_empty() {
+                row(
+                    "threads",
+                    m.threads
+                        .iter()
+                        .map(usize::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
+            row("date (UTC)", m.date.clone());
+            row(
+                "measured",
+                format!(
+                    "{} records, {} trees, {} workloads",
+                    records.len(),
+                    trees,
+                    groups.len()
+                ),
+            );
+            md.push('\n');
+        }
+        None => {
+            let _ = writeln!(
+                md,
+                "{} records, {} trees, {} workloads; no `machine.json` was found beside the \
+                 results, so the machine is unknown.\n",
+                records.len(),
+                trees,
+                groups.len()
+            );
+        }
+    }
+}
+
+fn failures(md: &mut String, records: &[Record]) {
+    let failed: Vec<&Record> = records.iter().filter(|r| !r.verified).collect();
+    if failed.is_empty() {
+        let _ = writeln!(
+            md,
+            "✅ Every one of the {} results agrees with serial F2.\n",
+            records.len()
+        );
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "## ❌ Verification failures\n\n**{} of {} results do not agree with serial F2** (a \
+         different root value, or a best move whose own value is not the root value). \
+         These are wrong answers, not noise.\n",
+        failed.len(),
+        records.len()
+    );
+    md.push_str("| workload | seed | algorithm | threads | value | best move |\n");
+    md.push_str("| --- | ---: | --- | ---: | ---: | ---: |\n");
+    for r in failed {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} |",
+            cell(&r.tree.workload().label()),
+            r.tree.seed.map_or("—".into(), |s| s.to_string()),
+            r.algo,
+            r.threads,
+            r.value,
+            r.best_move.map_or("—".into(), |m| m.to_string()),
+        );
+    }
+    md.push('\n');
+}
+
+fn legend(md: &mut String) {
+    md.push_str(
+        "## How to read this report\n\n\
+Each (tree, algorithm, thread count) was searched `repeat` times after an untimed warm-up; \
+times are wall-clock medians of those runs. A workload is a tree shape measured over \
+several seeds; tables give the median over seeds and, where it matters, the least and \
+greatest.\n\n\
+* **value**: the root's negamax value, one per seed in seed order.\n\
+* **nodes**, **leaves**: positions examined (procedure calls, root included) and terminal \
+positions evaluated, counted as Knuth & Moore count them.\n\
+* **nps**: nodes per second, nodes / median wall time (M = 10⁶).\n\
+* **speedup** `S = T(f2-iter) / T(p)`: the serial non-recursive F2 kernel's time on the same \
+tree, in the same process, over the parallel search's time on `p` threads.\n\
+* **efficiency** `S / p`: the share of ideal speedup achieved.\n\
+* **search overhead** `nodes(p) / nodes(f2-iter) − 1`: extra positions the parallel search \
+examined because workers started before the bounds that would have cut them off were \
+known.\n\
+* **nps scaling** `nps(p) / nps(f2-iter)`: raw throughput gained from the threads, useful \
+or not; speedup ≈ nps scaling / (1 + search overhead).\n\
+* **Karp–Flatt** `e = (1/S − 1/p) / (1 − 1/p)`: the experimentally determined serial \
+fraction. A constant `e` as `p` grows points at a fixed serial part; a growing `e` at \
+overhead that grows with `p`. Undefined at `p = 1` (—).\n\
+* **⚠ oversubscribed**: more threads than hardware threads; such speedups measure the \
+scheduler more than the search.\n\
+* **verified**: the root value equals serial F2's and the best move is one whose own value \
+is the root value, on every run. ❌ marks a row where it is not.\n\n",
+    );
+}
+
+fn workload(md: &mut String, g: &WorkloadGroup<'_>) {
+    let seeds: Vec<u64> = g.seeds().into_iter().flatten().collect();
+    let _ = writeln!(md, "### {}\n", g.label());
+    let seeds_text = match seeds.as_slice() {
+        [] => "a tree file".to_string(),
+        [s] => format!("seed {s}"),
+        many => format!("{} seeds: {}", many.len(), seed_list(many)),
+    };
+    let _ = writeln!(md, "{seeds_text}; layout {}.\n", g.info.layout);
+    let rows = g.rows();
+    md.push_str("| algorithm | threads | value | leaves | nodes | nps | nps, least – greatest |\n");
+    md.push_str("| --- | ---: | --- | ---: | ---: | ---: | ---: |\n");
+    for r in &rows {
+        let _ = writeln!(
+            md,
+            "| {}{} | {} | {} | {} | {} | {} | {} – {} |",
+            r.algo,
+            if r.verified { "" } else { " ❌" },
+            threads_cell(r),
+            values_cell(r),
+            count(r.leaves),
+            count(r.nodes),
+            rate(r.nps.0),
+            rate(r.nps.1),
+            rate(r.nps.2),
+        );
+    }
+    md.push('\n');
+    let parallel: Vec<&Row> = rows.iter().filter(|r| r.algo.is_parallel()).collect();
+    if !parallel.is_empty() {
+        md.push_str(
+            "| algorithm | threads | speedup | speedup, least – greatest | efficiency | search overhead | nps scaling | Karp–Flatt e |\n",
+        );
+        md.push_str("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for r in parallel {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                r.algo,
+                threads_cell(r),
+                r.speedup.map_or("—".into(), |s| format!("{s:.2}×")),
+                r.speedup_range
+                    .map_or("—".into(), |(lo, hi)| format!("{lo:.2}× – {hi:.2}×")),
+                r.efficiency
+                    .map_or("—".into(), |e| format!("{:.0}%", 100.0 * e)),
+                r.search_overhead
+                    .map_or("—".into(), |o| format!("{:+.1}%", 100.0 * o)),
+                r.nps_scaling.map_or("—".into(), |s| format!("{s:.2}×")),
+                r.karp_flatt.map_or("—".into(), |e| format!("{e:.3}")),
+            );
+        }
+        md.push('\n');
+    }
+}
+
+fn theory_table(md: &mut String, rows: &[TheoryRow]) {
+    md.push_str("## Theory against measurement\n\n");
+    if rows.is_empty() {
+        md.push_str(
+            "No workload here has a prediction in the paper (perfectly ordered, totally \
+             dependent or random uniform trees searched by F1 or F2).\n",
+        );
+        return;
+    }
+    md.push_str(
+        "Exact predictions (Corollary 1, §8) must match to the leaf on every seed; \
+         expectations (Corollary 2, Theorem 6, §7) are set against the mean over the \
+         workload's seeds, so a few trees give a ratio near, not at, 1; asymptotic growth \
+         rates (Pearl, Table 1) are compared with `leaves^(1/h)`, which approaches them \
+         only as `h` grows.\n\n",
+    );
+    md.push_str(
+        "| workload | algorithm | quantity | source | predicted | measured | measured / predicted |\n",
+    );
+    md.push_str("| --- | --- | --- | --- | ---: | ---: | ---: |\n");
+    for r in rows {
+        let predicted = match r.predicted {
+            Prediction::Exact(p) => count(p as f64),
+            Prediction::Approximate(p) => significant(p),
+            Prediction::Bounds(lo, hi) => format!("{} – {}", significant(lo), significant(hi)),
+        };
+        let measured = match r.predicted {
+            Prediction::Exact(_) => count(r.measured),
+            _ if r.trees > 1 => format!("{} (mean of {})", significant(r.measured), r.trees),
+            _ => significant(r.measured),
+        };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            cell(&r.workload),
+            r.algorithm,
+            r.quantity,
+            r.source,
+            predicted,
+            measured,
+            r.agreement(),
+        );
+    }
+    md.push('\n');
+}
+
+fn threads_cell(r: &Row) -> String {
+    if r.oversubscribed {
+        format!("{} ⚠ oversubscribed", r.threads)
+    } else {
+        r.threads.to_string()
+    }
+}
+
+fn values_cell(r: &Row) -> String {
+    const SHOWN: usize = 5;
+    let mut text = r
+        .values
+        .iter()
+        .take(SHOWN)
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    if r.values.len() > SHOWN {
+        let _ = write!(text, ", … ({} seeds)", r.values.len());
+    }
+    text
+}
+
+/// `1–3` for consecutive seeds, else the list.
+fn seed_list(seeds: &[u64]) -> String {
+    let consecutive = seeds.windows(2).all(|w| w[1] == w[0] + 1);
+    if consecutive && seeds.len() > 2 {
+        format!("{}–{}", seeds[0], seeds[seeds.len() - 1])
+    } else {
+        seeds
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A count with thousands separated by commas (a median of two may end in `.5`).
+pub(crate) fn count(v: f64) -> String {
+    let whole = v.trunc() as u128;
+    let digits = whole.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if v.fract() != 0.0 {
+        let _ = write!(out, ".{}", (v.fract() * 10.0).round() as u32);
+    }
+    out
+}
+
+/// Nodes per second as `45.2 M`.
+pub(crate) fn rate(nps: f64) -> String {
+    if !nps.is_finite() {
+        return "—".into();
+    }
+    if nps >= 1e9 {
+        format!("{:.2} G", nps / 1e9)
+    } else if nps >= 1e6 {
+        format!("{:.1} M", nps / 1e6)
+    } else if nps >= 1e3 {
+        format!("{:.1} k", nps / 1e3)
+    } else {
+        format!("{nps:.0}")
+    }
+}
+
+/// Four significant figures.
+fn significant(v: f64) -> String {
+    if v.abs() >= 1000.0 {
+        count(v.round())
+    } else if v.abs() >= 100.0 {
+        format!("{v:.1}")
+    } else if v.abs() >= 10.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+/// Text safe inside a table cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}

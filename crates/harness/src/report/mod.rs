@@ -1,0 +1,156 @@
+//! A run folder: `results.jsonl` (every record), `machine.json`, `summary.csv`,
+//! `report.md` and SVG plots; and rebuilding the report from a `results.jsonl` alone.
+//!
+//! Every file but `results.jsonl` is written whole to a temporary file and renamed into
+//! place; `results.jsonl` is streamed a record at a time by the sweep
+//! ([`crate::ResultsWriter`]), so an interrupted sweep keeps what it finished.
+
+mod aggregate;
+mod atomic;
+mod markdown;
+mod plots;
+mod summary;
+mod theory;
+
+use crate::results::{read_results, results_text};
+use crate::{HarnessError, MachineInfo, Record};
+use std::path::{Path, PathBuf};
+
+pub(crate) use atomic::write_atomically;
+
+/// Every record, one JSON object per line.
+pub const RESULTS_FILE: &str = "results.jsonl";
+/// The machine and build.
+pub const MACHINE_FILE: &str = "machine.json";
+/// One CSV row per record.
+pub const SUMMARY_FILE: &str = "summary.csv";
+/// The Markdown report.
+pub const REPORT_FILE: &str = "report.md";
+
+/// The files a report wrote.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReportFiles {
+    /// Every file written, in order.
+    pub written: Vec<PathBuf>,
+}
+
+impl ReportFiles {
+    /// The path of the file named `name`, if it was written.
+    pub fn get(&self, name: &str) -> Option<&Path> {
+        self.written
+            .iter()
+            .map(PathBuf::as_path)
+            .find(|p| p.file_name().is_some_and(|n| n == name))
+    }
+}
+
+/// Writes `machine.json` into `dir`.
+pub fn write_machine(dir: &Path, machine: &MachineInfo) -> Result<PathBuf, HarnessError> {
+    let path = dir.join(MACHINE_FILE);
+    let mut json = serde_json::to_string_pretty(machine).expect("machine info serialises");
+    json.push('\n');
+    write_atomically(&path, json.as_bytes())?;
+    Ok(path)
+}
+
+/// Reads a `machine.json`.
+pub fn read_machine(path: &Path) -> Result<MachineInfo, HarnessError> {
+    let text = std::fs::read_to_string(path).map_err(|source| HarnessError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    serde_json::from_str(&text).map_err(|e| HarnessError::BadInput {
+        path: path.to_path_buf(),
+        line: e.line(),
+        message: format!("not a machine description ({e})"),
+    })
+}
+
+/// Writes `summary.csv`, `report.md` and the plots of `records` into `dir` (which must
+/// exist); `machine` describes where they were measured, if known.
+pub fn write_report(
+    dir: &Path,
+    records: &[Record],
+    machine: Option<&MachineInfo>,
+) -> Result<ReportFiles, HarnessError> {
+    let mut files = ReportFiles::default();
+    let summary_path = dir.join(SUMMARY_FILE);
+    let csv = summary::summary_csv(records).map_err(|e| HarnessError::Report {
+        path: summary_path.clone(),
+        message: e.to_string(),
+    })?;
+    write_atomically(&summary_path, &csv)?;
+    files.written.push(summary_path);
+
+    let groups = aggregate::group_by_workload(records);
+    let series = theory::height_series(&groups);
+    let plots = plots::plots(&groups, &series).map_err(|message| HarnessError::Report {
+        path: dir.to_path_buf(),
+        message: format!("drawing the plots: {message}"),
+    })?;
+    for plot in &plots {
+        let path = dir.join(plot.file);
+        write_atomically(&path, plot.svg.as_bytes())?;
+        files.written.push(path);
+    }
+    let figures: Vec<markdown::Figure<'_>> = plots
+        .iter()
+        .map(|p| markdown::Figure {
+            file: p.file,
+            title: p.title,
+        })
+        .collect();
+    let rows = theory::theory_rows(&groups);
+    let text = markdown::render(records, machine, &groups, &rows, &figures);
+    let report_path = dir.join(REPORT_FILE);
+    write_atomically(&report_path, text.as_bytes())?;
+    files.written.push(report_path);
+    Ok(files)
+}
+
+/// Writes a complete run folder at once: `results.jsonl`, `machine.json` (if given) and
+/// the report. The folder is created if needed.
+pub fn write_run_folder(
+    dir: &Path,
+    records: &[Record],
+    machine: Option<&MachineInfo>,
+) -> Result<ReportFiles, HarnessError> {
+    create_dir(dir)?;
+    let results = dir.join(RESULTS_FILE);
+    write_atomically(&results, results_text(records).as_bytes())?;
+    let mut written = vec![results];
+    if let Some(m) = machine {
+        written.push(write_machine(dir, m)?);
+    }
+    let mut files = write_report(dir, records, machine)?;
+    written.append(&mut files.written);
+    Ok(ReportFiles { written })
+}
+
+/// `abbench report RESULTS.jsonl --out DIR`: reads the records (and the `machine.json`
+/// beside them, if there is one) and writes `summary.csv`, `report.md` and the plots
+/// into `out`, created if needed.
+pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, HarnessError> {
+    let records = read_results(results)?;
+    let beside = results
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(MACHINE_FILE);
+    let machine = if beside.is_file() {
+        Some(read_machine(&beside)?)
+    } else {
+        None
+    };
+    create_dir(out)?;
+    write_report(out, &records, machine.as_ref())
+}
+
+fn create_dir(dir: &Path) -> Result<(), HarnessError> {
+    std::fs::create_dir_all(dir).map_err(|source| HarnessError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod test;

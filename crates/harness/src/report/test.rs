@@ -1,0 +1,195 @@
+use super::*;
+use crate::{Algorithm, MeasureConfig, Pools, measure};
+use abbench_tree::{Layout, Model, ModelSpec, TreeSpec};
+
+fn config() -> MeasureConfig {
+    MeasureConfig {
+        repeat: 1,
+        warmup: 0,
+        ..MeasureConfig::default()
+    }
+}
+
+/// A random workload over two seeds, serial and parallel at 1, 2 and one more thread
+/// than the machine has; perfectly ordered trees of degree 3 at heights 2 to 5.
+fn records() -> Vec<Record> {
+    let mut pools = Pools::default();
+    let oversubscribed = crate::available_threads() + 1;
+    let mut records = Vec::new();
+    for seed in [1, 2] {
+        let tree = TreeSpec::model(ModelSpec::new(Model::Random, 4, 5, seed), Layout::Implicit);
+        records.extend(
+            measure(
+                &tree,
+                &Algorithm::ALL,
+                &[1, 2, oversubscribed],
+                &config(),
+                &mut pools,
+            )
+            .unwrap(),
+        );
+    }
+    let serial = Algorithm::parse_list("f0,f1,f2,f2-iter").unwrap();
+    for height in 2..=5 {
+        let spec = ModelSpec {
+            ordering: 1.0,
+            ..ModelSpec::new(Model::Ordered, 3, height, 1)
+        };
+        let tree = TreeSpec::model(spec, Layout::Implicit);
+        records.extend(measure(&tree, &serial, &[1], &config(), &mut pools).unwrap());
+    }
+    records
+}
+
+#[test]
+fn workloads_group_seeds_and_rows_take_medians() {
+    let records = records();
+    let groups = aggregate::group_by_workload(&records);
+    assert_eq!(groups.len(), 1 + 4);
+    assert_eq!(groups[0].label(), "random d=4 h=5");
+    assert_eq!(groups[0].seeds(), vec![Some(1), Some(2)]);
+    let rows = groups[0].rows();
+    // Four serial algorithms, two parallel ones at three thread counts.
+    assert_eq!(rows.len(), 4 + 2 * 3);
+    let one_thread = rows
+        .iter()
+        .find(|r| r.algo.is_parallel() && r.threads == 1)
+        .unwrap();
+    assert_eq!(one_thread.karp_flatt, None);
+    assert!(!one_thread.oversubscribed);
+    let over = rows.iter().find(|r| r.threads > 2).unwrap();
+    assert!(over.oversubscribed);
+    assert!(over.karp_flatt.is_some());
+    assert_eq!(rows[0].values.len(), 2);
+}
+
+#[test]
+fn theory_rows_match_corollary_1_and_section_8_exactly() {
+    let records = records();
+    let groups = aggregate::group_by_workload(&records);
+    let rows = theory::theory_rows(&groups);
+    let exact: Vec<_> = rows
+        .iter()
+        .filter(|r| matches!(r.predicted, theory::Prediction::Exact(_)))
+        .collect();
+    assert_eq!(exact.len(), 2 * 4, "F2 and F1 at four heights");
+    for r in exact {
+        assert_eq!(r.agreement(), "1 (exact)", "{} {}", r.workload, r.algorithm);
+    }
+    let series = theory::height_series(&groups);
+    assert_eq!(series.len(), 1);
+    assert_eq!(series[0].degree, 3);
+    assert_eq!(series[0].f2.len(), 4);
+    // F0 examines every leaf.
+    assert_eq!(series[0].f0.last(), Some(&(5, 243)));
+}
+
+#[test]
+fn run_folder_has_every_file_and_the_report_reads_well() {
+    let records = records();
+    let dir = tempfile::tempdir().unwrap();
+    let machine = MachineInfo {
+        cpu_model: "Test CPU".into(),
+        logical_cores: 2,
+        physical_cores: 1,
+        suite: Some("unit".into()),
+        ..MachineInfo::default()
+    };
+    let files = write_run_folder(dir.path(), &records, Some(&machine)).unwrap();
+    for name in [
+        RESULTS_FILE,
+        MACHINE_FILE,
+        SUMMARY_FILE,
+        REPORT_FILE,
+        "speedup.svg",
+        "nps.svg",
+        "search-overhead.svg",
+        "theory.svg",
+    ] {
+        let path = files
+            .get(name)
+            .unwrap_or_else(|| panic!("{name} not written"));
+        assert!(path.is_file(), "{name}");
+    }
+    // Nothing temporary is left behind.
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.ends_with(".tmp"), "{name}");
+    }
+
+    let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
+    assert!(md.starts_with("# abbench report: suite `unit`"), "{md}");
+    assert!(md.contains("Test CPU"));
+    assert!(md.contains("✅ Every one of the"));
+    assert!(md.contains("## How to read this report"));
+    assert!(md.contains("Karp–Flatt"));
+    assert!(md.contains("### random d=4 h=5"));
+    assert!(md.contains("⚠ oversubscribed"));
+    assert!(md.contains("| root-split | 1 | "));
+    assert!(
+        md.contains("| — |"),
+        "Karp–Flatt is undefined at one thread"
+    );
+    assert!(md.contains("Corollary 1, eq. (13)"));
+    assert!(md.contains("![Speedup against threads](speedup.svg)"));
+    assert!(md.contains("![Leaves examined against height"));
+
+    let csv = std::fs::read_to_string(dir.path().join(SUMMARY_FILE)).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next().unwrap(), summary::COLUMNS.join(","));
+    assert_eq!(lines.count(), records.len());
+
+    for svg in ["speedup.svg", "theory.svg"] {
+        let text = std::fs::read_to_string(dir.path().join(svg)).unwrap();
+        assert!(text.starts_with("<svg"), "{svg}");
+        assert!(!text.contains("NaN"), "{svg}");
+    }
+    let speedup = std::fs::read_to_string(dir.path().join("speedup.svg")).unwrap();
+    assert!(speedup.contains("ideal S = p"));
+    assert!(speedup.contains("threads p"));
+}
+
+#[test]
+fn failures_are_listed_first() {
+    let mut records = records();
+    records[1].verified = false;
+    let dir = tempfile::tempdir().unwrap();
+    write_report(dir.path(), &records, None).unwrap();
+    let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
+    let failures = md
+        .find("## ❌ Verification failures")
+        .expect("a failure section");
+    assert!(failures < md.find("## How to read").unwrap());
+    assert!(md.contains("**1 of"));
+    assert!(md.contains("no `machine.json`"));
+    assert!(md.contains(&format!("| {} ❌ |", records[1].algo)));
+}
+
+#[test]
+fn rebuilding_from_results_gives_the_same_report() {
+    let records = records();
+    let run = tempfile::tempdir().unwrap();
+    let machine = MachineInfo::collect("system", vec!["test".into()]);
+    write_run_folder(run.path(), &records, Some(&machine)).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let target = out.path().join("rebuilt");
+    let files = rebuild_report(&run.path().join(RESULTS_FILE), &target).unwrap();
+    assert!(files.get(REPORT_FILE).is_some());
+    for name in [REPORT_FILE, SUMMARY_FILE, "speedup.svg", "theory.svg"] {
+        assert_eq!(
+            std::fs::read(run.path().join(name)).unwrap(),
+            std::fs::read(target.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn numbers_are_formatted_for_reading() {
+    assert_eq!(markdown::count(1234567.0), "1,234,567");
+    assert_eq!(markdown::count(999.0), "999");
+    assert_eq!(markdown::count(2628.5), "2,628.5");
+    assert_eq!(markdown::rate(45_230_000.0), "45.2 M");
+    assert_eq!(markdown::rate(1.5e9), "1.50 G");
+    assert_eq!(markdown::rate(f64::NAN), "—");
+}
