@@ -5,6 +5,7 @@
 //! becomes a [`Record`], one line of `results.jsonl` (schema 1).
 
 mod algorithm;
+mod compare;
 mod error;
 mod machine;
 mod measure;
@@ -18,6 +19,10 @@ mod timing;
 mod utc;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
+pub use compare::{
+    Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, MIN_COMPARED_WALL_NS, compare,
+    compare_files,
+};
 pub use error::HarnessError;
 pub use machine::MachineInfo;
 pub use measure::{MeasureConfig, Pools, available_threads, measure};

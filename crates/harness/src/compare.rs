@@ -1,0 +1,301 @@
+//! `abbench compare BASE NEW`: two sets of records matched by [`Record::key`] (tree,
+//! algorithm, threads), with the deterministic and the noisy kept apart.
+//!
+//! * Gate on the deterministic: a serial algorithm's value, nodes and leaves must be
+//!   equal (a difference is a *changed signature*), every parallel value must be equal,
+//!   and a record of `NEW` that failed verification is a regression.
+//! * Track the noisy: a wall time is *slower* (a regression) only when the medians differ
+//!   by more than the threshold **and** the `[min, max]` spreads of the two runs do not
+//!   overlap; *faster* likewise. Medians under [`MIN_COMPARED_WALL_NS`] are too short
+//!   to compare and only counted.
+//!
+//! The CLI exits with [`Comparison::exit_code`]: 0 when nothing regressed, 1 otherwise,
+//! and 2 when either input is unusable (an `Err` from [`compare_files`]).
+
+use crate::results::read_results;
+use crate::{Algorithm, HarnessError, Record};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::Path;
+
+/// Exit code for a comparison that could not be made: a file missing or malformed.
+pub const EXIT_UNUSABLE_INPUT: u8 = 2;
+
+/// Wall times are compared only when both medians are at least this long (0.1 ms):
+/// shorter searches measure the clock and the cache more than the code.
+pub const MIN_COMPARED_WALL_NS: u64 = 100_000;
+
+/// What changed between the two records of one key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ChangeKind {
+    /// A deterministic count or value differs: the search itself changed.
+    ChangedSignature,
+    /// The new record failed verification against serial F2.
+    FailedVerification,
+    /// Slower beyond the threshold, spreads apart.
+    Slower,
+    /// Faster beyond the threshold, spreads apart.
+    Faster,
+}
+
+impl ChangeKind {
+    /// Whether this change fails the comparison.
+    pub fn is_regression(self) -> bool {
+        self != ChangeKind::Faster
+    }
+
+    fn text(self) -> &'static str {
+        match self {
+            ChangeKind::ChangedSignature => "❌ changed signature",
+            ChangeKind::FailedVerification => "❌ failed verification",
+            ChangeKind::Slower => "🐢 slower",
+            ChangeKind::Faster => "🚀 faster",
+        }
+    }
+}
+
+/// One change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    /// What kind.
+    pub kind: ChangeKind,
+    /// The tree's label, seed included.
+    pub tree: String,
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// Its threads.
+    pub threads: usize,
+    /// The base's side, as text.
+    pub base: String,
+    /// The new side, as text.
+    pub new: String,
+    /// Relative change of the median wall time, percent (`new / base - 1`).
+    pub wall_change_pct: f64,
+}
+
+/// The outcome of comparing two result sets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// The threshold on wall-time medians, percent.
+    pub threshold_pct: f64,
+    /// Keys present on both sides.
+    pub matched: usize,
+    /// Every change, regressions first.
+    pub changes: Vec<Change>,
+    /// Keys only in the base, as labels.
+    pub only_in_base: Vec<String>,
+    /// Keys only in the new results, as labels.
+    pub only_in_new: Vec<String>,
+    /// Matched keys whose wall times were too short to compare
+    /// ([`MIN_COMPARED_WALL_NS`]).
+    pub too_short: usize,
+}
+
+impl Comparison {
+    /// The changes that fail the comparison.
+    pub fn regressions(&self) -> impl Iterator<Item = &Change> {
+        self.changes.iter().filter(|c| c.kind.is_regression())
+    }
+
+    /// Whether anything regressed.
+    pub fn has_regression(&self) -> bool {
+        self.regressions().next().is_some()
+    }
+
+    /// 0 when nothing regressed, 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        u8::from(self.has_regression())
+    }
+
+    fn count(&self, kind: ChangeKind) -> usize {
+        self.changes.iter().filter(|c| c.kind == kind).count()
+    }
+
+    /// One line: what was compared and what was found.
+    pub fn summary_line(&self) -> String {
+        let verdict = if self.has_regression() {
+            "REGRESSION"
+        } else {
+            "ok"
+        };
+        format!(
+            "{verdict}: {} matched records (threshold {}%): {} changed signatures, {} failed \
+             verification, {} slower, {} faster; {} only in base, {} only in new; {} too \
+             short to time",
+            self.matched,
+            self.threshold_pct,
+            self.count(ChangeKind::ChangedSignature),
+            self.count(ChangeKind::FailedVerification),
+            self.count(ChangeKind::Slower),
+            self.count(ChangeKind::Faster),
+            self.only_in_base.len(),
+            self.only_in_new.len(),
+            self.too_short,
+        )
+    }
+
+    /// The summary line and a Markdown table of the changes, then the unmatched keys.
+    pub fn to_markdown(&self) -> String {
+        let mut md = format!("**{}**\n\n", self.summary_line());
+        if !self.changes.is_empty() {
+            md.push_str("| change | tree | algorithm | threads | base | new | wall time |\n");
+            md.push_str("| --- | --- | --- | ---: | --- | --- | ---: |\n");
+            for c in &self.changes {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {} | {} | {} | {:+.1}% |",
+                    c.kind.text(),
+                    c.tree.replace('|', "\\|"),
+                    c.algo,
+                    c.threads,
+                    c.base,
+                    c.new,
+                    c.wall_change_pct,
+                );
+            }
+            md.push('\n');
+        }
+        for (title, keys) in [
+            ("Only in base", &self.only_in_base),
+            ("Only in new", &self.only_in_new),
+        ] {
+            if !keys.is_empty() {
+                let _ = writeln!(md, "{title}:\n");
+                for k in keys {
+                    let _ = writeln!(md, "* {k}");
+                }
+                md.push('\n');
+            }
+        }
+        md
+    }
+}
+
+fn describe(r: &Record) -> String {
+    let label = r.tree.label();
+    match r.tree.seed {
+        Some(s) => format!("{label} seed={s}"),
+        None => label,
+    }
+}
+
+fn key_label(r: &Record) -> String {
+    format!("{} {} threads={}", describe(r), r.algo, r.threads)
+}
+
+/// A duration in the unit that suits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.23 s`.
+fn duration(ns: u64) -> String {
+    let ns = ns as f64;
+    if ns >= 1e9 {
+        format!("{:.2} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.1} µs", ns / 1e3)
+    } else {
+        format!("{ns:.0} ns")
+    }
+}
+
+fn wall(r: &Record) -> String {
+    format!(
+        "{} [{} – {}]",
+        duration(r.wall_ns.median),
+        duration(r.wall_ns.min),
+        duration(r.wall_ns.max)
+    )
+}
+
+fn counts(r: &Record) -> String {
+    format!("value {} nodes {} leaves {}", r.value, r.nodes, r.leaves)
+}
+
+/// Compares `new` against `base` with a wall-time threshold of `threshold_pct` percent.
+pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Comparison {
+    let index = |records: &[Record]| {
+        let mut map: BTreeMap<(String, Algorithm, usize), usize> = BTreeMap::new();
+        for (i, r) in records.iter().enumerate() {
+            map.entry(r.key()).or_insert(i);
+        }
+        map
+    };
+    let (base_index, new_index) = (index(base), index(new));
+    let mut changes = Vec::new();
+    let mut matched = 0;
+    let mut too_short = 0;
+    for (key, &n) in &new_index {
+        let Some(&b) = base_index.get(key) else {
+            continue;
+        };
+        matched += 1;
+        let (b, n) = (&base[b], &new[n]);
+        let wall_change_pct = (n.wall_ns.median as f64 / b.wall_ns.median as f64 - 1.0) * 100.0;
+        let change = |kind, base: String, new: String| Change {
+            kind,
+            tree: describe(n),
+            algo: n.algo,
+            threads: n.threads,
+            base,
+            new,
+            wall_change_pct,
+        };
+        let deterministic_differs = if n.algo.is_parallel() {
+            n.value != b.value
+        } else {
+            n.value != b.value || n.nodes != b.nodes || n.leaves != b.leaves
+        };
+        if deterministic_differs {
+            changes.push(change(ChangeKind::ChangedSignature, counts(b), counts(n)));
+        }
+        if !n.verified {
+            changes.push(change(
+                ChangeKind::FailedVerification,
+                format!("value {}", b.value),
+                format!("value {}, not serial F2's", n.value),
+            ));
+        }
+        let factor = 1.0 + threshold_pct / 100.0;
+        let (bw, nw) = (&b.wall_ns, &n.wall_ns);
+        if bw.median < MIN_COMPARED_WALL_NS || nw.median < MIN_COMPARED_WALL_NS {
+            too_short += 1;
+        } else if nw.median as f64 > bw.median as f64 * factor && nw.min > bw.max {
+            changes.push(change(ChangeKind::Slower, wall(b), wall(n)));
+        } else if bw.median as f64 > nw.median as f64 * factor && nw.max < bw.min {
+            changes.push(change(ChangeKind::Faster, wall(b), wall(n)));
+        }
+    }
+    changes.sort_by_key(|c| c.kind);
+    let unmatched = |from: &BTreeMap<_, usize>, records: &[Record], other: &BTreeMap<_, usize>| {
+        from.iter()
+            .filter(|(k, _)| !other.contains_key(*k))
+            .map(|(_, &i)| key_label(&records[i]))
+            .collect::<Vec<_>>()
+    };
+    Comparison {
+        threshold_pct,
+        matched,
+        only_in_base: unmatched(&base_index, base, &new_index),
+        only_in_new: unmatched(&new_index, new, &base_index),
+        changes,
+        too_short,
+    }
+}
+
+/// Reads two `results.jsonl` files and compares them; an error (exit code
+/// [`EXIT_UNUSABLE_INPUT`]) if either cannot be read or parsed.
+pub fn compare_files(
+    base: &Path,
+    new: &Path,
+    threshold_pct: f64,
+) -> Result<Comparison, HarnessError> {
+    if !(threshold_pct.is_finite() && threshold_pct >= 0.0) {
+        return Err(HarnessError::InvalidOption {
+            parameter: "threshold",
+            value: threshold_pct.to_string(),
+            expected: "must be a percentage of at least 0".into(),
+        });
+    }
+    let base = read_results(base)?;
+    let new = read_results(new)?;
+    Ok(compare(&base, &new, threshold_pct))
+}

@@ -1,0 +1,152 @@
+//! `compare`: identical runs agree; slower runs whose spreads do not overlap regress; a
+//! changed node count is a changed signature; unusable input is an error.
+
+mod common;
+
+use abbench_harness::{
+    ChangeKind, HarnessError, MIN_COMPARED_WALL_NS, Record, compare, compare_files, results_text,
+};
+
+/// The records with every wall time set to `median` within `[min, max]`.
+fn timed(records: &[Record], (min, median, max): (u64, u64, u64)) -> Vec<Record> {
+    records
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            (r.wall_ns.min, r.wall_ns.median, r.wall_ns.max) = (min, median, max);
+            r.nps = r.nodes as f64 / (median as f64 * 1e-9);
+            r
+        })
+        .collect()
+}
+
+const MS: u64 = 1_000_000;
+
+#[test]
+fn a_file_compared_with_itself_has_no_change() {
+    let records = common::small_records();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("results.jsonl");
+    std::fs::write(&path, results_text(&records)).unwrap();
+    let comparison = compare_files(&path, &path, 5.0).unwrap();
+    assert_eq!(comparison.matched, records.len());
+    assert!(
+        comparison.changes.is_empty(),
+        "{}",
+        comparison.to_markdown()
+    );
+    assert!(!comparison.has_regression());
+    assert_eq!(comparison.exit_code(), 0);
+    assert!(comparison.summary_line().starts_with("ok:"));
+}
+
+#[test]
+fn doubled_wall_times_are_regressions_and_halved_ones_improvements() {
+    let measured = common::small_records();
+    let base = timed(&measured, (9 * MS / 10, MS, 11 * MS / 10));
+    let new = timed(&measured, (19 * MS / 10, 2 * MS, 21 * MS / 10));
+    let comparison = compare(&base, &new, 10.0);
+    assert_eq!(comparison.exit_code(), 1);
+    assert_eq!(
+        comparison.regressions().count(),
+        base.len(),
+        "{}",
+        comparison.to_markdown()
+    );
+    assert!(
+        comparison
+            .changes
+            .iter()
+            .all(|c| c.kind == ChangeKind::Slower)
+    );
+    assert!((comparison.changes[0].wall_change_pct - 100.0).abs() < 1e-9);
+    let md = comparison.to_markdown();
+    assert!(md.contains("🐢 slower"), "{md}");
+    assert!(md.contains("1.00 ms [900.0 µs – 1.10 ms]"), "{md}");
+    assert!(md.starts_with("**REGRESSION"), "{md}");
+
+    let back = compare(&new, &base, 10.0);
+    assert_eq!(back.exit_code(), 0);
+    assert!(back.changes.iter().all(|c| c.kind == ChangeKind::Faster));
+    assert_eq!(back.changes.len(), base.len());
+}
+
+#[test]
+fn overlapping_spreads_small_changes_and_short_runs_are_noise() {
+    let measured = common::small_records();
+    // Medians doubled, but the slowest base run as slow as the fastest new one.
+    let base = timed(&measured, (MS, MS, 3 * MS));
+    let new = timed(&measured, (2 * MS, 2 * MS, 2 * MS));
+    assert!(compare(&base, &new, 10.0).changes.is_empty());
+
+    // Spreads apart, but a change under the threshold.
+    let base = timed(&measured, (MS, MS, MS));
+    let new = timed(&measured, (21 * MS / 20, 21 * MS / 20, 21 * MS / 20));
+    assert!(compare(&base, &new, 10.0).changes.is_empty());
+    assert_eq!(compare(&base, &new, 4.0).regressions().count(), base.len());
+
+    // Doubled, apart, but too short to time.
+    let short = MIN_COMPARED_WALL_NS / 4;
+    let base = timed(&measured, (short, short, short));
+    let new = timed(&measured, (2 * short, 2 * short, 2 * short));
+    let comparison = compare(&base, &new, 10.0);
+    assert!(comparison.changes.is_empty());
+    assert_eq!(comparison.too_short, base.len());
+    assert!(comparison.summary_line().contains("too short"));
+}
+
+#[test]
+fn a_changed_node_count_is_a_changed_signature() {
+    let base = common::small_records();
+    let mut new = base.clone();
+    let i = new.iter().position(|r| r.algo.name() == "f1").unwrap();
+    new[i].nodes += 1;
+    let comparison = compare(&base, &new, 10.0);
+    assert_eq!(comparison.exit_code(), 1);
+    let change = &comparison.changes[0];
+    assert_eq!(change.kind, ChangeKind::ChangedSignature);
+    assert_eq!(change.algo.name(), "f1");
+    assert!(comparison.to_markdown().contains("changed signature"));
+
+    // Parallel node counts vary from run to run: not a signature.
+    let mut new = base.clone();
+    let j = new.iter().position(|r| r.algo.is_parallel()).unwrap();
+    new[j].nodes += 1;
+    assert!(compare(&base, &new, 10.0).changes.is_empty());
+
+    // A failed verification always regresses.
+    new[j].verified = false;
+    let failed = compare(&base, &new, 10.0);
+    assert_eq!(failed.changes[0].kind, ChangeKind::FailedVerification);
+}
+
+#[test]
+fn records_on_one_side_only_are_listed() {
+    let base = common::small_records();
+    let new = base[1..].to_vec();
+    let comparison = compare(&base, &new, 10.0);
+    assert_eq!(comparison.only_in_base.len(), 1);
+    assert!(comparison.only_in_new.is_empty());
+    assert_eq!(comparison.exit_code(), 0);
+    assert!(comparison.to_markdown().contains("Only in base"));
+}
+
+#[test]
+fn garbage_is_unusable_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.jsonl");
+    std::fs::write(&good, results_text(&common::small_records())).unwrap();
+    let garbage = dir.path().join("garbage.jsonl");
+    std::fs::write(&garbage, "this is not a results file\n").unwrap();
+    let err = compare_files(&good, &garbage, 10.0).unwrap_err();
+    assert!(
+        matches!(err, HarnessError::BadInput { line: 1, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("garbage.jsonl:1"), "{err}");
+    let empty = dir.path().join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    assert!(compare_files(&empty, &good, 10.0).is_err());
+    assert!(compare_files(&good, &good, -1.0).is_err());
+    assert_eq!(abbench_harness::EXIT_UNUSABLE_INPUT, 2);
+}
