@@ -3,6 +3,19 @@
 //! [`measure()`] runs every requested algorithm and thread count on one tree, timed after a
 //! warm-up, and checks each result against serial F2; each (tree, algorithm, threads)
 //! becomes a [`Record`], one line of `results.jsonl` (schema 1).
+//!
+//! What the command line's subcommands call:
+//!
+//! | subcommand | functions |
+//! | --- | --- |
+//! | `sweep` | [`Suite::load`], [`MachineInfo::collect`], [`default_run_folder`], [`sweep_to_folder`] (or [`sweep`] with a [`ResultsWriter`]) |
+//! | `report` | [`rebuild_report`] |
+//! | `compare` | [`compare_files`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
+//! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
+//!
+//! Suite files are described at [`Suite::from_toml_file`]; a run folder at
+//! [`write_run_folder`]. The examples (`sweep`, `compare`, `signature`, `baselines`) run
+//! the same functions without the command line.
 
 mod algorithm;
 mod compare;
@@ -13,6 +26,7 @@ mod metrics;
 mod record;
 mod report;
 mod results;
+mod signature;
 mod suite;
 mod sweep;
 mod timing;
@@ -33,6 +47,7 @@ pub use report::{
     rebuild_report, write_machine, write_report, write_run_folder,
 };
 pub use results::{ResultsWriter, parse_results, read_results, results_text};
+pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
 pub use sweep::{SweepOutcome, SweepProgress, default_run_folder, sweep, sweep_to_folder};
 pub use timing::WallTimes;
