@@ -119,6 +119,9 @@ fn default() -> Suite {
         workload(ordered(8, 14, 1.0), 2),
         workload(ordered(8, 13, 0.7), 3),
         workload(ModelSpec::new(Model::Dependent, 3, 16, 1), 3),
+        // Expectations (Theorem 6, Corollary 2) need many trees to be seen: these are
+        // cheap, so serial only and many seeds.
+        serial_only(workload(ModelSpec::new(Model::Dependent, 3, 12, 1), 40)),
         serial_only(workload(
             ModelSpec {
                 degree_min: Some(2),
@@ -126,7 +129,7 @@ fn default() -> Suite {
                 terminal_prob: 0.1,
                 ..ordered(5, 12, 1.0)
             },
-            8,
+            100,
         )),
         workload(
             ModelSpec {
