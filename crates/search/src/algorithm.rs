@@ -1,6 +1,9 @@
 //! The serial algorithms by name, as the command line and reports call them.
 
-use crate::{Counters, SearchResult, f0, f1, f2, f2_iter};
+use crate::f0::f0_with;
+use crate::f1::f1_with;
+use crate::f2::f2_with;
+use crate::{Counters, F2Iter, SearchResult};
 use abbench_tree::GameTree;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -41,11 +44,16 @@ impl SerialAlgorithm {
 
     /// Searches the whole tree.
     pub fn search<T: GameTree, C: Counters>(self, tree: &T) -> SearchResult {
+        self.search_with(tree, C::for_height(tree.height()))
+    }
+
+    /// Searches the whole tree, counting into `counters`.
+    pub fn search_with<T: GameTree, C: Counters>(self, tree: &T, counters: C) -> SearchResult {
         match self {
-            SerialAlgorithm::F0 => f0::<T, C>(tree),
-            SerialAlgorithm::F1 => f1::<T, C>(tree),
-            SerialAlgorithm::F2 => f2::<T, C>(tree),
-            SerialAlgorithm::F2Iter => f2_iter::<T, C>(tree),
+            SerialAlgorithm::F0 => f0_with(tree, counters),
+            SerialAlgorithm::F1 => f1_with(tree, counters),
+            SerialAlgorithm::F2 => f2_with(tree, counters),
+            SerialAlgorithm::F2Iter => F2Iter::new(tree).search_with(tree, counters),
         }
     }
 }

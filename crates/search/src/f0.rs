@@ -7,7 +7,14 @@ use abbench_tree::{GameTree, NEG_INFINITY, Value};
 
 /// `F(p)` by eq. (1): the maximum over the children of the negated child values.
 pub fn f0<T: GameTree, C: Counters>(tree: &T) -> SearchResult {
-    search_root::<T, C>(tree, |child, _m, counters| -negamax(tree, child, counters))
+    f0_with(tree, C::for_height(tree.height()))
+}
+
+/// [`f0()`] counting into `counters`.
+pub(crate) fn f0_with<T: GameTree, C: Counters>(tree: &T, counters: C) -> SearchResult {
+    search_root(tree, counters, |child, _m, counters| {
+        -negamax(tree, child, counters)
+    })
 }
 
 fn negamax<T: GameTree, C: Counters>(tree: &T, node: T::Node, counters: &mut C) -> Value {

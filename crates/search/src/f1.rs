@@ -21,7 +21,12 @@ use abbench_tree::{GameTree, NEG_INFINITY, Value};
 
 /// `F1(root, +inf)`, which equals `F(root)`.
 pub fn f1<T: GameTree, C: Counters>(tree: &T) -> SearchResult {
-    search_root::<T, C>(tree, |child, m, counters| {
+    f1_with(tree, C::for_height(tree.height()))
+}
+
+/// [`f1()`] counting into `counters`.
+pub(crate) fn f1_with<T: GameTree, C: Counters>(tree: &T, counters: C) -> SearchResult {
+    search_root(tree, counters, |child, m, counters| {
         -bounded(tree, child, -m, counters)
     })
 }

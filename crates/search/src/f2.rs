@@ -22,7 +22,12 @@ use abbench_tree::{GameTree, INFINITY, Value};
 
 /// `F2(root, -inf, +inf)`, which equals `F(root)`.
 pub fn f2<T: GameTree, C: Counters>(tree: &T) -> SearchResult {
-    search_root::<T, C>(tree, |child, m, counters| {
+    f2_with(tree, C::for_height(tree.height()))
+}
+
+/// [`f2()`] counting into `counters`.
+pub(crate) fn f2_with<T: GameTree, C: Counters>(tree: &T, counters: C) -> SearchResult {
+    search_root(tree, counters, |child, m, counters| {
         -alphabeta(tree, child, -INFINITY, -m, counters)
     })
 }

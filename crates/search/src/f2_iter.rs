@@ -61,7 +61,11 @@ impl<T: GameTree> F2Iter<T> {
 
     /// `F2(root, -inf, +inf)`.
     pub fn search<C: Counters>(&mut self, tree: &T) -> SearchResult {
-        let mut counters = C::for_height(tree.height());
+        self.search_with(tree, C::for_height(tree.height()))
+    }
+
+    /// `F2(root, -inf, +inf)`, counting into `counters`.
+    pub fn search_with<C: Counters>(&mut self, tree: &T, mut counters: C) -> SearchResult {
         let root = tree.root();
         let result = self
             .search_node(

@@ -8,6 +8,7 @@
 //! what is counted.
 
 mod algorithm;
+mod deadline;
 mod f0;
 mod f1;
 mod f2;
@@ -18,6 +19,7 @@ mod root;
 mod stats;
 
 pub use algorithm::{SerialAlgorithm, UnknownAlgorithm};
+pub use deadline::{DEADLINE_CHECK_INTERVAL, Deadline, TimedOut, search_within};
 pub use f0::f0;
 pub use f1::f1;
 pub use f2::{alphabeta, f2};

@@ -9,9 +9,9 @@ use abbench_tree::{GameTree, NEG_INFINITY, Value};
 /// a root move's subtree given the root's running maximum `m`, as each procedure computes it.
 pub(crate) fn search_root<T: GameTree, C: Counters>(
     tree: &T,
+    mut counters: C,
     mut child_value: impl FnMut(T::Node, Value, &mut C) -> Value,
 ) -> SearchResult {
-    let mut counters = C::for_height(tree.height());
     let root = tree.root();
     counters.position(0);
     let degree = tree.degree(root);
