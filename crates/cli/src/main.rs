@@ -16,7 +16,6 @@ mod progress;
 mod search_args;
 mod table;
 mod tree_args;
-mod verification;
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

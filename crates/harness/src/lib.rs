@@ -8,6 +8,8 @@
 //!
 //! | subcommand | functions |
 //! | --- | --- |
+//! | `run` | [`measure()`] with [`Pools`] |
+//! | `verify` | [`verify_tree`] with [`Pools`], [`TreeVerdict::mismatches`] |
 //! | `sweep` | [`Suite::load`], [`MachineInfo::collect`], [`default_run_folder`], [`sweep_to_folder`] (or [`sweep`] with a [`ResultsWriter`]) |
 //! | `report` | [`rebuild_report`] |
 //! | `compare` | [`compare_files`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
@@ -31,6 +33,7 @@ mod suite;
 mod sweep;
 mod timing;
 mod utc;
+mod verify;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use compare::{
@@ -52,3 +55,6 @@ pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_c
 pub use sweep::{SweepOutcome, SweepProgress, default_run_folder, sweep, sweep_to_folder};
 pub use timing::WallTimes;
 pub use utc::UtcTime;
+pub use verify::{
+    Answer, Mismatch, ORACLE_POSITIONS, SearchCheck, TreeVerdict, Verdict, VerifyPlan, verify_tree,
+};

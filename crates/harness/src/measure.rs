@@ -6,11 +6,12 @@
 //! pools built and kernels' stacks allocated before, and verification searches run after.
 
 use crate::record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
+use crate::verify::{Answer, MoveValues, Verdict};
 use crate::{Algorithm, HarnessError, WallTimes};
-use abbench_parallel::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
+use abbench_parallel::{ParallelAlgorithm, ParallelError, ParallelSearcher, SearchOptions};
 use abbench_search::{Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm};
-use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, TreeSpec, TreeVisitor, Value};
-use std::collections::{BTreeMap, HashMap};
+use abbench_tree::{GameTree, TreeSpec, TreeVisitor, Value};
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// How to measure.
@@ -64,8 +65,14 @@ impl Pools {
         Ok(())
     }
 
-    fn get(&self, threads: usize) -> &ParallelSearcher {
-        &self.searchers[&threads]
+    /// The pool of `threads` workers, once [`Pools::ensure`] has built it.
+    pub fn searcher(&self, threads: usize) -> Result<&ParallelSearcher, HarnessError> {
+        self.searchers.get(&threads).ok_or_else(|| {
+            HarnessError::Parallel(ParallelError::Pool {
+                threads,
+                reason: "no pool was built for this thread count".into(),
+            })
+        })
     }
 }
 
@@ -134,49 +141,6 @@ fn timed<R>(
     Ok((results, wall))
 }
 
-/// The root value through each best move, computed once per move by `f2-iter`.
-struct MoveValues<'t, T: GameTree> {
-    tree: &'t T,
-    kernel: F2Iter<T>,
-    known: HashMap<usize, Value>,
-}
-
-impl<'t, T: GameTree> MoveValues<'t, T> {
-    /// Whether `best_move` is a move whose own value is `value` (a terminal root has
-    /// no move).
-    fn accepts(&mut self, best_move: Option<usize>, value: Value) -> bool {
-        let tree = self.tree;
-        let root = tree.root();
-        let Some(m) = best_move else {
-            return tree.degree(root) == 0;
-        };
-        if let Some(&v) = self.known.get(&m) {
-            return v == value;
-        }
-        let children = tree.children(root);
-        let Some(i) = (0..tree.degree(root)).find(|&i| tree.move_number(root, &children, i) == m)
-        else {
-            return false;
-        };
-        let child = tree.child(root, &children, i);
-        let mut counters = Basic::default();
-        let through = -self
-            .kernel
-            .search_node(
-                tree,
-                child,
-                NEG_INFINITY,
-                INFINITY,
-                &mut counters,
-                &mut abbench_search::NoProbe,
-            )
-            .expect("an unprobed search always finishes")
-            .value;
-        self.known.insert(m, through);
-        through == value
-    }
-}
-
 impl TreeVisitor for Measure<'_> {
     type Output = Result<Vec<Record>, HarnessError>;
 
@@ -188,11 +152,7 @@ impl TreeVisitor for Measure<'_> {
         let detailed = kernel.search::<Detailed>(tree);
         let (runs, baseline_wall) = timed(config, || Ok(kernel.search::<Basic>(tree)))?;
         let reference = detailed.value;
-        let mut moves = MoveValues {
-            tree,
-            kernel: F2Iter::new(tree),
-            known: HashMap::new(),
-        };
+        let mut moves = MoveValues::new(tree);
         let mut records = Vec::new();
 
         for &algo in self.algos {
@@ -207,8 +167,7 @@ impl TreeVisitor for Measure<'_> {
                 (detailed, runs, wall)
             };
             let verified = runs.iter().all(|r| same_search(r, &detailed))
-                && detailed.value == reference
-                && moves.accepts(detailed.best_move, reference);
+                && agrees(&mut moves, Answer::of(&detailed), reference);
             records.push(Record {
                 schema: SCHEMA,
                 tree: self.info.clone(),
@@ -261,7 +220,7 @@ impl Measure<'_> {
         serial_nodes: u64,
         baseline_wall: &WallTimes,
     ) -> Result<Record, HarnessError> {
-        let searcher = self.pools.get(threads);
+        let searcher = self.pools.searcher(threads)?;
         let options = SearchOptions {
             split_height: self.config.split_height,
             time_limit: self.config.time_limit,
@@ -269,9 +228,13 @@ impl Measure<'_> {
         let (runs, wall) = timed(self.config, || {
             Ok(searcher.search(tree, algorithm, options)?)
         })?;
-        let verified = runs
-            .iter()
-            .all(|r| r.value == reference && moves.accepts(r.best_move, reference));
+        let verified = runs.iter().all(|r| {
+            let answer = Answer {
+                value: r.value,
+                best_move: r.best_move,
+            };
+            agrees(moves, answer, reference)
+        });
         // Counters of the run whose time is the median (the first such run).
         let median_run = wall
             .samples
@@ -327,6 +290,11 @@ impl Measure<'_> {
             parallel: Some(metrics),
         })
     }
+}
+
+/// Whether `answer` is the root value `reference` with a best move whose own value it is.
+fn agrees<T: GameTree>(moves: &mut MoveValues<'_, T>, answer: Answer, reference: Value) -> bool {
+    moves.judge(answer, reference) == Verdict::Agrees
 }
 
 /// Whether two runs of a deterministic serial search examined the same positions.

@@ -1,7 +1,7 @@
 //! `abbench verify`: search seeded trees once with every named algorithm and thread
 //! count and compare each answer with serial F2 (design: "Algorithms"; style 7).
 //!
-//! The checks themselves are [`crate::verification`]'s. This file walks the seeds, counts
+//! The checks themselves are the harness's ([`abbench_harness::verify_tree`]). This file walks the seeds, counts
 //! searches and mismatches per algorithm and thread count, and prints a summary. The
 //! first tree with a mismatch ends the run (exit 1) with, for each of its mismatches, the
 //! command line that reproduces it: this subcommand on that one seed with that algorithm
@@ -12,8 +12,9 @@ use crate::progress;
 use crate::search_args::SearchArgs;
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
-use crate::verification::{Mismatch, ORACLE_POSITIONS, Searchers, VerifyPlan, verify_tree};
-use abbench_harness::{Algorithm, available_threads};
+use abbench_harness::{
+    Algorithm, Mismatch, ORACLE_POSITIONS, Pools, VerifyPlan, available_threads, verify_tree,
+};
 use abbench_tree::{TreeSource, TreeSpec};
 use clap::Args;
 use clap::builder::ArgPredicate;
@@ -115,7 +116,7 @@ impl VerifyCommand {
             options: self.search.search_options(),
             oracle_positions: ORACLE_POSITIONS,
         };
-        let mut searchers = Searchers::default();
+        let mut pools = Pools::default();
         let mut summary = Summary::default();
         // Every requested (algorithm, threads) gets a row, even before its first search.
         for &algo in plan.algos {
@@ -130,7 +131,7 @@ impl VerifyCommand {
         }
         let bar = progress::bar(specs.len() as u64, "verify");
         for spec in &specs {
-            let verdict = verify_tree(spec, &plan, &mut searchers, self.tree.memory_budget())?;
+            let verdict = verify_tree(spec, &plan, &mut pools, self.tree.memory_budget())?;
             summary.trees += 1;
             summary.oracle_trees += u64::from(verdict.oracle.is_some());
             let mismatches = verdict.mismatches();

@@ -7,17 +7,17 @@
 //! that child — is that value. The reference is held to the same best-move rule and, on
 //! trees small enough to search in full, to F0's value (eq. (1), the oracle).
 //!
-//! Nothing here knows about the command line: [`verify_tree`] takes a tree and a plan
-//! and returns what it found, so a harness or a test can call it as the `verify`
-//! subcommand does.
+//! [`verify_tree`] takes a tree and a plan and returns what it found, for `abbench
+//! verify` and tests alike; [`measure()`](crate::measure()) holds its timed searches to the
+//! same best-move rule through [`MoveValues`].
 
-use abbench_harness::{Algorithm, HarnessError};
-use abbench_parallel::{ParallelError, ParallelSearcher, SearchOptions};
-use abbench_search::{Basic, F2Iter, NoProbe, SerialAlgorithm};
+use crate::{Algorithm, HarnessError, Pools};
+use abbench_parallel::SearchOptions;
+use abbench_search::{Basic, F2Iter, NoProbe, SearchResult, SerialAlgorithm};
 use abbench_tree::{
     GameTree, INFINITY, NEG_INFINITY, TreeSpec, TreeVisitor, Value, full_tree_nodes,
 };
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// Trees with at most this many positions (all levels of the full tree) are also searched
 /// by F0, the oracle: at this size it takes a fraction of a second.
@@ -36,31 +36,6 @@ pub struct VerifyPlan<'a> {
     pub oracle_positions: u64,
 }
 
-/// Thread pools by thread count, built once and reused across trees.
-#[derive(Default)]
-pub struct Searchers {
-    pools: BTreeMap<usize, ParallelSearcher>,
-}
-
-impl Searchers {
-    /// Builds the pools for these thread counts that do not exist yet.
-    pub fn ensure(&mut self, threads: &[usize]) -> Result<(), ParallelError> {
-        for &count in threads {
-            if let std::collections::btree_map::Entry::Vacant(slot) = self.pools.entry(count) {
-                slot.insert(ParallelSearcher::new(count)?);
-            }
-        }
-        Ok(())
-    }
-
-    fn get(&self, threads: usize) -> Result<&ParallelSearcher, ParallelError> {
-        self.pools.get(&threads).ok_or(ParallelError::Pool {
-            threads,
-            reason: "no pool was built for this thread count".into(),
-        })
-    }
-}
-
 /// A search's answer: the root value and the root move that produced it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Answer {
@@ -68,6 +43,16 @@ pub struct Answer {
     pub value: Value,
     /// The move number of the best root move; `None` for a terminal root.
     pub best_move: Option<usize>,
+}
+
+impl Answer {
+    /// The answer of a serial search.
+    pub fn of(found: &SearchResult) -> Answer {
+        Answer {
+            value: found.value,
+            best_move: found.best_move,
+        }
+    }
 }
 
 /// How an answer compares with the reference.
@@ -184,29 +169,29 @@ impl TreeVerdict {
 
 /// Searches `spec` once with every algorithm of the plan (parallel ones at every thread
 /// count) and compares each answer with `f2-iter`'s; the tree is built within
-/// `memory_budget` bytes. Pools for the plan's thread counts are built in `searchers` if
+/// `memory_budget` bytes. Pools for the plan's thread counts are built in `pools` if
 /// missing.
 pub fn verify_tree(
     spec: &TreeSpec,
     plan: &VerifyPlan<'_>,
-    searchers: &mut Searchers,
+    pools: &mut Pools,
     memory_budget: u64,
 ) -> Result<TreeVerdict, HarnessError> {
     if plan.algos.iter().any(|a| a.is_parallel()) {
-        searchers.ensure(plan.threads)?;
+        pools.ensure(plan.threads)?;
     }
     spec.visit(
         memory_budget,
         Verify {
             plan,
-            searchers: &*searchers,
+            pools: &*pools,
         },
     )?
 }
 
 struct Verify<'a> {
     plan: &'a VerifyPlan<'a>,
-    searchers: &'a Searchers,
+    pools: &'a Pools,
 }
 
 impl TreeVisitor for Verify<'_> {
@@ -214,11 +199,7 @@ impl TreeVisitor for Verify<'_> {
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
         let mut moves = MoveValues::new(tree);
-        let found = F2Iter::new(tree).search::<Basic>(tree);
-        let reference = Answer {
-            value: found.value,
-            best_move: found.best_move,
-        };
+        let reference = Answer::of(&F2Iter::new(tree).search::<Basic>(tree));
         let full_size = full_tree_nodes(tree.max_degree() as u64, tree.height());
         let oracle = full_size
             .filter(|&n| n <= self.plan.oracle_positions)
@@ -232,11 +213,7 @@ impl TreeVisitor for Verify<'_> {
         for &algo in self.plan.algos {
             match algo {
                 Algorithm::Serial(serial) => {
-                    let found = serial.search::<T, Basic>(tree);
-                    let answer = Answer {
-                        value: found.value,
-                        best_move: found.best_move,
-                    };
+                    let answer = Answer::of(&serial.search::<T, Basic>(tree));
                     searches.push(SearchCheck {
                         algo,
                         threads: 1,
@@ -246,7 +223,7 @@ impl TreeVisitor for Verify<'_> {
                 }
                 Algorithm::Parallel(parallel) => {
                     for &threads in self.plan.threads {
-                        let found = self.searchers.get(threads)?.search(
+                        let found = self.pools.searcher(threads)?.search(
                             tree,
                             parallel,
                             self.plan.options,
@@ -274,15 +251,16 @@ impl TreeVisitor for Verify<'_> {
     }
 }
 
-/// The value of each root move, `-F(child)`, computed once per move by `f2-iter`.
-struct MoveValues<'t, T: GameTree> {
+/// The value of each root move, `-F(child)`, computed once per move by `f2-iter`: what a
+/// best move is held to.
+pub(crate) struct MoveValues<'t, T: GameTree> {
     tree: &'t T,
     kernel: F2Iter<T>,
     known: HashMap<usize, Option<Value>>,
 }
 
 impl<'t, T: GameTree> MoveValues<'t, T> {
-    fn new(tree: &'t T) -> Self {
+    pub(crate) fn new(tree: &'t T) -> Self {
         MoveValues {
             tree,
             kernel: F2Iter::new(tree),
@@ -291,28 +269,37 @@ impl<'t, T: GameTree> MoveValues<'t, T> {
     }
 
     /// The verdict on `answer` when the root value is `expected`.
-    fn judge(&mut self, answer: Answer, expected: Value) -> Verdict {
+    pub(crate) fn judge(&mut self, answer: Answer, expected: Value) -> Verdict {
         if answer.value != expected {
             return Verdict::WrongValue { expected };
         }
-        let tree = self.tree;
-        let root = tree.root();
         let Some(best) = answer.best_move else {
             // Only a terminal root has no best move.
-            return if tree.degree(root) == 0 {
+            return if self.tree.degree(self.tree.root()) == 0 {
                 Verdict::Agrees
             } else {
                 Verdict::WrongMove { move_value: None }
             };
         };
-        let move_value = *self.known.entry(best).or_insert_with(|| {
+        let move_value = self.move_value(best);
+        if move_value == Some(expected) {
+            Verdict::Agrees
+        } else {
+            Verdict::WrongMove { move_value }
+        }
+    }
+
+    /// `-F(child)` for root move number `best`; `None` when there is no such move.
+    fn move_value(&mut self, best: usize) -> Option<Value> {
+        let (tree, kernel) = (self.tree, &mut self.kernel);
+        *self.known.entry(best).or_insert_with(|| {
+            let root = tree.root();
             let children = tree.children(root);
             let i =
                 (0..tree.degree(root)).find(|&i| tree.move_number(root, &children, i) == best)?;
             let child = tree.child(root, &children, i);
             let mut counters = Basic::default();
-            let found = self
-                .kernel
+            let found = kernel
                 .search_node(
                     tree,
                     child,
@@ -323,12 +310,7 @@ impl<'t, T: GameTree> MoveValues<'t, T> {
                 )
                 .expect("a search without a probe always finishes");
             Some(-found.value)
-        });
-        if move_value == Some(expected) {
-            Verdict::Agrees
-        } else {
-            Verdict::WrongMove { move_value }
-        }
+        })
     }
 }
 
@@ -354,7 +336,7 @@ mod tests {
             },
             oracle_positions: ORACLE_POSITIONS,
         };
-        let mut searchers = Searchers::default();
+        let mut pools = Pools::default();
         for model in [
             Model::Random,
             Model::Ordered,
@@ -363,7 +345,7 @@ mod tests {
         ] {
             for seed in 1..4 {
                 let spec = TreeSpec::model(ModelSpec::new(model, 3, 4, seed), Layout::Implicit);
-                let verdict = verify_tree(&spec, &plan, &mut searchers, 1 << 30).unwrap();
+                let verdict = verify_tree(&spec, &plan, &mut pools, 1 << 30).unwrap();
                 assert_eq!(verdict.mismatches(), [], "{model:?} seed {seed}");
                 assert!(verdict.oracle.is_some());
                 assert_eq!(verdict.searches.len(), 4 + 2 * 3);
@@ -381,7 +363,7 @@ mod tests {
             options: SearchOptions::default(),
             oracle_positions: 0,
         };
-        let mut verdict = verify_tree(&spec, &plan, &mut Searchers::default(), 1 << 30).unwrap();
+        let mut verdict = verify_tree(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
         assert_eq!(verdict.oracle, None, "too large for an oracle limit of 0");
         let right = verdict.reference;
         let ybwc = Algorithm::Parallel(ParallelAlgorithm::Ybwc);
