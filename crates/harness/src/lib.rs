@@ -52,7 +52,7 @@ pub use report::{
 pub use results::{ResultsWriter, parse_results, read_results, results_text};
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
-pub use sweep::{SweepOutcome, SweepProgress, default_run_folder, sweep, sweep_to_folder};
+pub use sweep::{SweepEvent, SweepOutcome, default_run_folder, sweep, sweep_to_folder};
 pub use timing::WallTimes;
 pub use utc::UtcTime;
 pub use verify::{

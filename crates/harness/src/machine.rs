@@ -44,6 +44,10 @@ pub struct MachineInfo {
     pub suite: Option<String>,
     /// The thread counts of the parallel algorithms.
     pub threads: Vec<usize>,
+    /// Timed runs per (tree, algorithm, threads), if a sweep set it.
+    pub repeat: Option<usize>,
+    /// Untimed runs before them, if a sweep set it.
+    pub warmup: Option<usize>,
 }
 
 impl MachineInfo {
@@ -75,6 +79,8 @@ impl MachineInfo {
             date: UtcTime::now().rfc3339(),
             suite: None,
             threads: Vec::new(),
+            repeat: None,
+            warmup: None,
         }
     }
 

@@ -1,6 +1,6 @@
 //! Running a suite: every tree of every workload through [`measure()`], thread pools built
-//! once and reused, each record handed on as soon as its tree is done, and progress
-//! reported per tree so that a caller can draw a progress bar.
+//! once and reused, each record handed on as soon as its tree is done, and an event
+//! before and after each tree so that a caller can log and draw a progress bar.
 //!
 //! [`sweep_to_folder`] is the whole of `abbench sweep`: `machine.json` first, then
 //! `results.jsonl` streamed record by record, then the summary, report and plots.
@@ -9,32 +9,54 @@ use crate::report::{self, ReportFiles};
 use crate::results::ResultsWriter;
 use crate::{HarnessError, MachineInfo, Pools, Record, Suite, TreeInfo, measure};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-/// Where a sweep is, after each tree.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SweepProgress {
-    /// Trees measured so far.
-    pub trees_done: u64,
-    /// Trees in the suite.
-    pub trees_total: u64,
-    /// Records produced so far.
-    pub records_done: usize,
-    /// The tree just measured.
-    pub tree: TreeInfo,
-    /// Records of that tree that failed verification.
-    pub failures: usize,
+/// What a sweep reports as it goes, for logs and progress bars.
+#[derive(Clone, Copy, Debug)]
+pub enum SweepEvent<'a> {
+    /// The run folder exists with its `machine.json`, and measuring begins (only
+    /// [`sweep_to_folder`] sends this).
+    Started {
+        /// The run folder.
+        folder: &'a Path,
+        /// The thread counts of the parallel algorithms.
+        threads: &'a [usize],
+    },
+    /// A tree is about to be measured.
+    TreeStarted {
+        /// Its number, 1 for the first tree of the suite.
+        number: u64,
+        /// Trees in the suite.
+        total: u64,
+        /// The tree.
+        tree: &'a TreeInfo,
+    },
+    /// A tree was measured.
+    TreeFinished {
+        /// Trees measured so far, this one included.
+        done: u64,
+        /// Trees in the suite.
+        total: u64,
+        /// The tree.
+        tree: &'a TreeInfo,
+        /// Its records, in order.
+        records: &'a [Record],
+        /// How long measuring it took, verification included.
+        elapsed: Duration,
+    },
 }
 
 /// Runs every tree of `suite` with its workload's algorithms, parallel ones at each of
-/// `threads`. After each tree, `on_record` receives its records in order and then
-/// `progress` is called. Returns every record.
+/// `threads`. Before and after each tree `progress` hears of it; after each tree
+/// `on_record` receives its records in order, before the `TreeFinished` event. Returns
+/// every record.
 ///
 /// A record that fails verification does not stop the sweep (it is a result, reported
 /// as a failure); an error — a tree that cannot be built, a search that cannot run — does.
 pub fn sweep(
     suite: &Suite,
     threads: &[usize],
-    mut progress: impl FnMut(&SweepProgress),
+    mut progress: impl FnMut(SweepEvent<'_>),
     mut on_record: impl FnMut(&Record) -> Result<(), HarnessError>,
 ) -> Result<Vec<Record>, HarnessError> {
     let config = suite.measure_config();
@@ -46,24 +68,32 @@ pub fn sweep(
     {
         pools.ensure(threads)?;
     }
-    let trees_total = suite.tree_count();
-    let mut trees_done = 0;
+    let total = suite.tree_count();
+    let mut done = 0;
     let mut records = Vec::new();
     for workload in &suite.workloads {
         for tree in workload.tree_specs() {
+            let info = TreeInfo::of(&tree);
+            progress(SweepEvent::TreeStarted {
+                number: done + 1,
+                total,
+                tree: &info,
+            });
+            let started = Instant::now();
             let measured = measure(&tree, &workload.algorithms, threads, &config, &mut pools)?;
+            let elapsed = started.elapsed();
             for record in &measured {
                 on_record(record)?;
             }
-            trees_done += 1;
-            records.extend(measured.iter().cloned());
-            progress(&SweepProgress {
-                trees_done,
-                trees_total,
-                records_done: records.len(),
-                tree: TreeInfo::of(&tree),
-                failures: measured.iter().filter(|r| !r.verified).count(),
+            done += 1;
+            progress(SweepEvent::TreeFinished {
+                done,
+                total,
+                tree: &info,
+                records: &measured,
+                elapsed,
             });
+            records.extend(measured);
         }
     }
     Ok(records)
@@ -78,21 +108,55 @@ pub struct SweepOutcome {
     pub failures: usize,
     /// The files written.
     pub files: ReportFiles,
+    /// The thread counts swept.
+    pub threads: Vec<usize>,
+    /// From the folder's creation to the last file written.
+    pub elapsed: Duration,
+}
+
+impl SweepOutcome {
+    /// A few lines for the end of a sweep: what was measured, whether every result agrees
+    /// with serial F2, and each parallel workload's median speedup at the most threads.
+    pub fn summary(&self) -> String {
+        report::headline(&self.records, self.elapsed)
+    }
 }
 
 /// Sweeps `suite` into the folder `out` (created if needed): `machine.json` (from
-/// `machine`, with the suite's name and thread counts filled in), `results.jsonl` record
-/// by record as they complete, then `summary.csv`, `report.md` and the SVG plots.
+/// `machine`, with the suite's name, thread counts and repeats filled in),
+/// `results.jsonl` record by record as they complete, then `summary.csv`, `report.md`
+/// and the SVG plots.
 ///
-/// `threads` overrides the suite's thread counts (`--threads`).
+/// `threads` overrides the suite's thread counts (`--threads`). A folder that already
+/// holds a `results.jsonl` is refused before anything is written: a sweep never
+/// overwrites another run's results.
 pub fn sweep_to_folder(
     suite: &Suite,
     threads: Option<&[usize]>,
     out: &Path,
     machine: &MachineInfo,
-    progress: impl FnMut(&SweepProgress),
+    mut progress: impl FnMut(SweepEvent<'_>),
 ) -> Result<SweepOutcome, HarnessError> {
+    let started = Instant::now();
     let threads = suite.thread_counts(threads);
+    if let Some(t) = threads.iter().find(|&&t| t == 0) {
+        return Err(HarnessError::InvalidOption {
+            parameter: "threads",
+            value: t.to_string(),
+            expected: "must be at least 1".into(),
+        });
+    }
+    let results_path = out.join(report::RESULTS_FILE);
+    if results_path.exists() {
+        return Err(HarnessError::InvalidOption {
+            parameter: "output folder",
+            value: out.display().to_string(),
+            expected: format!(
+                "it already holds {}; a sweep does not overwrite another run's results",
+                report::RESULTS_FILE
+            ),
+        });
+    }
     std::fs::create_dir_all(out).map_err(|source| HarnessError::Io {
         path: out.to_path_buf(),
         source,
@@ -100,16 +164,27 @@ pub fn sweep_to_folder(
     let machine = MachineInfo {
         suite: Some(suite.name.clone()),
         threads: threads.clone(),
+        repeat: Some(suite.repeat),
+        warmup: Some(suite.warmup),
         ..machine.clone()
     };
     report::write_machine(out, &machine)?;
-    let mut writer = ResultsWriter::create(&out.join(report::RESULTS_FILE))?;
+    let mut writer = ResultsWriter::create(&results_path)?;
+    progress(SweepEvent::Started {
+        folder: out,
+        threads: &threads,
+    });
     let records = sweep(suite, &threads, progress, |r| writer.write(r))?;
-    let files = report::write_report(out, &records, Some(&machine))?;
+    let mut files = report::write_report(out, &records, Some(&machine))?;
+    files
+        .written
+        .splice(0..0, [out.join(report::MACHINE_FILE), results_path]);
     Ok(SweepOutcome {
         failures: records.iter().filter(|r| !r.verified).count(),
         records,
         files,
+        threads,
+        elapsed: started.elapsed(),
     })
 }
 

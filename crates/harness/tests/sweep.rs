@@ -2,8 +2,8 @@
 //! complete, progress per tree, and an interrupted sweep keeps its finished records.
 
 use abbench_harness::{
-    HarnessError, MachineInfo, REPORT_FILE, RESULTS_FILE, ResultsWriter, Suite, default_run_folder,
-    read_machine, read_results, sweep, sweep_to_folder,
+    HarnessError, MachineInfo, REPORT_FILE, RESULTS_FILE, ResultsWriter, Suite, SweepEvent,
+    default_run_folder, read_machine, read_results, sweep, sweep_to_folder,
 };
 use std::path::Path;
 
@@ -38,15 +38,53 @@ fn sweep_writes_a_run_folder() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
     let machine = MachineInfo::collect("system", vec!["abbench".into(), "sweep".into()]);
-    let mut progress = Vec::new();
-    let outcome = sweep_to_folder(&suite, None, &out, &machine, |p| {
-        progress.push((p.trees_done, p.trees_total, p.records_done))
+    let mut events = Vec::new();
+    let outcome = sweep_to_folder(&suite, None, &out, &machine, |event| {
+        events.push(match event {
+            SweepEvent::Started { folder, threads } => {
+                assert!(folder.join("machine.json").is_file());
+                format!("started {threads:?}")
+            }
+            SweepEvent::TreeStarted {
+                number,
+                total,
+                tree,
+            } => format!("{number}/{total} seed {:?}", tree.seed),
+            SweepEvent::TreeFinished {
+                done,
+                total,
+                records,
+                ..
+            } => format!("{done}/{total} done, {} records", records.len()),
+        })
     })
     .unwrap();
     // Random trees: f0, f2-iter, ybwc at two thread counts; ordered: f1, f2.
     assert_eq!(outcome.records.len(), 2 * 4 + 2 * 2);
     assert_eq!(outcome.failures, 0);
-    assert_eq!(progress, vec![(1, 4, 4), (2, 4, 8), (3, 4, 10), (4, 4, 12)]);
+    assert_eq!(outcome.threads, [1, 2]);
+    assert_eq!(
+        events,
+        [
+            "started [1, 2]",
+            "1/4 seed Some(1)",
+            "1/4 done, 4 records",
+            "2/4 seed Some(2)",
+            "2/4 done, 4 records",
+            "3/4 seed Some(1)",
+            "3/4 done, 2 records",
+            "4/4 seed Some(1)",
+            "4/4 done, 2 records",
+        ]
+    );
+    let summary = outcome.summary();
+    assert!(
+        summary.starts_with("4 trees, 12 results in ")
+            && summary.contains("every result agrees with serial F2"),
+        "{summary}"
+    );
+    assert!(summary.contains("speedup at 2 threads"), "{summary}");
+    assert!(summary.contains("\n  random d=3 h=4  ybwc "), "{summary}");
     assert_eq!(
         read_results(&out.join(RESULTS_FILE)).unwrap(),
         outcome.records
@@ -54,6 +92,10 @@ fn sweep_writes_a_run_folder() {
     let saved = read_machine(&out.join("machine.json")).unwrap();
     assert_eq!(saved.suite.as_deref(), Some("tiny"));
     assert_eq!(saved.threads, vec![1, 2]);
+    assert_eq!((saved.repeat, saved.warmup), (Some(1), Some(0)));
+    for name in ["machine.json", RESULTS_FILE, "summary.csv", REPORT_FILE] {
+        assert!(outcome.files.get(name).is_some(), "{name} not listed");
+    }
     assert!(outcome.files.get(REPORT_FILE).is_some());
     let md = std::fs::read_to_string(out.join(REPORT_FILE)).unwrap();
     assert!(md.contains("### random d=3 h=4"), "{md}");
@@ -109,5 +151,46 @@ fn default_run_folder_is_dated_and_never_reused() {
     assert_eq!(
         second.file_name().unwrap().to_string_lossy(),
         format!("{name}-2")
+    );
+}
+
+#[test]
+fn a_folder_with_results_is_never_overwritten() {
+    let suite = tiny();
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join(RESULTS_FILE);
+    std::fs::write(&results, "earlier results\n").unwrap();
+    let machine = MachineInfo::collect("system", Vec::new());
+    let err = sweep_to_folder(&suite, None, dir.path(), &machine, |_| {}).unwrap_err();
+    assert!(
+        err.to_string().contains("already holds results.jsonl"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&results).unwrap(),
+        "earlier results\n"
+    );
+    assert!(!dir.path().join("machine.json").exists());
+}
+
+#[test]
+fn a_folder_under_a_file_is_an_error_that_names_it() {
+    let suite = tiny();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, "").unwrap();
+    let out = file.join("run");
+    let machine = MachineInfo::collect("system", Vec::new());
+    let err = sweep_to_folder(&suite, None, &out, &machine, |_| {}).unwrap_err();
+    assert!(matches!(err, HarnessError::Io { .. }), "{err}");
+    assert!(err.to_string().contains("plain-file/run"), "{err}");
+}
+
+#[test]
+fn an_unknown_suite_lists_the_built_in_ones() {
+    let err = Suite::load("nonesuch").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid suite 'nonesuch': not a built-in suite (quick, default) and no such file"
     );
 }

@@ -7,6 +7,7 @@
 
 mod aggregate;
 mod atomic;
+mod headline;
 mod markdown;
 mod plots;
 mod summary;
@@ -17,6 +18,7 @@ use crate::{HarnessError, MachineInfo, Record};
 use std::path::{Path, PathBuf};
 
 pub(crate) use atomic::write_atomically;
+pub(crate) use headline::headline;
 
 /// Every record, one JSON object per line.
 pub const RESULTS_FILE: &str = "results.jsonl";

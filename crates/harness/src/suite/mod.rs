@@ -50,6 +50,31 @@ impl Workload {
     pub fn label(&self) -> String {
         crate::TreeInfo::of(&self.tree).workload().label()
     }
+
+    /// The seeds, e.g. `seeds 1–12`, `seed 3`, or `one tree` for a file.
+    pub fn seeds_text(&self) -> String {
+        match &self.tree.source {
+            TreeSource::File(_) => "one tree".into(),
+            TreeSource::Model(spec) if self.trees == 1 => format!("seed {}", spec.seed),
+            TreeSource::Model(spec) => format!(
+                "seeds {}–{}",
+                spec.seed,
+                spec.seed.wrapping_add(self.trees - 1)
+            ),
+        }
+    }
+
+    /// One line for a sweep's log: label, seeds and algorithms, e.g.
+    /// `random d=16 h=8, seeds 1–12: f1 f2 f2-iter root-split ybwc`.
+    pub fn plan_line(&self) -> String {
+        let algorithms: Vec<&str> = self.algorithms.iter().map(|a| a.name()).collect();
+        format!(
+            "{}, {}: {}",
+            self.label(),
+            self.seeds_text(),
+            algorithms.join(" ")
+        )
+    }
 }
 
 /// Workloads, algorithms, thread counts and how to time them.
@@ -78,12 +103,24 @@ impl Suite {
         builtin::suite(name)
     }
 
-    /// A built-in suite if `name_or_path` names one, otherwise the TOML file at that path.
+    /// A built-in suite if `name_or_path` names one, otherwise the TOML file at that path;
+    /// neither is an [`HarnessError::InvalidOption`] that lists the built-in names.
     pub fn load(name_or_path: &str) -> Result<Suite, HarnessError> {
-        match Suite::builtin(name_or_path) {
-            Some(suite) => Ok(suite),
-            None => Suite::from_toml_file(Path::new(name_or_path)),
+        if let Some(suite) = Suite::builtin(name_or_path) {
+            return Ok(suite);
         }
+        let path = Path::new(name_or_path);
+        if !path.exists() {
+            return Err(HarnessError::InvalidOption {
+                parameter: "suite",
+                value: format!("'{name_or_path}'"),
+                expected: format!(
+                    "not a built-in suite ({}) and no such file",
+                    BUILTIN_SUITES.join(", ")
+                ),
+            });
+        }
+        Suite::from_toml_file(path)
     }
 
     /// Reads a suite from a TOML file; `.tree` paths in it are relative to the file.
