@@ -9,8 +9,12 @@
 //!   overlap; *faster* likewise. Medians under [`MIN_COMPARED_WALL_NS`] are too short
 //!   to compare and only counted.
 //!
-//! The CLI exits with [`Comparison::exit_code`]: 0 when nothing regressed, 1 otherwise,
-//! and 2 when either input is unusable (an `Err` from [`compare_files`]).
+//! Which changes fail the comparison is its [`Gate`]: every regression (the default), or
+//! only the deterministic ones (`--gate counts`, for a CI job on a shared machine whose
+//! wall times are too noisy to fail a build on: slower rows are still listed).
+//!
+//! The CLI exits with [`Comparison::exit_code`]: 0 when nothing failed, 1 otherwise, and
+//! 2 when either input is unusable (an `Err` from [`compare_files`]).
 
 use crate::results::read_results;
 use crate::{Algorithm, HarnessError, Record};
@@ -24,6 +28,28 @@ pub const EXIT_UNUSABLE_INPUT: u8 = 2;
 /// Wall times are compared only when both medians are at least this long (0.1 ms):
 /// shorter searches measure the clock and the cache more than the code.
 pub const MIN_COMPARED_WALL_NS: u64 = 100_000;
+
+/// Which changes fail a comparison.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Gate {
+    /// Changed counts or values, failed verification, and wall times slower beyond the
+    /// threshold.
+    #[default]
+    All,
+    /// Only what is deterministic: changed counts or values and failed verification.
+    /// Wall-time changes are reported but do not fail.
+    Counts,
+}
+
+impl Gate {
+    /// The name `--gate` takes: `all` or `counts`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Gate::All => "all",
+            Gate::Counts => "counts",
+        }
+    }
+}
 
 /// What changed between the two records of one key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -39,9 +65,13 @@ pub enum ChangeKind {
 }
 
 impl ChangeKind {
-    /// Whether this change fails the comparison.
-    pub fn is_regression(self) -> bool {
-        self != ChangeKind::Faster
+    /// Whether this change fails a comparison gated by `gate`.
+    pub fn fails(self, gate: Gate) -> bool {
+        match self {
+            ChangeKind::ChangedSignature | ChangeKind::FailedVerification => true,
+            ChangeKind::Slower => gate == Gate::All,
+            ChangeKind::Faster => false,
+        }
     }
 
     fn text(self) -> &'static str {
@@ -78,6 +108,8 @@ pub struct Change {
 pub struct Comparison {
     /// The threshold on wall-time medians, percent.
     pub threshold_pct: f64,
+    /// Which changes fail the comparison.
+    pub gate: Gate,
     /// Keys present on both sides.
     pub matched: usize,
     /// Every change, regressions first.
@@ -92,17 +124,22 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// The changes that fail the comparison.
-    pub fn regressions(&self) -> impl Iterator<Item = &Change> {
-        self.changes.iter().filter(|c| c.kind.is_regression())
+    /// The same comparison, failing only on what `gate` names.
+    pub fn gated(self, gate: Gate) -> Comparison {
+        Comparison { gate, ..self }
     }
 
-    /// Whether anything regressed.
+    /// The changes that fail the comparison under its gate.
+    pub fn regressions(&self) -> impl Iterator<Item = &Change> {
+        self.changes.iter().filter(|c| c.kind.fails(self.gate))
+    }
+
+    /// Whether anything failed the comparison.
     pub fn has_regression(&self) -> bool {
         self.regressions().next().is_some()
     }
 
-    /// 0 when nothing regressed, 1 otherwise.
+    /// 0 when nothing failed the comparison, 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         u8::from(self.has_regression())
     }
@@ -118,10 +155,14 @@ impl Comparison {
         } else {
             "ok"
         };
+        let gate = match self.gate {
+            Gate::All => String::new(),
+            Gate::Counts => ", wall time reported but not gated".to_string(),
+        };
         format!(
-            "{verdict}: {} matched records (threshold {}%): {} changed signatures, {} failed \
-             verification, {} slower, {} faster; {} only in base, {} only in new; {} too \
-             short to time",
+            "{verdict}: {} matched records (threshold {}%{gate}): {} changed signatures, {} \
+             failed verification, {} slower, {} faster; {} only in base, {} only in new; {} \
+             too short to time",
             self.matched,
             self.threshold_pct,
             self.count(ChangeKind::ChangedSignature),
@@ -273,6 +314,7 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
     };
     Comparison {
         threshold_pct,
+        gate: Gate::All,
         matched,
         only_in_base: unmatched(&base_index, base, &new_index),
         only_in_new: unmatched(&new_index, new, &base_index),
@@ -282,7 +324,8 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
 }
 
 /// Reads two `results.jsonl` files and compares them; an error (exit code
-/// [`EXIT_UNUSABLE_INPUT`]) if either cannot be read or parsed.
+/// [`EXIT_UNUSABLE_INPUT`]) if either cannot be read or parsed, or if no record of one
+/// matches a record of the other (two runs of different suites have nothing to compare).
 pub fn compare_files(
     base: &Path,
     new: &Path,
@@ -295,7 +338,19 @@ pub fn compare_files(
             expected: "must be a percentage of at least 0".into(),
         });
     }
-    let base = read_results(base)?;
-    let new = read_results(new)?;
-    Ok(compare(&base, &new, threshold_pct))
+    let base_records = read_results(base)?;
+    let new_records = read_results(new)?;
+    let comparison = compare(&base_records, &new_records, threshold_pct);
+    if comparison.matched == 0 {
+        return Err(HarnessError::BadInput {
+            path: new.to_path_buf(),
+            line: 0,
+            message: format!(
+                "no record matches one of {} by tree, algorithm and threads: the runs \
+                 measured different things",
+                base.display()
+            ),
+        });
+    }
+    Ok(comparison)
 }

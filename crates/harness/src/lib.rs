@@ -12,7 +12,7 @@
 //! | `verify` | [`verify_tree`] with [`Pools`], [`TreeVerdict::mismatches`] |
 //! | `sweep` | [`Suite::load`], [`MachineInfo::collect`], [`default_run_folder`], [`sweep_to_folder`] (or [`sweep`] with a [`ResultsWriter`]) |
 //! | `report` | [`rebuild_report`] |
-//! | `compare` | [`compare_files`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
+//! | `compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
 //! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
 //!
 //! Suite files are described at [`Suite::from_toml_file`]; a run folder at
@@ -37,7 +37,7 @@ mod verify;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use compare::{
-    Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, MIN_COMPARED_WALL_NS, compare,
+    Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS, compare,
     compare_files,
 };
 pub use error::HarnessError;

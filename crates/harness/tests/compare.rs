@@ -4,7 +4,8 @@
 mod common;
 
 use abbench_harness::{
-    ChangeKind, HarnessError, MIN_COMPARED_WALL_NS, Record, compare, compare_files, results_text,
+    ChangeKind, Gate, HarnessError, MIN_COMPARED_WALL_NS, Record, compare, compare_files,
+    results_text,
 };
 
 /// The records with every wall time set to `median` within `[min, max]`.
@@ -65,6 +66,19 @@ fn doubled_wall_times_are_regressions_and_halved_ones_improvements() {
     assert!(md.contains("1.00 ms [900.0 µs – 1.10 ms]"), "{md}");
     assert!(md.starts_with("**REGRESSION"), "{md}");
 
+    // Gated on counts only, the slower rows are still listed but do not fail.
+    let counts_only = comparison.clone().gated(Gate::Counts);
+    assert_eq!(counts_only.exit_code(), 0);
+    assert_eq!(counts_only.changes.len(), base.len());
+    assert!(
+        counts_only.summary_line().starts_with("ok: ")
+            && counts_only
+                .summary_line()
+                .contains("wall time reported but not gated"),
+        "{}",
+        counts_only.summary_line()
+    );
+
     let back = compare(&new, &base, 10.0);
     assert_eq!(back.exit_code(), 0);
     assert!(back.changes.iter().all(|c| c.kind == ChangeKind::Faster));
@@ -114,10 +128,19 @@ fn a_changed_node_count_is_a_changed_signature() {
     new[j].nodes += 1;
     assert!(compare(&base, &new, 10.0).changes.is_empty());
 
-    // A failed verification always regresses.
+    // A failed verification always regresses, under either gate.
     new[j].verified = false;
     let failed = compare(&base, &new, 10.0);
     assert_eq!(failed.changes[0].kind, ChangeKind::FailedVerification);
+    assert_eq!(failed.gated(Gate::Counts).exit_code(), 1);
+
+    // So does a changed count.
+    let mut new = base.clone();
+    new[i].leaves -= 1;
+    assert_eq!(
+        compare(&base, &new, 10.0).gated(Gate::Counts).exit_code(),
+        1
+    );
 }
 
 #[test]
@@ -148,5 +171,15 @@ fn garbage_is_unusable_input() {
     std::fs::write(&empty, "").unwrap();
     assert!(compare_files(&empty, &good, 10.0).is_err());
     assert!(compare_files(&good, &good, -1.0).is_err());
+
+    // Two runs with no record in common: nothing to compare.
+    let other = dir.path().join("other.jsonl");
+    let mut records = common::small_records();
+    for r in &mut records {
+        r.tree.seed = Some(1000);
+    }
+    std::fs::write(&other, results_text(&records)).unwrap();
+    let err = compare_files(&good, &other, 10.0).unwrap_err();
+    assert!(err.to_string().contains("no record matches"), "{err}");
     assert_eq!(abbench_harness::EXIT_UNUSABLE_INPUT, 2);
 }
