@@ -4,7 +4,11 @@
 //! the options that name a tree are defined once, in `tree_args.rs`, and flattened into
 //! every subcommand that needs a tree.
 
+use crate::commands::compare::CompareCommand;
+use crate::commands::report::ReportCommand;
 use crate::commands::run::RunCommand;
+use crate::commands::signature::SignatureCommand;
+use crate::commands::sweep::SweepCommand;
 use crate::commands::theory::TheoryCommand;
 use crate::commands::tree::TreeCommand;
 use crate::commands::verify::VerifyCommand;
@@ -30,6 +34,16 @@ pub enum Command {
     Verify(VerifyCommand),
     /// Compare the paper's predictions with measured searches.
     Theory(TheoryCommand),
+    /// Measure a suite into a run folder: results.jsonl, summary.csv, report.md,
+    /// machine.json and SVG plots.
+    Sweep(SweepCommand),
+    /// Print the serial searches' node-count signature, or check it against a file.
+    Signature(SignatureCommand),
+    /// Compare two results.jsonl files: changed counts, failed verification, wall time
+    /// beyond a threshold.
+    Compare(CompareCommand),
+    /// Rebuild summary.csv, report.md and the plots from a results.jsonl.
+    Report(ReportCommand),
     /// Write a tree as a .tree file, or print its statistics.
     Tree(TreeCommand),
 }

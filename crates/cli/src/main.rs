@@ -18,7 +18,10 @@ mod table;
 mod tree_args;
 
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// The global allocator, as `machine.json` names it.
+pub const ALLOCATOR: &str = "mimalloc (v2)";
 
 use clap::Parser;
 use std::process::ExitCode;

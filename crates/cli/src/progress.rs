@@ -2,8 +2,9 @@
 //! stderr; stdout carries results only"), and one-line notes.
 //!
 //! The bar draws only when stderr is a terminal, so pipes, files and tests see nothing
-//! but the notes. Notes are printed once a command has succeeded, so that a failure
-//! stays the single line `abbench: error: …`.
+//! but the log lines and notes. Notes are printed once a command has succeeded, and log
+//! lines only once its input has been accepted, so that bad input stays the single line
+//! `abbench: error: …`.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -18,6 +19,15 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
     bar.set_style(style);
     bar.set_prefix(what.to_string());
     bar
+}
+
+/// Log lines on stderr, each prefixed `abbench: `, printed above `bar` when it is drawn.
+pub fn log(bar: &ProgressBar, lines: &[String]) {
+    bar.suspend(|| {
+        for line in lines {
+            eprintln!("abbench: {line}");
+        }
+    });
 }
 
 /// A remark for the person at the terminal that is not an error, e.g. that a run was

@@ -2,6 +2,9 @@
 //! subcommand that searches (`run`, `verify`): which algorithms (design: "Algorithms"),
 //! at which thread counts, and young-brothers-wait's split height.
 //!
+//! `sweep` takes `--threads` and `--repeat` with the same ranges and parsers, where they
+//! override a suite's settings rather than default to a value.
+//!
 //! Lists are comma-separated (`--algo f2,ybwc --threads 1,2,4`); repeats are dropped and
 //! the order given is kept, so tables list rows in the order asked for.
 
@@ -14,6 +17,9 @@ use clap::Args;
 /// (and noted), so oversubscription can be measured; this bound only keeps a typo such as
 /// `--threads 40000` from starting tens of thousands of threads.
 pub const MAX_THREADS: usize = 256;
+
+/// The most timed or warm-up runs per search (`--repeat`, `--warmup`).
+pub const MAX_RUNS: i64 = 1_000_000;
 
 /// Algorithms and thread counts to search with.
 #[derive(Clone, Debug, Args)]
@@ -101,7 +107,7 @@ fn parse_algorithms(text: &str) -> Result<AlgorithmList, UnknownAlgorithm> {
     Algorithm::parse_list(text).map(AlgorithmList)
 }
 
-fn parse_thread_counts(text: &str) -> Result<ThreadCounts, String> {
+pub fn parse_thread_counts(text: &str) -> Result<ThreadCounts, String> {
     let mut counts = Vec::new();
     for word in text.split(',').map(str::trim) {
         let count: usize = word.parse().map_err(|_| {

@@ -386,3 +386,204 @@ fn help_and_version_succeed() {
         assert!(!output.stdout.is_empty());
     }
 }
+
+/// Arguments of the reporting subcommands and a phrase the error line must contain;
+/// `{dir}` stands for a scratch folder holding `results.jsonl` (a valid run's records),
+/// `garbage.jsonl`, `bad-key.toml`, `bad-syntax.toml`, `bad-degree.toml`, `plain-file`
+/// and `used/results.jsonl`. `{dir}/out` must not exist afterwards.
+const REPORTING_BAD_INPUTS: &[(&[&str], &str)] = &[
+    (
+        &["sweep", "--suite", "nonesuch", "--out", "{dir}/out"],
+        "invalid suite 'nonesuch': not a built-in suite (quick, default) and no such file",
+    ),
+    (
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/bad-key.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        "bad-key.toml:5: unknown field `bogus`",
+    ),
+    (
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/bad-syntax.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        "bad-syntax.toml:2: ",
+    ),
+    (
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/bad-degree.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        "bad-degree.toml:1: invalid degree 0",
+    ),
+    (
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--threads",
+            "0",
+            "--out",
+            "{dir}/out",
+        ],
+        "1 ..= 256",
+    ),
+    (
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--threads",
+            "1,x",
+            "--out",
+            "{dir}/out",
+        ],
+        "'x' is not a thread count",
+    ),
+    (
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--repeat",
+            "0",
+            "--out",
+            "{dir}/out",
+        ],
+        "'--repeat <K>': 0 is not in 1..=1000000",
+    ),
+    (
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--repeat",
+            "-2",
+            "--out",
+            "{dir}/out",
+        ],
+        "-2 is not in 1..=1000000",
+    ),
+    (
+        &["sweep", "--suite", "quick", "--out", "{dir}/plain-file/out"],
+        "{dir}/plain-file/out: Not a directory",
+    ),
+    (
+        &["sweep", "--suite", "quick", "--out", "{dir}/used"],
+        "already holds results.jsonl",
+    ),
+    (
+        &["report", "{dir}/missing.jsonl", "--out", "{dir}/out"],
+        "{dir}/missing.jsonl: No such file",
+    ),
+    (
+        &["report", "{dir}/garbage.jsonl", "--out", "{dir}/out"],
+        "garbage.jsonl:1: not a JSON record",
+    ),
+    (
+        &["report", "{dir}/results.jsonl"],
+        "required arguments were not provided: --out <DIR>",
+    ),
+    (
+        &[
+            "report",
+            "{dir}/results.jsonl",
+            "--out",
+            "{dir}/plain-file/out",
+        ],
+        "{dir}/plain-file/out: Not a directory",
+    ),
+    (
+        &["compare", "{dir}/results.jsonl", "{dir}/missing.jsonl"],
+        "missing.jsonl: No such file",
+    ),
+    (
+        &[
+            "compare",
+            "{dir}/results.jsonl",
+            "{dir}/results.jsonl",
+            "--threshold",
+            "-5",
+        ],
+        "invalid threshold -5: must be a percentage of at least 0",
+    ),
+    (
+        &[
+            "compare",
+            "{dir}/results.jsonl",
+            "{dir}/results.jsonl",
+            "--threshold",
+            "ten",
+        ],
+        "invalid value 'ten' for '--threshold <PCT>'",
+    ),
+    (
+        &[
+            "compare",
+            "{dir}/results.jsonl",
+            "{dir}/results.jsonl",
+            "--gate",
+            "time",
+        ],
+        "invalid value 'time' for '--gate <GATE>'",
+    ),
+    (
+        &["compare", "{dir}/results.jsonl"],
+        "required arguments were not provided: <NEW>",
+    ),
+    (
+        &["signature", "--check", "{dir}/missing.txt"],
+        "missing.txt: No such file",
+    ),
+    (
+        &["signature", "--check", "{dir}/garbage.jsonl"],
+        "garbage.jsonl:1: expected `name value nodes leaves`",
+    ),
+];
+
+#[test]
+fn bad_reporting_options_are_one_line_and_create_nothing() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let records = Command::cargo_bin("abbench")
+        .unwrap()
+        .args(["run", "--degree", "3", "--height", "3", "--json"])
+        .output()
+        .unwrap();
+    assert!(records.status.success());
+    std::fs::write(d.join("results.jsonl"), &records.stdout).unwrap();
+    std::fs::write(d.join("garbage.jsonl"), "this is not a results file\n").unwrap();
+    std::fs::write(
+        d.join("bad-key.toml"),
+        "[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 3\nbogus = 1\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("bad-syntax.toml"), "name = \"x\"\nrepeat = \n").unwrap();
+    std::fs::write(
+        d.join("bad-degree.toml"),
+        "[[workload]]\nmodel = \"random\"\ndegree = 0\nheight = 3\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("plain-file"), "").unwrap();
+    std::fs::create_dir(d.join("used")).unwrap();
+    std::fs::write(d.join("used/results.jsonl"), "earlier\n").unwrap();
+
+    let fill = |s: &str| s.replace("{dir}", &d.display().to_string());
+    for (args, words) in REPORTING_BAD_INPUTS {
+        let args: Vec<String> = args.iter().map(|a| fill(a)).collect();
+        assert_bad_command(&args, &fill(words));
+        assert!(!d.join("out").exists(), "{args:?} created {{dir}}/out");
+    }
+    let used: Vec<_> = std::fs::read_dir(d.join("used")).unwrap().collect();
+    assert_eq!(used.len(), 1, "a refused sweep wrote into the used folder");
+}

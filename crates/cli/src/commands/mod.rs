@@ -1,6 +1,10 @@
 //! The subcommands, one file each, and the dispatch from the parsed command line.
 
+pub mod compare;
+pub mod report;
 pub mod run;
+pub mod signature;
+pub mod sweep;
 pub mod theory;
 pub mod tree;
 pub mod verify;
@@ -16,6 +20,10 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Run(args) => args.run(&mut out),
         Command::Verify(args) => args.run(&mut out),
         Command::Theory(args) => args.run(&mut out),
+        Command::Sweep(args) => args.run(&mut out),
+        Command::Signature(args) => args.run(&mut out),
+        Command::Compare(args) => args.run(&mut out),
+        Command::Report(args) => args.run(&mut out),
         Command::Tree(args) => args.run(&mut out),
     }
 }

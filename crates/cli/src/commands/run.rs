@@ -9,15 +9,12 @@
 
 use crate::failure::Failure;
 use crate::progress;
-use crate::search_args::SearchArgs;
+use crate::search_args::{MAX_RUNS, SearchArgs};
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
 use abbench_harness::{MeasureConfig, Pools, Record, available_threads, measure};
 use clap::Args;
 use std::io::Write;
-
-/// Most timed runs or warm-up runs per search.
-const MAX_RUNS: i64 = 1_000_000;
 
 /// Options of `abbench run`.
 #[derive(Debug, Args)]

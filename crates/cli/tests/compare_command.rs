@@ -1,0 +1,224 @@
+//! `abbench compare`: a file against itself passes, a copy with every wall time doubled
+//! regresses (unless gated on counts only), a changed count regresses under either
+//! gate, and unusable input exits 2 with one line naming the file.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use tempfile::TempDir;
+
+fn abbench(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("abbench")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Records of a few small trees, every algorithm, 1 and 2 threads, from `abbench run`.
+fn measured() -> Vec<Value> {
+    let output = abbench(&[
+        "run",
+        "--model",
+        "random",
+        "--degree",
+        "5",
+        "--height",
+        "6",
+        "--trees",
+        "2",
+        "--algo",
+        "f1,f2,f2-iter,root-split,ybwc",
+        "--threads",
+        "1,2",
+        "--repeat",
+        "3",
+        "--json",
+    ]);
+    assert!(output.status.success());
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Every wall time of `record` set to `ns` (no spread), and nps to match.
+fn timed(record: &Value, ns: u64) -> Value {
+    let mut r = record.clone();
+    let wall = &mut r["wall_ns"];
+    for key in ["median", "min", "max", "p50", "p90", "p99"] {
+        wall[key] = ns.into();
+    }
+    let samples = wall["samples"].as_array().unwrap().len();
+    wall["samples"] = vec![ns; samples].into();
+    r["nps"] = (r["nodes"].as_f64().unwrap() / (ns as f64 * 1e-9)).into();
+    r
+}
+
+fn write(dir: &TempDir, name: &str, records: &[Value]) -> PathBuf {
+    let path = dir.path().join(name);
+    let text: String = records.iter().map(|r| format!("{r}\n")).collect();
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn compare(base: &Path, new: &Path, extra: &[&str]) -> (Option<i32>, String, String) {
+    let mut args = vec![
+        "compare".to_string(),
+        base.display().to_string(),
+        new.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let output = Command::cargo_bin("abbench")
+        .unwrap()
+        .args(&args)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+const MS: u64 = 1_000_000;
+
+#[test]
+fn a_file_against_itself_passes() {
+    let dir = TempDir::new().unwrap();
+    let records = measured();
+    let path = write(&dir, "results.jsonl", &records);
+    let (code, stdout, stderr) = compare(&path, &path, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert!(
+        stdout.starts_with(&format!(
+            "**ok: {} matched records (threshold 10%): 0 changed signatures",
+            records.len()
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn doubled_wall_times_regress_unless_only_counts_are_gated() {
+    let dir = TempDir::new().unwrap();
+    let records = measured();
+    let base: Vec<Value> = records.iter().map(|r| timed(r, MS)).collect();
+    let slower: Vec<Value> = records.iter().map(|r| timed(r, 2 * MS)).collect();
+    let base = write(&dir, "base.jsonl", &base);
+    let slower = write(&dir, "slower.jsonl", &slower);
+
+    let (code, stdout, stderr) = compare(&base, &slower, &[]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stdout.starts_with("**REGRESSION"), "{stdout}");
+    assert!(
+        stdout.contains("| 🐢 slower | random d=5 h=6 seed=1 | f1 | 1 |"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("+100.0%"), "{stdout}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("abbench: error: REGRESSION: ")
+            && stderr.contains(&format!("{} slower", records.len())),
+        "{stderr}"
+    );
+
+    // A threshold above the change: noise.
+    let (code, _, stderr) = compare(&base, &slower, &["--threshold", "150"]);
+    assert_eq!(code, Some(0), "{stderr}");
+
+    // Gated on counts: listed, not failed.
+    let (code, stdout, stderr) = compare(&base, &slower, &["--gate", "counts"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.contains("wall time reported but not gated"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("🐢 slower"), "{stdout}");
+
+    // Faster is never a failure.
+    let (code, stdout, _) = compare(&slower, &base, &[]);
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("🚀 faster"), "{stdout}");
+}
+
+#[test]
+fn a_changed_count_fails_under_either_gate() {
+    let dir = TempDir::new().unwrap();
+    let records = measured();
+    let mut changed = records.clone();
+    let f2 = changed.iter().position(|r| r["algo"] == "f2").unwrap();
+    changed[f2]["nodes"] = (changed[f2]["nodes"].as_u64().unwrap() + 1).into();
+    let base = write(&dir, "base.jsonl", &records);
+    let changed = write(&dir, "changed.jsonl", &changed);
+    for gate in ["all", "counts"] {
+        let (code, stdout, stderr) = compare(&base, &changed, &["--gate", gate]);
+        assert_eq!(code, Some(1), "--gate {gate}: {stderr}");
+        assert!(
+            stdout.contains("| ❌ changed signature | random d=5 h=6 seed=1 | f2 |"),
+            "{stdout}"
+        );
+        assert!(stderr.contains("1 changed signatures"), "{stderr}");
+    }
+}
+
+#[test]
+fn unusable_input_exits_two_with_one_line() {
+    let dir = TempDir::new().unwrap();
+    let records = measured();
+    let good = write(&dir, "good.jsonl", &records);
+    let text = std::fs::read_to_string(&good).unwrap();
+
+    let garbage = dir.path().join("garbage.jsonl");
+    std::fs::write(&garbage, "this is not a results file\n").unwrap();
+    let truncated = dir.path().join("truncated.jsonl");
+    std::fs::write(&truncated, &text[..text.len() - 40]).unwrap();
+    let schema = dir.path().join("schema.jsonl");
+    std::fs::write(&schema, text.replace("\"schema\":1", "\"schema\":7")).unwrap();
+    let empty = dir.path().join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let elsewhere: Vec<Value> = records
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            r["tree"]["seed"] = 99.into();
+            r
+        })
+        .collect();
+    let elsewhere = write(&dir, "elsewhere.jsonl", &elsewhere);
+    let missing = dir.path().join("missing.jsonl");
+
+    let last_line = text.lines().count();
+    let cases: [(&Path, String); 6] = [
+        (&garbage, "garbage.jsonl:1: not a JSON record".into()),
+        (
+            &truncated,
+            format!("truncated.jsonl:{last_line}: not a JSON record"),
+        ),
+        (
+            &schema,
+            "schema.jsonl:1: record of schema 7; this version reads schema 1".into(),
+        ),
+        (&empty, "empty.jsonl:0: no records".into()),
+        (&elsewhere, "no record matches one of".into()),
+        (&missing, "missing.jsonl: No such file".into()),
+    ];
+    for (bad, words) in &cases {
+        for (base, new) in [(good.as_path(), *bad), (*bad, good.as_path())] {
+            if *bad == elsewhere.as_path() && base == *bad {
+                continue; // the message names the other file; one direction suffices
+            }
+            let (code, stdout, stderr) = compare(base, new, &[]);
+            assert_eq!(code, Some(2), "{}: {stderr}", bad.display());
+            assert!(stdout.is_empty(), "{stdout}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(stderr.starts_with("abbench: error: "), "{stderr}");
+            assert!(
+                stderr.contains(words.as_str()),
+                "{stderr} should name {words}"
+            );
+        }
+    }
+}
