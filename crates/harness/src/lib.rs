@@ -21,6 +21,7 @@
 
 mod algorithm;
 mod compare;
+mod contention;
 mod error;
 mod machine;
 mod measure;

@@ -48,6 +48,10 @@ pub struct MachineInfo {
     pub repeat: Option<usize>,
     /// Untimed runs before them, if a sweep set it.
     pub warmup: Option<usize>,
+    /// The share of the machine's CPU time that other processes used while the sweep
+    /// ran, 0 ..= 1 (0.5: half the hardware threads busy with other work); absent where
+    /// it cannot be measured, or before the sweep ends.
+    pub other_cpu_share: Option<f64>,
 }
 
 impl MachineInfo {
@@ -81,6 +85,7 @@ impl MachineInfo {
             threads: Vec::new(),
             repeat: None,
             warmup: None,
+            other_cpu_share: None,
         }
     }
 

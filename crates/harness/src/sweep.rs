@@ -5,6 +5,7 @@
 //! [`sweep_to_folder`] is the whole of `abbench sweep`: `machine.json` first, then
 //! `results.jsonl` streamed record by record, then the summary, report and plots.
 
+use crate::contention::{CpuSample, other_share};
 use crate::report::{self, ReportFiles};
 use crate::results::ResultsWriter;
 use crate::{HarnessError, MachineInfo, Pools, Record, Suite, TreeInfo, measure};
@@ -112,20 +113,23 @@ pub struct SweepOutcome {
     pub threads: Vec<usize>,
     /// From the folder's creation to the last file written.
     pub elapsed: Duration,
+    /// The share of the machine's CPU time other processes used meanwhile, where known.
+    pub other_cpu_share: Option<f64>,
 }
 
 impl SweepOutcome {
     /// A few lines for the end of a sweep: what was measured, whether every result agrees
     /// with serial F2, and each parallel workload's median speedup at the most threads.
     pub fn summary(&self) -> String {
-        report::headline(&self.records, self.elapsed)
+        report::headline(&self.records, self.elapsed, self.other_cpu_share)
     }
 }
 
 /// Sweeps `suite` into the folder `out` (created if needed): `machine.json` (from
 /// `machine`, with the suite's name, thread counts and repeats filled in),
 /// `results.jsonl` record by record as they complete, then `summary.csv`, `report.md`
-/// and the SVG plots.
+/// and the SVG plots. `machine.json` is written again at the end with the share of the
+/// CPU that other processes used during the sweep.
 ///
 /// `threads` overrides the suite's thread counts (`--threads`). A folder that already
 /// holds a `results.jsonl` is refused before anything is written: a sweep never
@@ -161,7 +165,7 @@ pub fn sweep_to_folder(
         path: out.to_path_buf(),
         source,
     })?;
-    let machine = MachineInfo {
+    let mut machine = MachineInfo {
         suite: Some(suite.name.clone()),
         threads: threads.clone(),
         repeat: Some(suite.repeat),
@@ -174,7 +178,12 @@ pub fn sweep_to_folder(
         folder: out,
         threads: &threads,
     });
+    let cpu_before = CpuSample::now();
     let records = sweep(suite, &threads, progress, |r| writer.write(r))?;
+    machine.other_cpu_share = cpu_before
+        .zip(CpuSample::now())
+        .and_then(|(before, after)| other_share(before, after));
+    report::write_machine(out, &machine)?;
     let mut files = report::write_report(out, &records, Some(&machine))?;
     files
         .written
@@ -185,6 +194,7 @@ pub fn sweep_to_folder(
         files,
         threads,
         elapsed: started.elapsed(),
+        other_cpu_share: machine.other_cpu_share,
     })
 }
 

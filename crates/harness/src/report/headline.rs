@@ -1,5 +1,6 @@
 //! The few lines a sweep prints when it ends: how much was measured, whether every result
-//! agrees with serial F2, and the median speedup of each parallel workload at its
+//! agrees with serial F2, whether other processes competed for the CPU, and the median
+//! speedup of each parallel workload at its
 //! largest thread count — enough to see at a glance whether to open `report.md`.
 
 use super::aggregate::group_by_workload;
@@ -8,7 +9,7 @@ use std::fmt::Write;
 use std::time::Duration;
 
 /// The headline of `records`, measured in `elapsed`.
-pub fn headline(records: &[Record], elapsed: Duration) -> String {
+pub fn headline(records: &[Record], elapsed: Duration, other_cpu_share: Option<f64>) -> String {
     let mut trees: Vec<String> = records.iter().map(|r| r.tree.key()).collect();
     trees.sort();
     trees.dedup();
@@ -26,6 +27,9 @@ pub fn headline(records: &[Record], elapsed: Duration) -> String {
             text,
             "{failed} results do NOT agree with serial F2 (see report.md)"
         );
+    }
+    if let Some(warning) = crate::contention::warning(other_cpu_share) {
+        let _ = writeln!(text, "⚠ {warning}");
     }
     let Some(most) = records
         .iter()

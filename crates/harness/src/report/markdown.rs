@@ -104,6 +104,20 @@ fn title(
                         .join(", "),
                 );
             }
+            if let (Some(repeat), Some(warmup)) = (m.repeat, m.warmup) {
+                row(
+                    "runs",
+                    format!(
+                        "{repeat} timed after {warmup} warm-up, per tree, algorithm and threads"
+                    ),
+                );
+            }
+            if let Some(share) = m.other_cpu_share {
+                row(
+                    "other processes",
+                    format!("{:.0}% of the CPU time while the sweep ran", 100.0 * share),
+                );
+            }
             row("date (UTC)", m.date.clone());
             row(
                 "measured",
@@ -115,6 +129,9 @@ fn title(
                 ),
             );
             md.push('\n');
+            if let Some(warning) = crate::contention::warning(m.other_cpu_share) {
+                let _ = writeln!(md, "⚠ **The machine was shared**: {warning}.\n");
+            }
         }
         None => {
             let _ = writeln!(

@@ -93,6 +93,9 @@ fn run_folder_has_every_file_and_the_report_reads_well() {
         logical_cores: 2,
         physical_cores: 1,
         suite: Some("unit".into()),
+        repeat: Some(5),
+        warmup: Some(1),
+        other_cpu_share: Some(0.48),
         ..MachineInfo::default()
     };
     let files = write_run_folder(dir.path(), &records, Some(&machine)).unwrap();
@@ -120,6 +123,12 @@ fn run_folder_has_every_file_and_the_report_reads_well() {
     let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
     assert!(md.starts_with("# abbench report: suite `unit`"), "{md}");
     assert!(md.contains("Test CPU"));
+    assert!(md.contains("| runs | 5 timed after 1 warm-up, per tree, algorithm and threads |"));
+    assert!(md.contains("| other processes | 48% of the CPU time while the sweep ran |"));
+    assert!(
+        md.contains("⚠ **The machine was shared**: other processes used 48% of"),
+        "{md}"
+    );
     assert!(md.contains("✅ Every one of the"));
     assert!(md.contains("## How to read this report"));
     assert!(md.contains("Karp–Flatt"));
