@@ -1,10 +1,11 @@
-//! `report.md`: the machine, any verification failures first, how to read the numbers,
-//! the plots, one section per workload, and the paper's predictions against the
-//! measurements.
+//! `report.md`: the machine, any verification failures first, a summary of the scaling
+//! workloads, the plots, the paper's predictions against the measurements, how to read
+//! the tables, then one section per workload — perfectly ordered families of one tree
+//! shape at several heights, searched serially, share one section.
 
 use super::aggregate::{Row, WorkloadGroup};
 use super::theory::{Prediction, TheoryRow};
-use crate::{MachineInfo, Record};
+use crate::{Algorithm, MachineInfo, Record, TreeInfo};
 use std::fmt::Write;
 
 /// A plot the report embeds.
@@ -26,18 +27,22 @@ pub(crate) fn render(
     let mut md = String::new();
     title(&mut md, records, machine, groups);
     failures(&mut md, records);
-    legend(&mut md);
+    summary(&mut md, groups);
     if !figures.is_empty() {
         md.push_str("## Plots\n\n");
         for f in figures {
             let _ = writeln!(md, "![{}]({})\n", f.title, f.file);
         }
     }
-    md.push_str("## Workloads\n\n");
-    for g in groups {
-        workload(&mut md, g);
-    }
     theory_table(&mut md, theory);
+    legend(&mut md);
+    md.push_str("## Workloads\n\n");
+    for section in sections(groups) {
+        match section {
+            [one] => workload(&mut md, one),
+            family => height_family(&mut md, family),
+        }
+    }
     md
 }
 
@@ -181,14 +186,91 @@ fn failures(md: &mut String, records: &[Record]) {
     md.push('\n');
 }
 
+/// The scaling workloads at a glance: each parallel algorithm's median speedup and
+/// search overhead at the largest thread count.
+fn summary(md: &mut String, groups: &[WorkloadGroup<'_>]) {
+    let scaling: Vec<&WorkloadGroup<'_>> = groups.iter().filter(|g| g.has_parallel()).collect();
+    let Some(most) = scaling
+        .iter()
+        .flat_map(|g| g.records.iter())
+        .filter(|r| r.algo.is_parallel())
+        .map(|r| r.threads)
+        .max()
+    else {
+        return;
+    };
+    let mut algos: Vec<Algorithm> = scaling
+        .iter()
+        .flat_map(|g| g.records.iter().map(|r| r.algo))
+        .filter(|a| a.is_parallel())
+        .collect();
+    algos.sort();
+    algos.dedup();
+    let oversubscribed = scaling
+        .iter()
+        .flat_map(|g| g.records.iter())
+        .any(|r| r.threads == most && r.parallel.as_ref().is_some_and(|p| p.oversubscribed));
+    let _ = writeln!(
+        md,
+        "## Summary\n\nAt {most} threads{}, against serial `f2-iter` on the same trees: the \
+         median over each workload's seeds (the workload sections below give the least and \
+         greatest, and every thread count).\n",
+        if oversubscribed {
+            " (⚠ oversubscribed)"
+        } else {
+            ""
+        }
+    );
+    md.push_str("| workload | seeds | f2-iter nps |");
+    for a in &algos {
+        let _ = write!(md, " {a} speedup | {a} search overhead |");
+    }
+    md.push_str("\n| --- | ---: | ---: |");
+    for _ in &algos {
+        md.push_str(" ---: | ---: |");
+    }
+    md.push('\n');
+    for g in scaling {
+        let rows = g.rows();
+        let serial = rows
+            .iter()
+            .find(|r| r.algo.name() == "f2-iter")
+            .map_or("—".into(), |r| rate(r.nps.0));
+        let _ = write!(
+            md,
+            "| {} | {} | {serial} |",
+            cell(&g.label()),
+            g.seeds().len()
+        );
+        for a in &algos {
+            match rows.iter().find(|r| r.algo == *a && r.threads == most) {
+                Some(r) => {
+                    let _ = write!(
+                        md,
+                        " {}{} | {} |",
+                        r.speedup.map_or("—".into(), |s| format!("{s:.2}×")),
+                        if r.verified { "" } else { " ❌" },
+                        r.search_overhead
+                            .map_or("—".into(), |o| format!("{:+.1}%", 100.0 * o)),
+                    );
+                }
+                None => md.push_str(" — | — |"),
+            }
+        }
+        md.push('\n');
+    }
+    md.push('\n');
+}
+
 fn legend(md: &mut String) {
     md.push_str(
-        "## How to read this report\n\n\
-Each (tree, algorithm, thread count) was searched `repeat` times after an untimed warm-up; \
-times are wall-clock medians of those runs. A workload is a tree shape measured over \
-several seeds; tables give the median over seeds and, where it matters, the least and \
-greatest.\n\n\
-* **value**: the root's negamax value, one per seed in seed order.\n\
+        "## How to read the tables\n\n\
+Each (tree, algorithm, thread count) was searched several times after an untimed warm-up \
+(the *runs* above); times are wall-clock medians of those runs. A workload is a tree shape \
+measured over several seeds; tables give the median over seeds and, where it matters, the \
+least and greatest.\n\n\
+* **value**: the root's negamax value, one per seed in seed order; given once per workload \
+when every algorithm found the same values.\n\
 * **nodes**, **leaves**: positions examined (procedure calls, root included) and terminal \
 positions evaluated, counted as Knuth & Moore count them.\n\
 * **nps**: nodes per second, nodes / median wall time (M = 10⁶).\n\
@@ -210,6 +292,44 @@ is the root value, on every run. ❌ marks a row where it is not.\n\n",
     );
 }
 
+/// The report's workload sections: runs of at least three consecutive workloads that
+/// differ only in height, each one seed searched serially, share a section; every other
+/// workload has its own.
+fn sections<'g, 'a>(groups: &'g [WorkloadGroup<'a>]) -> Vec<&'g [WorkloadGroup<'a>]> {
+    let family_key = |g: &WorkloadGroup<'_>| -> Option<TreeInfo> {
+        (g.info.height.is_some() && !g.has_parallel() && g.seeds().len() == 1).then(|| TreeInfo {
+            height: None,
+            ..g.info.clone()
+        })
+    };
+    let mut sections = Vec::new();
+    let mut start = 0;
+    while start < groups.len() {
+        let key = family_key(&groups[start]);
+        let mut end = start + 1;
+        if key.is_some() {
+            while end < groups.len() && family_key(&groups[end]) == key {
+                end += 1;
+            }
+        }
+        if end - start >= 3 {
+            sections.push(&groups[start..end]);
+        } else {
+            sections.extend((start..end).map(|i| std::slice::from_ref(&groups[i])));
+        }
+        start = end;
+    }
+    sections
+}
+
+/// The root values of a workload's seeds, if every row found the same ones.
+fn agreed_values(rows: &[Row]) -> Option<String> {
+    let first = rows.first()?;
+    rows.iter()
+        .all(|r| r.values == first.values)
+        .then(|| values_cell(first))
+}
+
 fn workload(md: &mut String, g: &WorkloadGroup<'_>) {
     let seeds: Vec<u64> = g.seeds().into_iter().flatten().collect();
     let _ = writeln!(md, "### {}\n", g.label());
@@ -218,20 +338,40 @@ fn workload(md: &mut String, g: &WorkloadGroup<'_>) {
         [s] => format!("seed {s}"),
         many => format!("{} seeds: {}", many.len(), seed_list(many)),
     };
-    let _ = writeln!(md, "{seeds_text}; layout {}.\n", g.info.layout);
     let rows = g.rows();
-    md.push_str("| algorithm | threads | value | leaves | nodes | nps | nps, least – greatest |\n");
-    md.push_str("| --- | ---: | --- | ---: | ---: | ---: | ---: |\n");
+    let agreed = agreed_values(&rows);
+    let values_text = match (&agreed, seeds.len()) {
+        (Some(v), 0 | 1) => format!("; root value {v}"),
+        (Some(v), _) => format!("; root values {v}"),
+        (None, _) => String::new(),
+    };
+    let _ = writeln!(md, "{seeds_text}; layout {}{values_text}.\n", g.info.layout);
+    let value_column = agreed.is_none();
+    md.push_str("| algorithm | threads |");
+    if value_column {
+        md.push_str(" value |");
+    }
+    md.push_str(" leaves | nodes | nps | nps, least – greatest |\n| --- | ---: |");
+    if value_column {
+        md.push_str(" --- |");
+    }
+    md.push_str(" ---: | ---: | ---: | ---: |\n");
     for r in &rows {
-        let _ = writeln!(
+        let _ = write!(
             md,
-            "| {}{} | {} | {} | {} | {} | {} | {} – {} |",
+            "| {}{} | {} |",
             r.algo,
             if r.verified { "" } else { " ❌" },
-            threads_cell(r),
-            values_cell(r),
-            count(r.leaves),
-            count(r.nodes),
+            threads_cell(r)
+        );
+        if value_column {
+            let _ = write!(md, " {} |", values_cell(r));
+        }
+        let _ = writeln!(
+            md,
+            " {} | {} | {} | {} – {} |",
+            count(r.leaves.round()),
+            count(r.nodes.round()),
             rate(r.nps.0),
             rate(r.nps.1),
             rate(r.nps.2),
@@ -263,6 +403,50 @@ fn workload(md: &mut String, g: &WorkloadGroup<'_>) {
         }
         md.push('\n');
     }
+}
+
+/// Workloads of one tree shape at several heights, one seed each, searched serially:
+/// one table, a row per height and algorithm.
+fn height_family(md: &mut String, family: &[WorkloadGroup<'_>]) {
+    let shape = TreeInfo {
+        height: None,
+        ..family[0].info.clone()
+    };
+    let heights: Vec<u64> = family
+        .iter()
+        .filter_map(|g| g.info.height.map(u64::from))
+        .collect();
+    let _ = writeln!(
+        md,
+        "### {}, heights {}\n",
+        shape.label(),
+        seed_list(&heights)
+    );
+    let seed = family[0].seeds().into_iter().flatten().next();
+    let _ = writeln!(
+        md,
+        "{}layout {}; one tree per height, searched serially.\n",
+        seed.map_or(String::new(), |s| format!("seed {s}; ")),
+        shape.layout
+    );
+    md.push_str("| height | algorithm | value | leaves | nodes | nps |\n");
+    md.push_str("| ---: | --- | ---: | ---: | ---: | ---: |\n");
+    for g in family {
+        for r in g.rows() {
+            let _ = writeln!(
+                md,
+                "| {} | {}{} | {} | {} | {} | {} |",
+                g.info.height.map_or("—".into(), |h| h.to_string()),
+                r.algo,
+                if r.verified { "" } else { " ❌" },
+                values_cell(&r),
+                count(r.leaves.round()),
+                count(r.nodes.round()),
+                rate(r.nps.0),
+            );
+        }
+    }
+    md.push('\n');
 }
 
 fn theory_table(md: &mut String, rows: &[TheoryRow]) {
@@ -334,7 +518,7 @@ fn values_cell(r: &Row) -> String {
     text
 }
 
-/// `1–3` for consecutive seeds, else the list.
+/// `1–3` for consecutive numbers (seeds, heights), else the list.
 fn seed_list(seeds: &[u64]) -> String {
     let consecutive = seeds.windows(2).all(|w| w[1] == w[0] + 1);
     if consecutive && seeds.len() > 2 {

@@ -160,7 +160,7 @@ pub(crate) fn plots(
             file: "search-overhead.svg",
             title: "Search overhead against threads",
             svg: scaling_figure(
-                "Search overhead: extra nodes over serial f2-iter (median of seeds)",
+                "Search overhead: extra nodes over serial f2-iter (median of seeds; bars: least to greatest)",
                 "search overhead, % of f2-iter's nodes",
                 max_threads,
                 &scaling,
@@ -233,9 +233,10 @@ fn scaling_figure(
             algos.dedup();
             let count = algos.len() as f64;
             for (i, algo) in algos.into_iter().enumerate() {
-                // Spread bars side by side, so that one algorithm's does not hide another's.
+                // Algorithms side by side at each thread count, so that one's marker and
+                // spread bar do not hide another's.
                 let nudge =
-                    (i as f64 - (count - 1.0) / 2.0) * 0.02 * (max_threads.max(2) - 1) as f64;
+                    (i as f64 - (count - 1.0) / 2.0) * 0.04 * (max_threads.max(2) - 1) as f64;
                 let mut threads: Vec<usize> = g
                     .records
                     .iter()
@@ -260,7 +261,7 @@ fn scaling_figure(
                         .filter(|v| v.is_finite())
                         .collect();
                     let Some(m) = median(&values) else { continue };
-                    line.points.push((t as f64, m));
+                    line.points.push((t as f64 + nudge, m));
                     let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
                     let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                     if hi > lo {

@@ -130,7 +130,28 @@ fn run_folder_has_every_file_and_the_report_reads_well() {
         "{md}"
     );
     assert!(md.contains("✅ Every one of the"));
-    assert!(md.contains("## How to read this report"));
+    assert!(md.contains("## How to read the tables"));
+    let most = crate::available_threads() + 1;
+    assert!(
+        md.contains(&format!(
+            "## Summary\n\nAt {most} threads (⚠ oversubscribed)"
+        )),
+        "{md}"
+    );
+    assert!(md.contains("| random d=4 h=5 | 2 | "), "{md}");
+    // Every algorithm found the same values: they are given once, not per row.
+    assert!(
+        md.contains("2 seeds: 1, 2; layout implicit; root values "),
+        "{md}"
+    );
+    assert!(
+        md.contains("| algorithm | threads | leaves | nodes |"),
+        "{md}"
+    );
+    // The perfectly ordered trees at four heights share one section.
+    assert!(md.contains("### ordered d=3 q=1, heights 2–5\n"), "{md}");
+    assert!(!md.contains("### ordered d=3 h=2"), "{md}");
+    assert!(md.contains("| 5 | f2 | "), "{md}");
     assert!(md.contains("Karp–Flatt"));
     assert!(md.contains("### random d=4 h=5"));
     assert!(md.contains("⚠ oversubscribed"));
@@ -168,7 +189,7 @@ fn failures_are_listed_first() {
     let failures = md
         .find("## ❌ Verification failures")
         .expect("a failure section");
-    assert!(failures < md.find("## How to read").unwrap());
+    assert!(failures < md.find("## Summary").unwrap());
     assert!(md.contains("**1 of"));
     assert!(md.contains("no `machine.json`"));
     assert!(md.contains(&format!("| {} ❌ |", records[1].algo)));
