@@ -137,7 +137,7 @@ fn dependent_ternary_answer(height: u32) -> i64 {
         let digit = if (height - l) % 2 == 1 { 2 } else { 0 };
         v = v * 3 + digit;
     }
-    if height % 2 == 0 { v } else { -v }
+    if height.is_multiple_of(2) { v } else { -v }
 }
 
 #[test]

@@ -163,8 +163,10 @@ pub fn tree_to_string<T: GameTree + ?Sized>(
     Ok(String::from_utf8(bytes).expect("the writer writes ASCII and the header's UTF-8"))
 }
 
-/// Writes `tree` to the file at `path` (created or truncated); a file left incomplete by
-/// an error is removed.
+/// Writes `tree` to the file at `path`, never leaving it half-written: the text goes to
+/// a temporary file beside it, which is synced and then renamed over `path` (a rename
+/// within one file system is atomic). On an error the temporary file is removed and
+/// `path` is untouched — an earlier file there stays as it was.
 pub fn write_tree_file<T: GameTree + ?Sized>(
     tree: &T,
     header: &[String],
@@ -175,9 +177,20 @@ pub fn write_tree_file<T: GameTree + ?Sized>(
         path: path.to_path_buf(),
         source,
     };
-    let file = std::fs::File::create(path).map_err(io_error)?;
-    if let Err(e) = write_tree(tree, header, file) {
-        let _ = std::fs::remove_file(path);
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(|| "tree".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let written = std::fs::File::create(&temporary).and_then(|file| {
+        write_tree(tree, header, &file)?;
+        file.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&temporary, path)) {
+        let _ = std::fs::remove_file(&temporary);
         return Err(io_error(e));
     }
     Ok(())

@@ -118,7 +118,7 @@ impl GameTree for WorstTree {
     #[inline(always)]
     fn child(&self, node: WorstNode, _children: &(), i: usize) -> WorstNode {
         let step = i as Value * self.weights[node.depth as usize];
-        let partial = if node.depth % 2 == 0 {
+        let partial = if node.depth.is_multiple_of(2) {
             node.partial + step
         } else {
             node.partial - step
@@ -137,7 +137,7 @@ impl GameTree for WorstTree {
     #[inline(always)]
     fn value(&self, node: WorstNode) -> Value {
         let root_view = self.offset + node.partial;
-        if node.depth % 2 == 0 {
+        if node.depth.is_multiple_of(2) {
             root_view
         } else {
             -root_view

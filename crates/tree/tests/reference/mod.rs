@@ -266,7 +266,7 @@ fn worst(p: &Params, depth: u32, path: &mut Vec<u64>) -> Tree {
             let sign = if l % 2 == 1 { 1 } else { -1 };
             v += sign * m as i64 * weight;
         }
-        return Tree::Leaf(if p.height % 2 == 0 { v } else { -v });
+        return Tree::Leaf(if p.height.is_multiple_of(2) { v } else { -v });
     }
     Tree::Node(
         (0..p.degree)
