@@ -2,9 +2,13 @@
 //! in libraries, one error path at the edge").
 //!
 //! Exit codes: 0 success (also when stdout is closed early, as `abbench … | head`
-//! does), 1 a run that failed, 2 bad input — invalid options or parameters, unreadable
-//! or malformed files, a tree over its memory budget. Clap's own usage errors also exit
-//! 2; their text is reduced to its first paragraph so that it too is one line.
+//! does), 1 a run that failed — a result that disagrees with serial F2, a search that
+//! failed (a worker thread panicked) or reached its `--time-limit` — 2 bad input —
+//! invalid options or parameters, unreadable or malformed files, a tree over its memory
+//! budget, work estimated to take over ten minutes without `--force` — and 130 for a
+//! sweep stopped by Ctrl-C (SIGINT), 128 + the signal's number as shells report it.
+//! Clap's own usage errors also exit 2; their text is reduced to its first paragraph so
+//! that it too is one line.
 
 use abbench_harness::HarnessError;
 use abbench_parallel::ParallelError;
@@ -17,6 +21,8 @@ use std::process::ExitCode;
 pub const EXIT_BAD_INPUT: u8 = 2;
 /// Exit code for a run that failed on good input.
 pub const EXIT_FAILED: u8 = 1;
+/// Exit code for a run stopped by Ctrl-C (SIGINT, signal 2).
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// Why the tool stops, and with which exit code.
 #[derive(Debug)]
@@ -43,6 +49,15 @@ impl Failure {
         Failure {
             message: Some(message.into()),
             exit_code: EXIT_FAILED,
+            printed: None,
+        }
+    }
+
+    /// A run stopped by Ctrl-C, with what it kept.
+    pub fn interrupted(message: impl Into<String>) -> Self {
+        Failure {
+            message: Some(message.into()),
+            exit_code: EXIT_INTERRUPTED,
             printed: None,
         }
     }
@@ -130,6 +145,7 @@ impl From<HarnessError> for Failure {
     fn from(error: HarnessError) -> Self {
         match error {
             HarnessError::Parallel(error) => error.into(),
+            HarnessError::Interrupted => Failure::interrupted("interrupted"),
             other => Failure::bad_input(other.to_string()),
         }
     }

@@ -27,6 +27,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    quiet_panics();
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return failure::Failure::from_clap(error, &typed_command()).report(),
@@ -35,6 +36,39 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),
     }
+}
+
+/// Replaces the default panic message, which spans lines and may add a backtrace.
+///
+/// A panic in a search worker (a thread named `abbench-worker-…`) is caught by the
+/// parallel crate and comes back as an error result, which the command reports in its
+/// one line: the hook prints nothing for it. Any other panic is a bug in abbench; it is
+/// printed as one `abbench: error:` line (with a backtrace only if `RUST_BACKTRACE` asks
+/// for one) and the process exits 101, as Rust's own handler would.
+fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let thread = std::thread::current();
+        if thread
+            .name()
+            .is_some_and(|name| name.starts_with("abbench-worker"))
+        {
+            return;
+        }
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        let place = info
+            .location()
+            .map_or(String::new(), |l| format!(" at {}:{}", l.file(), l.line()));
+        let one_line = message.lines().collect::<Vec<_>>().join(" ");
+        eprintln!("abbench: error: internal error (a bug in abbench): {one_line}{place}");
+        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            eprintln!("{}", std::backtrace::Backtrace::force_capture());
+        }
+    }));
 }
 
 /// `abbench` and the subcommand the user typed, if it is one: the first argument that is

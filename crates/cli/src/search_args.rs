@@ -5,13 +5,18 @@
 //! `sweep` takes `--threads` and `--repeat` with the same ranges and parsers, where they
 //! override a suite's settings rather than default to a value.
 //!
+//! `--time-limit` bounds each search, and `--force` runs work whose estimated time is
+//! over ten minutes (see `abbench_harness::WorkEstimate`); both are shared with `sweep`.
+//!
 //! Lists are comma-separated (`--algo f2,ybwc --threads 1,2,4`); repeats are dropped and
 //! the order given is kept, so tables list rows in the order asked for.
 
-use abbench_harness::{Algorithm, UnknownAlgorithm};
+use abbench_harness::{Algorithm, UnknownAlgorithm, WorkEstimate, available_threads};
 use abbench_parallel::SearchOptions;
 use abbench_tree::MAX_HEIGHT;
+use abbench_tree::TreeSpec;
 use clap::Args;
+use std::time::Duration;
 
 /// The most worker threads a search may ask for. More than the machine has is allowed
 /// (and noted), so oversubscription can be measured; this bound only keeps a typo such as
@@ -20,6 +25,9 @@ pub const MAX_THREADS: usize = 256;
 
 /// The most timed or warm-up runs per search (`--repeat`, `--warmup`).
 pub const MAX_RUNS: i64 = 1_000_000;
+
+/// The longest `--time-limit`, in seconds: about eleven days.
+pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e6;
 
 /// Algorithms and thread counts to search with.
 #[derive(Clone, Debug, Args)]
@@ -56,6 +64,21 @@ pub struct SearchArgs {
         help_heading = "Search"
     )]
     pub split_height: Option<u32>,
+
+    /// Stop each search after this many seconds (a decimal, more than 0, at most
+    /// 1000000); a search that reaches it is reported as timed out, not as a result.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        allow_negative_numbers = true,
+        value_parser = parse_time_limit,
+        help_heading = "Search"
+    )]
+    pub time_limit: Option<Duration>,
+
+    /// Run even if the work is estimated to take more than ten minutes.
+    #[arg(long, help_heading = "Search")]
+    pub force: bool,
 }
 
 impl SearchArgs {
@@ -78,8 +101,38 @@ impl SearchArgs {
     pub fn search_options(&self) -> SearchOptions {
         SearchOptions {
             split_height: self.split_height,
-            time_limit: None,
+            time_limit: self.time_limit,
         }
+    }
+
+    /// Refuses, unless `--force` was given, work estimated to take more than ten
+    /// minutes: every algorithm and thread count on every tree, `runs` searches each, and
+    /// `extra_reference_runs` more of the `f2-iter` reference per tree.
+    pub fn check_estimate(
+        &self,
+        trees: &[TreeSpec],
+        runs: u64,
+        extra_reference_runs: u64,
+        what: &str,
+    ) -> Result<(), abbench_harness::HarnessError> {
+        if self.force {
+            return Ok(());
+        }
+        let mut estimate = WorkEstimate::new(available_threads());
+        let reference: Algorithm = "f2-iter".parse().expect("f2-iter is an algorithm");
+        for tree in trees {
+            estimate.add(tree, reference, 1, extra_reference_runs, self.time_limit);
+            for &algo in self.algorithms() {
+                if algo.is_parallel() {
+                    for &threads in self.thread_counts() {
+                        estimate.add(tree, algo, threads, runs, self.time_limit);
+                    }
+                } else {
+                    estimate.add(tree, algo, 1, runs, self.time_limit);
+                }
+            }
+        }
+        estimate.check(what)
     }
 
     /// A note for stderr when a parallel search will run more threads than the machine
@@ -105,6 +158,20 @@ pub struct ThreadCounts(pub Vec<usize>);
 
 fn parse_algorithms(text: &str) -> Result<AlgorithmList, UnknownAlgorithm> {
     Algorithm::parse_list(text).map(AlgorithmList)
+}
+
+/// Parses `--time-limit`: seconds, a decimal more than 0 and at most
+/// [`MAX_TIME_LIMIT_SECONDS`].
+pub fn parse_time_limit(text: &str) -> Result<Duration, String> {
+    let range = format!("expected seconds more than 0 and at most {MAX_TIME_LIMIT_SECONDS}");
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds: {range}"))?;
+    if !(seconds > 0.0 && seconds <= MAX_TIME_LIMIT_SECONDS) {
+        return Err(format!("{text} seconds is out of range: {range}"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 pub fn parse_thread_counts(text: &str) -> Result<ThreadCounts, String> {
@@ -141,6 +208,19 @@ mod tests {
         assert!(parse_thread_counts("1,,2").is_err());
         assert!(parse_thread_counts("two").is_err());
         assert!(parse_thread_counts("-1").is_err());
+    }
+
+    #[test]
+    fn time_limits_are_positive_seconds() {
+        assert_eq!(parse_time_limit("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_time_limit("0.001"), Ok(Duration::from_millis(1)));
+        for bad in ["0", "-1", "nan", "inf", "1e7", "soon", ""] {
+            let error = parse_time_limit(bad).unwrap_err();
+            assert!(
+                error.contains("more than 0 and at most 1000000"),
+                "{bad}: {error}"
+            );
+        }
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //! `cargo run --release -p abbench-harness --example baselines`.
 //!
 //! Writes `reports/baselines/signature.txt` (the serial node-count signature) and
-//! `reports/baselines/quick.jsonl` (the `quick` suite's records, for `abbench compare`).
+//! `reports/baselines/quick.jsonl` (the `quick` suite's records, for `abbench compare`),
+//! each to a temporary file renamed into place, so that an interrupted regeneration
+//! leaves the old baseline rather than part of a new one.
 
-use abbench_harness::{Suite, results_text, signature, sweep};
+use abbench_harness::{Interrupt, Suite, signature, sweep, write_atomically};
 use std::path::Path;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -13,10 +15,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let dir = Path::new("reports/baselines");
     std::fs::create_dir_all(dir)?;
-    std::fs::write(dir.join("signature.txt"), signature()?.to_text())?;
+    write_atomically(
+        &dir.join("signature.txt"),
+        signature()?.to_text().as_bytes(),
+    )?;
     let suite = Suite::builtin("quick").expect("quick is built in");
     let threads = suite.thread_counts(None);
-    let records = sweep(&suite, &threads, |_| {}, |_| Ok(()))?;
+    let results = sweep(&suite, &threads, &Interrupt::new(), |_| {}, |_| Ok(()))?;
+    if let Some(u) = results.unfinished.first() {
+        return Err(format!("{}: {}", u.search_label(), u.outcome()).into());
+    }
+    let records = &results.records;
     if let Some(r) = records.iter().find(|r| !r.verified) {
         return Err(format!(
             "{} {} threads {} failed verification",
@@ -26,7 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         )
         .into());
     }
-    std::fs::write(dir.join("quick.jsonl"), results_text(&records))?;
+    write_atomically(&dir.join("quick.jsonl"), results.to_text().as_bytes())?;
     eprintln!(
         "wrote signature.txt and {} records of quick.jsonl to {}",
         records.len(),

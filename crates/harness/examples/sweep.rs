@@ -3,7 +3,9 @@
 //! where `SUITE` is `quick`, `default` or a TOML file and `OUT` defaults to
 //! `reports/runs/<date>-<host>`.
 
-use abbench_harness::{MachineInfo, Suite, SweepEvent, default_run_folder, sweep_to_folder};
+use abbench_harness::{
+    Interrupt, MachineInfo, Suite, SweepEvent, default_run_folder, sweep_to_folder,
+};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -37,19 +39,26 @@ fn main() {
         .map_or_else(|| default_run_folder(Path::new(".")), PathBuf::from);
     let machine = MachineInfo::collect("system", args.clone());
     let started = Instant::now();
-    let outcome = sweep_to_folder(&suite, threads.as_deref(), &out, &machine, |event| {
-        if let SweepEvent::TreeFinished {
-            done, total, tree, ..
-        } = event
-        {
-            eprintln!(
-                "[{done:>3}/{total}] {:>6.1}s {} seed {}",
-                started.elapsed().as_secs_f64(),
-                tree.workload().label(),
-                tree.seed.map_or("-".into(), |s| s.to_string())
-            );
-        }
-    });
+    let outcome = sweep_to_folder(
+        &suite,
+        threads.as_deref(),
+        &out,
+        &machine,
+        &Interrupt::new(),
+        |event| {
+            if let SweepEvent::TreeFinished {
+                done, total, tree, ..
+            } = event
+            {
+                eprintln!(
+                    "[{done:>3}/{total}] {:>6.1}s {} seed {}",
+                    started.elapsed().as_secs_f64(),
+                    tree.workload().label(),
+                    tree.seed.map_or("-".into(), |s| s.to_string())
+                );
+            }
+        },
+    );
     match outcome {
         Ok(o) => {
             eprint!("{}", o.summary());

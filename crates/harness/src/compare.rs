@@ -13,11 +13,16 @@
 //! only the deterministic ones (`--gate counts`, for a CI job on a shared machine whose
 //! wall times are too noisy to fail a build on: slower rows are still listed).
 //!
+//! A search that gave no result on either side ([`Unfinished`]: it timed out or failed)
+//! has nothing to compare: its key is listed as *not comparable*, informational. One
+//! exception gates: a search of `NEW` that *failed* (a worker panicked) is a
+//! [`ChangeKind::FailedSearch`], as a wrong answer would be.
+//!
 //! The CLI exits with [`Comparison::exit_code`]: 0 when nothing failed, 1 otherwise, and
 //! 2 when either input is unusable (an `Err` from [`compare_files`]).
 
 use crate::results::read_results;
-use crate::{Algorithm, HarnessError, Record};
+use crate::{Algorithm, HarnessError, Record, Results, Unfinished};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -58,6 +63,8 @@ pub enum ChangeKind {
     ChangedSignature,
     /// The new record failed verification against serial F2.
     FailedVerification,
+    /// The new search failed (a worker thread panicked) and gave no result.
+    FailedSearch,
     /// Slower beyond the threshold, spreads apart.
     Slower,
     /// Faster beyond the threshold, spreads apart.
@@ -68,7 +75,9 @@ impl ChangeKind {
     /// Whether this change fails a comparison gated by `gate`.
     pub fn fails(self, gate: Gate) -> bool {
         match self {
-            ChangeKind::ChangedSignature | ChangeKind::FailedVerification => true,
+            ChangeKind::ChangedSignature
+            | ChangeKind::FailedVerification
+            | ChangeKind::FailedSearch => true,
             ChangeKind::Slower => gate == Gate::All,
             ChangeKind::Faster => false,
         }
@@ -78,6 +87,7 @@ impl ChangeKind {
         match self {
             ChangeKind::ChangedSignature => "❌ changed signature",
             ChangeKind::FailedVerification => "❌ failed verification",
+            ChangeKind::FailedSearch => "❌ failed search",
             ChangeKind::Slower => "🐢 slower",
             ChangeKind::Faster => "🚀 faster",
         }
@@ -121,6 +131,9 @@ pub struct Comparison {
     /// Matched keys whose wall times were too short to compare
     /// ([`MIN_COMPARED_WALL_NS`]).
     pub too_short: usize,
+    /// Keys with no result on one side or both (timed out or failed), as labels with
+    /// what happened: informational.
+    pub not_comparable: Vec<String>,
 }
 
 impl Comparison {
@@ -161,17 +174,19 @@ impl Comparison {
         };
         format!(
             "{verdict}: {} matched records (threshold {}%{gate}): {} changed signatures, {} \
-             failed verification, {} slower, {} faster; {} only in base, {} only in new; {} \
-             too short to time",
+             failed verification, {} failed searches, {} slower, {} faster; {} only in base, \
+             {} only in new; {} too short to time; {} without a result (not comparable)",
             self.matched,
             self.threshold_pct,
             self.count(ChangeKind::ChangedSignature),
             self.count(ChangeKind::FailedVerification),
+            self.count(ChangeKind::FailedSearch),
             self.count(ChangeKind::Slower),
             self.count(ChangeKind::Faster),
             self.only_in_base.len(),
             self.only_in_new.len(),
             self.too_short,
+            self.not_comparable.len(),
         )
     }
 
@@ -199,6 +214,10 @@ impl Comparison {
         for (title, keys) in [
             ("Only in base", &self.only_in_base),
             ("Only in new", &self.only_in_new),
+            (
+                "Not comparable (no result on one side: timed out or failed)",
+                &self.not_comparable,
+            ),
         ] {
             if !keys.is_empty() {
                 let _ = writeln!(md, "{title}:\n");
@@ -213,11 +232,7 @@ impl Comparison {
 }
 
 fn describe(r: &Record) -> String {
-    let label = r.tree.label();
-    match r.tree.seed {
-        Some(s) => format!("{label} seed={s}"),
-        None => label,
-    }
+    describe_info(&r.tree)
 }
 
 fn key_label(r: &Record) -> String {
@@ -320,6 +335,71 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
         only_in_new: unmatched(&new_index, new, &base_index),
         changes,
         too_short,
+        not_comparable: Vec::new(),
+    }
+}
+
+/// Compares `new` against `base` like [`compare`], then sets apart every key that has no
+/// result on one side: listed as not comparable, and as a [`ChangeKind::FailedSearch`]
+/// when the new search failed.
+pub fn compare_results(base: &Results, new: &Results, threshold_pct: f64) -> Comparison {
+    let mut comparison = compare(&base.records, &new.records, threshold_pct);
+    let label = |u: &Unfinished| format!("{} threads={}", u.search_label(), u.threads);
+    let mut unfinished_keys = BTreeMap::new();
+    for (side, lines) in [("base", &base.unfinished), ("new", &new.unfinished)] {
+        for u in lines {
+            unfinished_keys
+                .entry(u.key())
+                .or_insert_with(Vec::new)
+                .push(format!("{side}: {}", u.outcome()));
+        }
+    }
+    for u in &new.unfinished {
+        if let Some(message) = &u.failed {
+            comparison.changes.push(Change {
+                kind: ChangeKind::FailedSearch,
+                tree: describe_info(&u.tree),
+                algo: u.algo,
+                threads: u.threads,
+                base: "—".into(),
+                new: message.clone(),
+                wall_change_pct: 0.0,
+            });
+        }
+    }
+    comparison.changes.sort_by_key(|c| c.kind);
+    let unfinished_labels: BTreeMap<_, String> = base
+        .unfinished
+        .iter()
+        .chain(&new.unfinished)
+        .map(|u| (u.key(), label(u)))
+        .collect();
+    let keyed_label = |r: &Record| key_label(r);
+    let measured: Vec<(String, (String, Algorithm, usize))> = base
+        .records
+        .iter()
+        .chain(&new.records)
+        .map(|r| (keyed_label(r), r.key()))
+        .collect();
+    let is_unfinished = |text: &String| {
+        measured
+            .iter()
+            .any(|(l, k)| l == text && unfinished_keys.contains_key(k))
+    };
+    comparison.only_in_base.retain(|l| !is_unfinished(l));
+    comparison.only_in_new.retain(|l| !is_unfinished(l));
+    comparison.not_comparable = unfinished_keys
+        .iter()
+        .map(|(key, sides)| format!("{} ({})", unfinished_labels[key], sides.join("; ")))
+        .collect();
+    comparison
+}
+
+fn describe_info(tree: &crate::TreeInfo) -> String {
+    let label = tree.label();
+    match tree.seed {
+        Some(s) => format!("{label} seed={s}"),
+        None => label,
     }
 }
 
@@ -338,10 +418,10 @@ pub fn compare_files(
             expected: "must be a percentage of at least 0".into(),
         });
     }
-    let base_records = read_results(base)?;
-    let new_records = read_results(new)?;
-    let comparison = compare(&base_records, &new_records, threshold_pct);
-    if comparison.matched == 0 {
+    let base_results = read_results(base)?;
+    let new_results = read_results(new)?;
+    let comparison = compare_results(&base_results, &new_results, threshold_pct);
+    if comparison.matched == 0 && comparison.not_comparable.is_empty() {
         return Err(HarnessError::BadInput {
             path: new.to_path_buf(),
             line: 0,

@@ -40,6 +40,24 @@ pub enum HarnessError {
         /// What is wrong.
         message: String,
     },
+    /// Measuring stopped because its [`Interrupt`](crate::Interrupt) was raised.
+    #[error("interrupted")]
+    Interrupted,
+    /// The work asked for would run for an unreasonable time; `--force` runs it anyway.
+    #[error(
+        "{what} would take about {} ({}); pass --force to run it anyway, or \
+         --time-limit SECONDS to bound each search",
+        crate::estimate::human_duration(*.seconds),
+        .basis
+    )]
+    TooLong {
+        /// What would run, e.g. `this run`.
+        what: String,
+        /// The estimated wall time, seconds.
+        seconds: f64,
+        /// How it was estimated, for the message.
+        basis: String,
+    },
     /// A report file could not be drawn or formatted.
     #[error("{}: {message}", path.display())]
     Report {

@@ -23,6 +23,8 @@ mod algorithm;
 mod compare;
 mod contention;
 mod error;
+mod estimate;
+mod interrupt;
 mod machine;
 mod measure;
 mod metrics;
@@ -33,28 +35,36 @@ mod signature;
 mod suite;
 mod sweep;
 mod timing;
+mod unfinished;
 mod utc;
 mod verify;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use compare::{
     Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS, compare,
-    compare_files,
+    compare_files, compare_results,
 };
 pub use error::HarnessError;
+pub use estimate::{
+    ASSUMED_POSITIONS_PER_SECOND, LONG_RUN_SECONDS, WorkEstimate, estimate_positions,
+};
+pub use interrupt::Interrupt;
 pub use machine::MachineInfo;
-pub use measure::{MeasureConfig, Pools, available_threads, measure};
+pub use measure::{MeasureConfig, Pools, available_threads, measure, measure_tree};
 pub use metrics::{karp_flatt, median};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
 pub use report::{
     MACHINE_FILE, REPORT_FILE, RESULTS_FILE, ReportFiles, SUMMARY_FILE, read_machine,
-    rebuild_report, write_machine, write_report, write_run_folder,
+    rebuild_report, write_atomically, write_machine, write_report, write_run_folder,
 };
-pub use results::{ResultsWriter, parse_results, read_results, results_text};
+pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
-pub use sweep::{SweepEvent, SweepOutcome, default_run_folder, sweep, sweep_to_folder};
+pub use sweep::{
+    Completion, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep, sweep_to_folder,
+};
 pub use timing::WallTimes;
+pub use unfinished::{StopReason, Unfinished};
 pub use utc::UtcTime;
 pub use verify::{
     Answer, Mismatch, ORACLE_POSITIONS, SearchCheck, TreeVerdict, Verdict, VerifyPlan, verify_tree,

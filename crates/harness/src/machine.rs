@@ -52,6 +52,10 @@ pub struct MachineInfo {
     /// ran, 0 ..= 1 (0.5: half the hardware threads busy with other work); absent where
     /// it cannot be measured, or before the sweep ends.
     pub other_cpu_share: Option<f64>,
+    /// Why the run folder is incomplete — interrupted, or stopped by an error — with how
+    /// many trees were measured; absent for a complete run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<String>,
 }
 
 impl MachineInfo {
@@ -86,6 +90,7 @@ impl MachineInfo {
             repeat: None,
             warmup: None,
             other_cpu_share: None,
+            incomplete: None,
         }
     }
 

@@ -4,12 +4,26 @@
 //!
 //! Only the search call is inside the timed region: trees are materialised, thread
 //! pools built and kernels' stacks allocated before, and verification searches run after.
+//!
+//! With a time limit every search — warm-up, timed, and the untimed one that counts per
+//! depth — is bounded by it: serial ones through `abbench_search::search_within` (which
+//! builds an `f2-iter` kernel per run, a few hundred bytes, inside the timed region),
+//! parallel ones through [`SearchOptions::time_limit`]. A search that reaches the limit,
+//! or whose worker thread panics, gives an [`Unfinished`] line instead of a record. If
+//! the serial reference `f2-iter` itself reaches the limit, nothing on that tree can be
+//! verified, and every other requested search is recorded as not run.
+//!
+//! Before every search the configuration's [`Interrupt`] is checked: once raised,
+//! measuring stops with [`HarnessError::Interrupted`].
 
 use crate::record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
+use crate::unfinished::{StopReason, Unfinished};
 use crate::verify::{Answer, MoveValues, Verdict};
-use crate::{Algorithm, HarnessError, WallTimes};
+use crate::{Algorithm, HarnessError, Interrupt, Results, WallTimes};
 use abbench_parallel::{ParallelAlgorithm, ParallelError, ParallelSearcher, SearchOptions};
-use abbench_search::{Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm};
+use abbench_search::{
+    Basic, Counters, Detailed, F2Iter, SearchResult, SerialAlgorithm, search_within,
+};
 use abbench_tree::{GameTree, TreeSpec, TreeVisitor, Value};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -23,10 +37,12 @@ pub struct MeasureConfig {
     pub warmup: usize,
     /// `ybwc`'s split height; `None` chooses it from the tree's degree.
     pub split_height: Option<u32>,
-    /// Bound on each parallel search.
+    /// Bound on each search, serial or parallel; `None` for none.
     pub time_limit: Option<Duration>,
     /// Largest arena, in bytes.
     pub memory_budget: u64,
+    /// Checked before every search: once raised, measuring stops.
+    pub interrupt: Interrupt,
 }
 
 impl Default for MeasureConfig {
@@ -37,6 +53,7 @@ impl Default for MeasureConfig {
             split_height: None,
             time_limit: None,
             memory_budget: abbench_tree::arena::default_memory_budget(),
+            interrupt: Interrupt::new(),
         }
     }
 }
@@ -82,21 +99,16 @@ pub fn available_threads() -> usize {
 }
 
 /// Measures `tree` with every algorithm of `algos` (parallel ones at every count of
-/// `threads`); one record per (algorithm, threads), serial algorithms first.
+/// `threads`): one record per (algorithm, threads), serial algorithms first, or an
+/// [`Unfinished`] line for a search that timed out or failed.
 pub fn measure(
     tree: &TreeSpec,
     algos: &[Algorithm],
     threads: &[usize],
     config: &MeasureConfig,
     pools: &mut Pools,
-) -> Result<Vec<Record>, HarnessError> {
-    if config.repeat == 0 {
-        return Err(HarnessError::InvalidOption {
-            parameter: "repeat",
-            value: "0".into(),
-            expected: "must be at least 1".into(),
-        });
-    }
+) -> Result<Results, HarnessError> {
+    check_config(config)?;
     if algos.iter().any(|a| a.is_parallel()) {
         pools.ensure(threads)?;
     }
@@ -113,6 +125,48 @@ pub fn measure(
     )?
 }
 
+/// [`measure()`] on a tree already built, named `info` in its records: for trees that no
+/// [`TreeSpec`] describes, such as a test's.
+pub fn measure_tree<T: GameTree>(
+    tree: &T,
+    info: TreeInfo,
+    algos: &[Algorithm],
+    threads: &[usize],
+    config: &MeasureConfig,
+    pools: &mut Pools,
+) -> Result<Results, HarnessError> {
+    check_config(config)?;
+    if algos.iter().any(|a| a.is_parallel()) {
+        pools.ensure(threads)?;
+    }
+    Measure {
+        info,
+        algos,
+        threads,
+        config,
+        pools,
+    }
+    .visit(tree)
+}
+
+fn check_config(config: &MeasureConfig) -> Result<(), HarnessError> {
+    if config.repeat == 0 {
+        return Err(HarnessError::InvalidOption {
+            parameter: "repeat",
+            value: "0".into(),
+            expected: "must be at least 1".into(),
+        });
+    }
+    if config.time_limit == Some(Duration::ZERO) {
+        return Err(HarnessError::InvalidOption {
+            parameter: "time-limit",
+            value: "0".into(),
+            expected: "must be more than 0 seconds".into(),
+        });
+    }
+    Ok(())
+}
+
 struct Measure<'a> {
     info: TreeInfo,
     algos: &'a [Algorithm],
@@ -121,17 +175,65 @@ struct Measure<'a> {
     pools: &'a Pools,
 }
 
+/// Why a search, or a series of runs, ended without a result.
+enum Halt {
+    /// The search timed out or failed: recorded as [`Unfinished`].
+    Stopped(StopReason),
+    /// Measuring cannot go on.
+    Error(HarnessError),
+}
+
+impl From<HarnessError> for Halt {
+    fn from(error: HarnessError) -> Self {
+        Halt::Error(error)
+    }
+}
+
+/// A parallel search's error as the reason it gave no result, or as an error.
+pub(crate) fn parallel_halt(
+    error: ParallelError,
+    limit: Option<Duration>,
+) -> Result<StopReason, ParallelError> {
+    match error {
+        ParallelError::TimedOut { .. } => Ok(StopReason::TimedOut(limit.unwrap_or_default())),
+        ParallelError::WorkerPanicked(_) => Ok(StopReason::Failed(error.to_string())),
+        other => Err(other),
+    }
+}
+
+/// A serial search of the whole tree, within `limit` if there is one.
+pub(crate) fn serial_search<T: GameTree, C: Counters>(
+    algorithm: SerialAlgorithm,
+    tree: &T,
+    limit: Option<Duration>,
+) -> Result<SearchResult, StopReason> {
+    match limit {
+        None => Ok(algorithm.search::<T, C>(tree)),
+        Some(limit) => {
+            search_within::<T, C>(algorithm, tree, limit).map_err(|_| StopReason::TimedOut(limit))
+        }
+    }
+}
+
 /// Runs `search` `warmup` times untimed, then `repeat` times timed.
 fn timed<R>(
     config: &MeasureConfig,
-    mut search: impl FnMut() -> Result<R, HarnessError>,
-) -> Result<(Vec<R>, WallTimes), HarnessError> {
+    mut search: impl FnMut() -> Result<R, Halt>,
+) -> Result<(Vec<R>, WallTimes), Halt> {
+    let checked = || {
+        if config.interrupt.is_requested() {
+            return Err(Halt::Error(HarnessError::Interrupted));
+        }
+        Ok(())
+    };
     for _ in 0..config.warmup {
+        checked()?;
         search()?;
     }
     let mut results = Vec::with_capacity(config.repeat);
     let mut times = Vec::with_capacity(config.repeat);
     for _ in 0..config.repeat {
+        checked()?;
         let started = Instant::now();
         let r = search()?;
         times.push(started.elapsed());
@@ -142,33 +244,93 @@ fn timed<R>(
 }
 
 impl TreeVisitor for Measure<'_> {
-    type Output = Result<Vec<Record>, HarnessError>;
+    type Output = Result<Results, HarnessError>;
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
         let config = self.config;
+        let limit = config.time_limit;
+        let mut results = Results::default();
+        let unfinished = |algo: Algorithm, threads: usize, reason: StopReason| {
+            Unfinished::new(self.info.clone(), algo, threads, reason)
+        };
         // The baseline: f2-iter, always measured, since every parallel metric and every
         // verification refers to it.
+        let f2_iter = Algorithm::Serial(SerialAlgorithm::F2Iter);
         let mut kernel = F2Iter::new(tree);
-        let detailed = kernel.search::<Detailed>(tree);
-        let (runs, baseline_wall) = timed(config, || Ok(kernel.search::<Basic>(tree)))?;
+        let baseline = (|| {
+            if config.interrupt.is_requested() {
+                return Err(Halt::Error(HarnessError::Interrupted));
+            }
+            let detailed = match limit {
+                None => kernel.search::<Detailed>(tree),
+                Some(_) => serial_search::<T, Detailed>(SerialAlgorithm::F2Iter, tree, limit)
+                    .map_err(Halt::Stopped)?,
+            };
+            let (runs, wall) = timed(config, || match limit {
+                None => Ok(kernel.search::<Basic>(tree)),
+                Some(_) => serial_search::<T, Basic>(SerialAlgorithm::F2Iter, tree, limit)
+                    .map_err(Halt::Stopped),
+            })?;
+            Ok((detailed, runs, wall))
+        })();
+        let (detailed, runs, baseline_wall) = match baseline {
+            Ok(baseline) => baseline,
+            Err(Halt::Error(error)) => return Err(error),
+            Err(Halt::Stopped(reason)) => {
+                // Nothing on this tree can be verified: record every search asked for.
+                for &algo in self.algos {
+                    let counts: &[usize] = if algo.is_parallel() {
+                        self.threads
+                    } else {
+                        &[1]
+                    };
+                    for &threads in counts {
+                        let line = unfinished(algo, threads, reason.clone());
+                        results.unfinished.push(if algo == f2_iter {
+                            line
+                        } else {
+                            line.with_note(
+                                "not run: the serial reference f2-iter gave no result first",
+                            )
+                        });
+                    }
+                }
+                return Ok(results);
+            }
+        };
         let reference = detailed.value;
         let mut moves = MoveValues::new(tree);
-        let mut records = Vec::new();
 
         for &algo in self.algos {
             let Algorithm::Serial(serial) = algo else {
                 continue;
             };
-            let (detailed, runs, wall) = if serial == SerialAlgorithm::F2Iter {
-                (detailed.clone(), runs.clone(), baseline_wall.clone())
+            let measured = if serial == SerialAlgorithm::F2Iter {
+                Ok((detailed.clone(), runs.clone(), baseline_wall.clone()))
             } else {
-                let detailed = serial.search::<T, Detailed>(tree);
-                let (runs, wall) = timed(config, || Ok(serial.search::<T, Basic>(tree)))?;
-                (detailed, runs, wall)
+                (|| {
+                    if config.interrupt.is_requested() {
+                        return Err(Halt::Error(HarnessError::Interrupted));
+                    }
+                    let detailed =
+                        serial_search::<T, Detailed>(serial, tree, limit).map_err(Halt::Stopped)?;
+                    let (runs, wall) = timed(config, || {
+                        serial_search::<T, Basic>(serial, tree, limit).map_err(Halt::Stopped)
+                    })?;
+                    Ok((detailed, runs, wall))
+                })()
+            };
+            let (detailed, runs, wall) = match measured {
+                Ok(measured) => measured,
+                Err(Halt::Error(error)) => return Err(error),
+                Err(Halt::Stopped(reason)) => {
+                    results.unfinished.push(unfinished(algo, 1, reason));
+                    continue;
+                }
             };
             let verified = runs.iter().all(|r| same_search(r, &detailed))
                 && agrees(&mut moves, Answer::of(&detailed), reference);
-            records.push(Record {
+            results.records.push(Record {
                 schema: SCHEMA,
                 tree: self.info.clone(),
                 algo,
@@ -192,7 +354,7 @@ impl TreeVisitor for Measure<'_> {
                 continue;
             };
             for &threads in self.threads {
-                let record = self.parallel_record(
+                match self.parallel_record(
                     tree,
                     parallel,
                     threads,
@@ -200,11 +362,16 @@ impl TreeVisitor for Measure<'_> {
                     reference,
                     serial_nodes,
                     &baseline_wall,
-                )?;
-                records.push(record);
+                ) {
+                    Ok(record) => results.records.push(record),
+                    Err(Halt::Error(error)) => return Err(error),
+                    Err(Halt::Stopped(reason)) => {
+                        results.unfinished.push(unfinished(algo, threads, reason));
+                    }
+                }
             }
         }
-        Ok(records)
+        Ok(results)
     }
 }
 
@@ -219,14 +386,19 @@ impl Measure<'_> {
         reference: Value,
         serial_nodes: u64,
         baseline_wall: &WallTimes,
-    ) -> Result<Record, HarnessError> {
+    ) -> Result<Record, Halt> {
         let searcher = self.pools.searcher(threads)?;
         let options = SearchOptions {
             split_height: self.config.split_height,
             time_limit: self.config.time_limit,
         };
         let (runs, wall) = timed(self.config, || {
-            Ok(searcher.search(tree, algorithm, options)?)
+            searcher.search(tree, algorithm, options).map_err(|e| {
+                match parallel_halt(e, options.time_limit) {
+                    Ok(reason) => Halt::Stopped(reason),
+                    Err(error) => Halt::Error(error.into()),
+                }
+            })
         })?;
         let verified = runs.iter().all(|r| {
             let answer = Answer {

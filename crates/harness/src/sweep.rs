@@ -3,13 +3,21 @@
 //! before and after each tree so that a caller can log and draw a progress bar.
 //!
 //! [`sweep_to_folder`] is the whole of `abbench sweep`: `machine.json` first, then
-//! `results.jsonl` streamed record by record, then the summary, report and plots.
+//! `results.jsonl` streamed record by record, then the summary, report and plots. Its
+//! parts are [`RunFolder`] and [`sweep`], for a caller that measures on one thread and
+//! may have to finish the folder from another: `abbench sweep` measures on a thread of
+//! its own, and on Ctrl-C finishes the folder as interrupted from the main thread,
+//! abandoning a search that does not stop at once.
 
 use crate::contention::{CpuSample, other_share};
 use crate::report::{self, ReportFiles};
 use crate::results::ResultsWriter;
-use crate::{HarnessError, MachineInfo, Pools, Record, Suite, TreeInfo, measure};
+use crate::{
+    HarnessError, Interrupt, MachineInfo, Pools, Record, Results, Suite, TreeInfo, Unfinished,
+    measure,
+};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What a sweep reports as it goes, for logs and progress bars.
@@ -42,6 +50,8 @@ pub enum SweepEvent<'a> {
         tree: &'a TreeInfo,
         /// Its records, in order.
         records: &'a [Record],
+        /// Its searches that timed out or failed.
+        unfinished: &'a [Unfinished],
         /// How long measuring it took, verification included.
         elapsed: Duration,
     },
@@ -49,18 +59,24 @@ pub enum SweepEvent<'a> {
 
 /// Runs every tree of `suite` with its workload's algorithms, parallel ones at each of
 /// `threads`. Before and after each tree `progress` hears of it; after each tree
-/// `on_record` receives its records in order, before the `TreeFinished` event. Returns
-/// every record.
+/// `on_tree` receives its results, before the `TreeFinished` event. Returns every
+/// result.
 ///
-/// A record that fails verification does not stop the sweep (it is a result, reported
-/// as a failure); an error — a tree that cannot be built, a search that cannot run — does.
+/// A record that fails verification, and a search that times out or fails, does not
+/// stop the sweep (each is reported); an error — a tree that cannot be built, a pool that
+/// cannot start, an error from `on_tree` — does, and so does `interrupt`, checked before
+/// every search ([`HarnessError::Interrupted`]).
 pub fn sweep(
     suite: &Suite,
     threads: &[usize],
+    interrupt: &Interrupt,
     mut progress: impl FnMut(SweepEvent<'_>),
-    mut on_record: impl FnMut(&Record) -> Result<(), HarnessError>,
-) -> Result<Vec<Record>, HarnessError> {
-    let config = suite.measure_config();
+    mut on_tree: impl FnMut(&Results) -> Result<(), HarnessError>,
+) -> Result<Results, HarnessError> {
+    let config = crate::MeasureConfig {
+        interrupt: interrupt.clone(),
+        ..suite.measure_config()
+    };
     let mut pools = Pools::default();
     if suite
         .workloads
@@ -71,9 +87,12 @@ pub fn sweep(
     }
     let total = suite.tree_count();
     let mut done = 0;
-    let mut records = Vec::new();
+    let mut results = Results::default();
     for workload in &suite.workloads {
         for tree in workload.tree_specs() {
+            if interrupt.is_requested() {
+                return Err(HarnessError::Interrupted);
+            }
             let info = TreeInfo::of(&tree);
             progress(SweepEvent::TreeStarted {
                 number: done + 1,
@@ -83,30 +102,34 @@ pub fn sweep(
             let started = Instant::now();
             let measured = measure(&tree, &workload.algorithms, threads, &config, &mut pools)?;
             let elapsed = started.elapsed();
-            for record in &measured {
-                on_record(record)?;
-            }
+            on_tree(&measured)?;
             done += 1;
             progress(SweepEvent::TreeFinished {
                 done,
                 total,
                 tree: &info,
-                records: &measured,
+                records: &measured.records,
+                unfinished: &measured.unfinished,
                 elapsed,
             });
-            records.extend(measured);
+            results.extend(measured);
         }
     }
-    Ok(records)
+    Ok(results)
 }
 
-/// What [`sweep_to_folder`] produced.
+/// What [`sweep_to_folder`] or [`RunFolder::finish`] produced.
 #[derive(Clone, Debug)]
 pub struct SweepOutcome {
     /// Every record, as written to `results.jsonl`.
     pub records: Vec<Record>,
+    /// Every search that timed out or failed, as written to `results.jsonl`.
+    pub unfinished: Vec<Unfinished>,
     /// Records that failed verification: the CLI should exit non-zero when there are any.
     pub failures: usize,
+    /// Why the folder is incomplete (interrupted, or the sweep failed); `None` when every
+    /// tree of the suite was measured.
+    pub incomplete: Option<String>,
     /// The files written.
     pub files: ReportFiles,
     /// The thread counts swept.
@@ -119,9 +142,200 @@ pub struct SweepOutcome {
 
 impl SweepOutcome {
     /// A few lines for the end of a sweep: what was measured, whether every result agrees
-    /// with serial F2, and each parallel workload's median speedup at the most threads.
+    /// with serial F2, what timed out or failed, and each parallel workload's median
+    /// speedup at the most threads.
     pub fn summary(&self) -> String {
-        report::headline(&self.records, self.elapsed, self.other_cpu_share)
+        let mut text = String::new();
+        if let Some(why) = &self.incomplete {
+            text.push_str(&format!("INCOMPLETE: {why}\n"));
+        }
+        text.push_str(&report::headline(
+            &self.records,
+            self.elapsed,
+            self.other_cpu_share,
+        ));
+        let timed_out = self.unfinished.iter().filter(|u| u.timed_out).count();
+        let failed = self.unfinished.iter().filter(|u| u.is_failure()).count();
+        if timed_out > 0 {
+            text.push_str(&format!(
+                "{timed_out} searches reached the time limit (listed in report.md)\n"
+            ));
+        }
+        if failed > 0 {
+            text.push_str(&format!("{failed} searches FAILED (listed in report.md)\n"));
+        }
+        text
+    }
+}
+
+/// How a sweep ended, for [`RunFolder::finish`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Every tree was measured.
+    Complete,
+    /// Stopped on request (Ctrl-C) before the end.
+    Interrupted,
+    /// Stopped by an error, given in words.
+    Failed(String),
+}
+
+/// A sweep's folder while it is written: `machine.json` and `results.jsonl` from
+/// [`RunFolder::create`], a tree's results appended as each is measured, then the report
+/// from [`RunFolder::finish`]. It may be shared between threads: once finished, it takes
+/// no more results, so a search abandoned by an interrupted sweep can write nothing
+/// after the report that leaves it out.
+pub struct RunFolder {
+    dir: PathBuf,
+    threads: Vec<usize>,
+    trees: u64,
+    started: Instant,
+    cpu_before: Option<CpuSample>,
+    state: Mutex<FolderState>,
+}
+
+struct FolderState {
+    /// `None` once the folder is finished.
+    writer: Option<ResultsWriter>,
+    results: Results,
+    trees_done: u64,
+    machine: MachineInfo,
+}
+
+impl RunFolder {
+    /// Creates the folder `out` (if needed) for sweeping `suite` at `threads`, and in it
+    /// `machine.json` (from `machine`, with the suite's name, thread counts and repeats
+    /// filled in) and an empty `results.jsonl`.
+    ///
+    /// A folder that already holds a `results.jsonl` is refused before anything is
+    /// written: a sweep never overwrites another run's results.
+    pub fn create(
+        suite: &Suite,
+        threads: &[usize],
+        out: &Path,
+        machine: &MachineInfo,
+    ) -> Result<RunFolder, HarnessError> {
+        let started = Instant::now();
+        if let Some(t) = threads.iter().find(|&&t| t == 0) {
+            return Err(HarnessError::InvalidOption {
+                parameter: "threads",
+                value: t.to_string(),
+                expected: "must be at least 1".into(),
+            });
+        }
+        let results_path = out.join(report::RESULTS_FILE);
+        if results_path.exists() {
+            return Err(HarnessError::InvalidOption {
+                parameter: "output folder",
+                value: out.display().to_string(),
+                expected: format!(
+                    "it already holds {}; a sweep does not overwrite another run's results",
+                    report::RESULTS_FILE
+                ),
+            });
+        }
+        std::fs::create_dir_all(out).map_err(|source| HarnessError::Io {
+            path: out.to_path_buf(),
+            source,
+        })?;
+        let machine = MachineInfo {
+            suite: Some(suite.name.clone()),
+            threads: threads.to_vec(),
+            repeat: Some(suite.repeat),
+            warmup: Some(suite.warmup),
+            ..machine.clone()
+        };
+        report::write_machine(out, &machine)?;
+        let writer = ResultsWriter::create(&results_path)?;
+        Ok(RunFolder {
+            dir: out.to_path_buf(),
+            threads: threads.to_vec(),
+            trees: suite.tree_count(),
+            started,
+            cpu_before: CpuSample::now(),
+            state: Mutex::new(FolderState {
+                writer: Some(writer),
+                results: Results::default(),
+                trees_done: 0,
+                machine,
+            }),
+        })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The thread counts swept.
+    pub fn threads(&self) -> &[usize] {
+        &self.threads
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, FolderState> {
+        // A panic while the lock was held cannot leave a half-written line behind it:
+        // every line is written whole before the state changes.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Appends one tree's results to `results.jsonl`, each line flushed whole; refused
+    /// ([`HarnessError::Interrupted`]) once the folder is finished.
+    pub fn append(&self, results: &Results) -> Result<(), HarnessError> {
+        let mut state = self.state();
+        let Some(writer) = state.writer.as_mut() else {
+            return Err(HarnessError::Interrupted);
+        };
+        writer.write_all(results)?;
+        state.results.extend(results.clone());
+        state.trees_done += 1;
+        Ok(())
+    }
+
+    /// Finishes the folder: `machine.json` again, with the share of the CPU other
+    /// processes used and, unless `completion` is [`Completion::Complete`], why the run is
+    /// incomplete; then `summary.csv`, `report.md` (which says at the top when the run is
+    /// incomplete) and the plots, from every result appended. After this, nothing more is
+    /// appended.
+    pub fn finish(&self, completion: Completion) -> Result<SweepOutcome, HarnessError> {
+        let mut state = self.state();
+        state.writer = None;
+        let done = state.trees_done;
+        let incomplete = match completion {
+            Completion::Complete => None,
+            Completion::Interrupted => Some(format!(
+                "interrupted after {done} of {} trees; the results cover only those",
+                self.trees
+            )),
+            Completion::Failed(why) => Some(format!(
+                "stopped by an error after {done} of {} trees ({why}); the results cover \
+                 only those",
+                self.trees
+            )),
+        };
+        state.machine.incomplete = incomplete.clone();
+        state.machine.other_cpu_share = self
+            .cpu_before
+            .zip(CpuSample::now())
+            .and_then(|(before, after)| other_share(before, after));
+        report::write_machine(&self.dir, &state.machine)?;
+        let mut files = report::write_report(&self.dir, &state.results, Some(&state.machine))?;
+        files.written.splice(
+            0..0,
+            [
+                self.dir.join(report::MACHINE_FILE),
+                self.dir.join(report::RESULTS_FILE),
+            ],
+        );
+        let results = std::mem::take(&mut state.results);
+        Ok(SweepOutcome {
+            failures: results.unverified(),
+            records: results.records,
+            unfinished: results.unfinished,
+            incomplete,
+            files,
+            threads: self.threads.clone(),
+            elapsed: self.started.elapsed(),
+            other_cpu_share: state.machine.other_cpu_share,
+        })
     }
 }
 
@@ -133,69 +347,32 @@ impl SweepOutcome {
 ///
 /// `threads` overrides the suite's thread counts (`--threads`). A folder that already
 /// holds a `results.jsonl` is refused before anything is written: a sweep never
-/// overwrites another run's results.
+/// overwrites another run's results. When `interrupt` is raised, or an error stops the
+/// sweep once the folder exists, the folder is still finished — marked incomplete in
+/// `machine.json` and at the top of `report.md` — before the outcome (interrupted) or
+/// the error is returned.
 pub fn sweep_to_folder(
     suite: &Suite,
     threads: Option<&[usize]>,
     out: &Path,
     machine: &MachineInfo,
+    interrupt: &Interrupt,
     mut progress: impl FnMut(SweepEvent<'_>),
 ) -> Result<SweepOutcome, HarnessError> {
-    let started = Instant::now();
     let threads = suite.thread_counts(threads);
-    if let Some(t) = threads.iter().find(|&&t| t == 0) {
-        return Err(HarnessError::InvalidOption {
-            parameter: "threads",
-            value: t.to_string(),
-            expected: "must be at least 1".into(),
-        });
-    }
-    let results_path = out.join(report::RESULTS_FILE);
-    if results_path.exists() {
-        return Err(HarnessError::InvalidOption {
-            parameter: "output folder",
-            value: out.display().to_string(),
-            expected: format!(
-                "it already holds {}; a sweep does not overwrite another run's results",
-                report::RESULTS_FILE
-            ),
-        });
-    }
-    std::fs::create_dir_all(out).map_err(|source| HarnessError::Io {
-        path: out.to_path_buf(),
-        source,
-    })?;
-    let mut machine = MachineInfo {
-        suite: Some(suite.name.clone()),
-        threads: threads.clone(),
-        repeat: Some(suite.repeat),
-        warmup: Some(suite.warmup),
-        ..machine.clone()
-    };
-    report::write_machine(out, &machine)?;
-    let mut writer = ResultsWriter::create(&results_path)?;
+    let folder = RunFolder::create(suite, &threads, out, machine)?;
     progress(SweepEvent::Started {
         folder: out,
         threads: &threads,
     });
-    let cpu_before = CpuSample::now();
-    let records = sweep(suite, &threads, progress, |r| writer.write(r))?;
-    machine.other_cpu_share = cpu_before
-        .zip(CpuSample::now())
-        .and_then(|(before, after)| other_share(before, after));
-    report::write_machine(out, &machine)?;
-    let mut files = report::write_report(out, &records, Some(&machine))?;
-    files
-        .written
-        .splice(0..0, [out.join(report::MACHINE_FILE), results_path]);
-    Ok(SweepOutcome {
-        failures: records.iter().filter(|r| !r.verified).count(),
-        records,
-        files,
-        threads,
-        elapsed: started.elapsed(),
-        other_cpu_share: machine.other_cpu_share,
-    })
+    match sweep(suite, &threads, interrupt, progress, |r| folder.append(r)) {
+        Ok(_) => folder.finish(Completion::Complete),
+        Err(HarnessError::Interrupted) => folder.finish(Completion::Interrupted),
+        Err(error) => {
+            folder.finish(Completion::Failed(error.to_string()))?;
+            Err(error)
+        }
+    }
 }
 
 /// `reports/runs/<UTC date>-<host name>` under `root`, or with `-2`, `-3`, … appended if

@@ -10,7 +10,14 @@
 //! [`verify_tree`] takes a tree and a plan and returns what it found, for `abbench
 //! verify` and tests alike; [`measure()`](crate::measure()) holds its timed searches to the
 //! same best-move rule through [`MoveValues`].
+//!
+//! The plan's `options.time_limit` bounds every search, serial ones included: a search
+//! that reaches it is [`Verdict::TimedOut`], one whose worker panicked
+//! [`Verdict::Failed`] — neither is an answer. If the reference itself times out, no
+//! other search is run on that tree.
 
+use crate::measure::{parallel_halt, serial_search};
+use crate::unfinished::StopReason;
 use crate::{Algorithm, HarnessError, Pools};
 use abbench_parallel::SearchOptions;
 use abbench_search::{Basic, F2Iter, NoProbe, SearchResult, SerialAlgorithm};
@@ -26,7 +33,8 @@ pub const ORACLE_POSITIONS: u64 = 2_000_000;
 /// What to check on each tree.
 #[derive(Clone, Copy, Debug)]
 pub struct VerifyPlan<'a> {
-    /// The algorithms to check; parallel ones at every thread count.
+    /// The algorithms to check; parallel ones at every thread count. `options.time_limit`
+    /// bounds every search, serial ones too.
     pub algos: &'a [Algorithm],
     /// Thread counts for the parallel algorithms.
     pub threads: &'a [usize],
@@ -56,7 +64,7 @@ impl Answer {
 }
 
 /// How an answer compares with the reference.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Same value, and the best move's own value is that value.
     Agrees,
@@ -70,17 +78,35 @@ pub enum Verdict {
         /// The move's own value, `-F(child)`; `None` when it is not a root move at all.
         move_value: Option<Value>,
     },
+    /// No answer: the search reached the time limit (or was not run because the
+    /// reference did).
+    TimedOut,
+    /// No answer: the search failed, e.g. a worker thread panicked.
+    Failed {
+        /// What failed.
+        message: String,
+    },
+}
+
+impl Verdict {
+    /// A search that gave no answer, for this reason.
+    fn stopped(reason: StopReason) -> Verdict {
+        match reason {
+            StopReason::TimedOut(_) => Verdict::TimedOut,
+            StopReason::Failed(message) => Verdict::Failed { message },
+        }
+    }
 }
 
 /// One checked search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchCheck {
     /// The algorithm.
     pub algo: Algorithm,
     /// Its worker threads (1 for serial algorithms).
     pub threads: usize,
-    /// What it found.
-    pub answer: Answer,
+    /// What it found; `None` when it timed out or failed.
+    pub answer: Option<Answer>,
     /// How that compares with the reference.
     pub verdict: Verdict,
 }
@@ -88,8 +114,8 @@ pub struct SearchCheck {
 /// Everything checked on one tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeVerdict {
-    /// `f2-iter`'s answer, the reference.
-    pub reference: Answer,
+    /// `f2-iter`'s answer, the reference; `None` when it reached the time limit.
+    pub reference: Option<Answer>,
     /// The reference against its own best move and against F0.
     pub reference_verdict: Verdict,
     /// F0's value, when the tree was small enough to search in full.
@@ -111,14 +137,23 @@ pub struct Mismatch {
 }
 
 impl TreeVerdict {
-    /// The disagreements, the reference's first.
+    /// Searches that gave no answer because they reached the time limit, the
+    /// reference's included.
+    pub fn timed_out(&self) -> impl Iterator<Item = &SearchCheck> {
+        self.searches
+            .iter()
+            .filter(|c| c.verdict == Verdict::TimedOut)
+    }
+
+    /// The disagreements and failures, the reference's first. A search that timed out is
+    /// neither.
     pub fn mismatches(&self) -> Vec<Mismatch> {
         let reference_algo = Algorithm::Serial(SerialAlgorithm::F2Iter);
         let reference_check = SearchCheck {
             algo: reference_algo,
             threads: 1,
             answer: self.reference,
-            verdict: self.reference_verdict,
+            verdict: self.reference_verdict.clone(),
         };
         std::iter::once(&reference_check)
             .chain(&self.searches)
@@ -128,31 +163,33 @@ impl TreeVerdict {
                 } else {
                     check.algo.to_string()
                 };
-                let message = match check.verdict {
-                    Verdict::Agrees => return None,
-                    Verdict::WrongValue { expected } if check.algo == reference_algo => {
+                let message = match (&check.verdict, check.answer) {
+                    (Verdict::Agrees | Verdict::TimedOut, _) => return None,
+                    (Verdict::Failed { message }, _) => format!("{who} failed: {message}"),
+                    (_, None) => format!("{who} gave no answer"),
+                    (Verdict::WrongValue { expected }, Some(answer))
+                        if check.algo == reference_algo =>
+                    {
                         format!(
                             "f2-iter found value {}, F0 (the oracle) {expected}",
-                            check.answer.value
+                            answer.value
                         )
                     }
-                    Verdict::WrongValue { expected } => format!(
-                        "{who} found value {}, f2-iter {expected}",
-                        check.answer.value
-                    ),
-                    Verdict::WrongMove { move_value } => {
-                        let best = check
-                            .answer
+                    (Verdict::WrongValue { expected }, Some(answer)) => {
+                        format!("{who} found value {}, f2-iter {expected}", answer.value)
+                    }
+                    (Verdict::WrongMove { move_value }, Some(answer)) => {
+                        let best = answer
                             .best_move
                             .map_or("none".to_string(), |m| m.to_string());
                         match move_value {
                             Some(v) => format!(
                                 "{who} found value {} with best move {best}, whose own value is {v}",
-                                check.answer.value
+                                answer.value
                             ),
                             None => format!(
                                 "{who} found value {} with best move {best}, which is not a root move",
-                                check.answer.value
+                                answer.value
                             ),
                         }
                     }
@@ -198,8 +235,12 @@ impl TreeVisitor for Verify<'_> {
     type Output = Result<TreeVerdict, HarnessError>;
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
+        let limit = self.plan.options.time_limit;
+        let reference = match serial_search::<T, Basic>(SerialAlgorithm::F2Iter, tree, limit) {
+            Ok(found) => Answer::of(&found),
+            Err(reason) => return Ok(self.unverifiable(reason)),
+        };
         let mut moves = MoveValues::new(tree);
-        let reference = Answer::of(&F2Iter::new(tree).search::<Basic>(tree));
         let full_size = full_tree_nodes(tree.max_degree() as u64, tree.height());
         let oracle = full_size
             .filter(|&n| n <= self.plan.oracle_positions)
@@ -210,44 +251,77 @@ impl TreeVisitor for Verify<'_> {
         };
 
         let mut searches = Vec::new();
+        let mut check = |algo, threads, found: Result<Answer, StopReason>| {
+            let (answer, verdict) = match found {
+                Ok(answer) => (Some(answer), moves.judge(answer, reference.value)),
+                Err(reason) => (None, Verdict::stopped(reason)),
+            };
+            searches.push(SearchCheck {
+                algo,
+                threads,
+                answer,
+                verdict,
+            });
+        };
         for &algo in self.plan.algos {
             match algo {
                 Algorithm::Serial(serial) => {
-                    let answer = Answer::of(&serial.search::<T, Basic>(tree));
-                    searches.push(SearchCheck {
-                        algo,
-                        threads: 1,
-                        answer,
-                        verdict: moves.judge(answer, reference.value),
-                    });
+                    let found = serial_search::<T, Basic>(serial, tree, limit);
+                    check(algo, 1, found.map(|r| Answer::of(&r)));
                 }
                 Algorithm::Parallel(parallel) => {
                     for &threads in self.plan.threads {
-                        let found = self.pools.searcher(threads)?.search(
+                        let found = match self.pools.searcher(threads)?.search(
                             tree,
                             parallel,
                             self.plan.options,
-                        )?;
-                        let answer = Answer {
-                            value: found.value,
-                            best_move: found.best_move,
+                        ) {
+                            Ok(found) => Ok(Answer {
+                                value: found.value,
+                                best_move: found.best_move,
+                            }),
+                            Err(error) => Err(parallel_halt(error, limit)?),
                         };
-                        searches.push(SearchCheck {
-                            algo,
-                            threads,
-                            answer,
-                            verdict: moves.judge(answer, reference.value),
-                        });
+                        check(algo, threads, found);
                     }
                 }
             }
         }
         Ok(TreeVerdict {
-            reference,
+            reference: Some(reference),
             reference_verdict,
             oracle,
             searches,
         })
+    }
+}
+
+impl Verify<'_> {
+    /// The verdict on a tree whose reference search gave no answer: nothing else is run.
+    fn unverifiable(&self, reason: StopReason) -> TreeVerdict {
+        let verdict = Verdict::stopped(reason);
+        let mut searches = Vec::new();
+        for &algo in self.plan.algos {
+            let counts: &[usize] = if algo.is_parallel() {
+                self.plan.threads
+            } else {
+                &[1]
+            };
+            for &threads in counts {
+                searches.push(SearchCheck {
+                    algo,
+                    threads,
+                    answer: None,
+                    verdict: verdict.clone(),
+                });
+            }
+        }
+        TreeVerdict {
+            reference: None,
+            reference_verdict: verdict,
+            oracle: None,
+            searches,
+        }
     }
 }
 
@@ -365,15 +439,15 @@ mod tests {
         };
         let mut verdict = verify_tree(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
         assert_eq!(verdict.oracle, None, "too large for an oracle limit of 0");
-        let right = verdict.reference;
+        let right = verdict.reference.unwrap();
         let ybwc = Algorithm::Parallel(ParallelAlgorithm::Ybwc);
         verdict.searches.push(SearchCheck {
             algo: ybwc,
             threads: 2,
-            answer: Answer {
+            answer: Some(Answer {
                 value: right.value + 1,
                 best_move: right.best_move,
-            },
+            }),
             verdict: Verdict::WrongValue {
                 expected: right.value,
             },

@@ -31,7 +31,7 @@ fn written_records_read_back_equal() {
     }
     assert_eq!(writer.written(), records.len());
     drop(writer);
-    assert_eq!(read_results(&path).unwrap(), records);
+    assert_eq!(read_results(&path).unwrap().records, records);
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         results_text(&records)

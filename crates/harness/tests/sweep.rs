@@ -2,8 +2,8 @@
 //! complete, progress per tree, and an interrupted sweep keeps its finished records.
 
 use abbench_harness::{
-    HarnessError, MachineInfo, REPORT_FILE, RESULTS_FILE, ResultsWriter, Suite, SweepEvent,
-    default_run_folder, read_machine, read_results, sweep, sweep_to_folder,
+    Completion, HarnessError, Interrupt, MachineInfo, REPORT_FILE, RESULTS_FILE, RunFolder, Suite,
+    SweepEvent, default_run_folder, read_machine, read_results, sweep, sweep_to_folder,
 };
 use std::path::Path;
 
@@ -39,7 +39,7 @@ fn sweep_writes_a_run_folder() {
     let out = dir.path().join("run");
     let machine = MachineInfo::collect("system", vec!["abbench".into(), "sweep".into()]);
     let mut events = Vec::new();
-    let outcome = sweep_to_folder(&suite, None, &out, &machine, |event| {
+    let outcome = sweep_to_folder(&suite, None, &out, &machine, &Interrupt::new(), |event| {
         events.push(match event {
             SweepEvent::Started { folder, threads } => {
                 assert!(folder.join("machine.json").is_file());
@@ -86,7 +86,7 @@ fn sweep_writes_a_run_folder() {
     assert!(summary.contains("speedup at 2 threads"), "{summary}");
     assert!(summary.contains("\n  random d=3 h=4  ybwc "), "{summary}");
     assert_eq!(
-        read_results(&out.join(RESULTS_FILE)).unwrap(),
+        read_results(&out.join(RESULTS_FILE)).unwrap().records,
         outcome.records
     );
     let saved = read_machine(&out.join("machine.json")).unwrap();
@@ -109,7 +109,15 @@ fn sweep_writes_a_run_folder() {
 #[test]
 fn thread_override_replaces_the_suites() {
     let suite = tiny();
-    let records = sweep(&suite, &suite.thread_counts(Some(&[3])), |_| {}, |_| Ok(())).unwrap();
+    let records = sweep(
+        &suite,
+        &suite.thread_counts(Some(&[3])),
+        &Interrupt::new(),
+        |_| {},
+        |_| Ok(()),
+    )
+    .unwrap()
+    .records;
     let parallel: Vec<usize> = records
         .iter()
         .filter(|r| r.algo.is_parallel())
@@ -119,28 +127,89 @@ fn thread_override_replaces_the_suites() {
 }
 
 #[test]
-fn an_interrupted_sweep_keeps_its_finished_records() {
+fn an_interrupted_sweep_keeps_its_finished_records_and_says_it_is_incomplete() {
     let suite = tiny();
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(RESULTS_FILE);
-    let mut writer = ResultsWriter::create(&path).unwrap();
+    let out = dir.path().join("run");
+    let machine = MachineInfo::collect("system", Vec::new());
+    let interrupt = Interrupt::new();
+    let outcome = sweep_to_folder(&suite, None, &out, &machine, &interrupt, |event| {
+        if let SweepEvent::TreeFinished { done: 2, .. } = event {
+            interrupt.request();
+        }
+    })
+    .unwrap();
+    let why = outcome.incomplete.as_deref().unwrap();
+    assert_eq!(
+        why,
+        "interrupted after 2 of 4 trees; the results cover only those"
+    );
+    assert_eq!(outcome.records.len(), 8, "the two random trees' records");
+    assert!(outcome.summary().starts_with("INCOMPLETE: interrupted"));
+    let written = read_results(&out.join(RESULTS_FILE)).unwrap();
+    assert_eq!(written.records, outcome.records);
+    let md = std::fs::read_to_string(out.join(REPORT_FILE)).unwrap();
+    assert!(
+        md.lines()
+            .nth(2)
+            .unwrap()
+            .contains("**INCOMPLETE RUN**: interrupted after 2 of 4 trees"),
+        "{md}"
+    );
+    let saved = read_machine(&out.join("machine.json")).unwrap();
+    assert_eq!(saved.incomplete.as_deref(), Some(why));
+}
+
+#[test]
+fn a_failed_sweep_finishes_its_folder_as_incomplete_and_returns_the_error() {
+    let suite = tiny();
+    let dir = tempfile::tempdir().unwrap();
+    let folder = RunFolder::create(
+        &suite,
+        &[1, 2],
+        &dir.path().join("run"),
+        &MachineInfo::default(),
+    )
+    .unwrap();
+    let mut trees = 0;
     let result = sweep(
         &suite,
         &[1, 2],
+        &Interrupt::new(),
         |_| {},
         |r| {
-            if writer.written() == 5 {
+            trees += 1;
+            if trees == 3 {
                 return Err(HarnessError::InvalidOption {
                     parameter: "test",
                     value: "stop".into(),
-                    expected: "an interruption".into(),
+                    expected: "a failure".into(),
                 });
             }
-            writer.write(r)
+            folder.append(r)
         },
     );
-    assert!(result.is_err());
-    assert_eq!(read_results(&path).unwrap().len(), 5);
+    let error = result.unwrap_err().to_string();
+    let outcome = folder.finish(Completion::Failed(error)).unwrap();
+    assert_eq!(outcome.records.len(), 8);
+    assert!(
+        outcome
+            .incomplete
+            .unwrap()
+            .starts_with("stopped by an error after 2 of 4 trees (invalid test stop")
+    );
+    // Finished: an abandoned search can no longer write.
+    assert!(matches!(
+        folder.append(&Default::default()),
+        Err(HarnessError::Interrupted)
+    ));
+    assert_eq!(
+        read_results(&folder.dir().join(RESULTS_FILE))
+            .unwrap()
+            .records
+            .len(),
+        8
+    );
 }
 
 #[test]
@@ -166,7 +235,15 @@ fn a_folder_with_results_is_never_overwritten() {
     let results = dir.path().join(RESULTS_FILE);
     std::fs::write(&results, "earlier results\n").unwrap();
     let machine = MachineInfo::collect("system", Vec::new());
-    let err = sweep_to_folder(&suite, None, dir.path(), &machine, |_| {}).unwrap_err();
+    let err = sweep_to_folder(
+        &suite,
+        None,
+        dir.path(),
+        &machine,
+        &Interrupt::new(),
+        |_| {},
+    )
+    .unwrap_err();
     assert!(
         err.to_string().contains("already holds results.jsonl"),
         "{err}"
@@ -186,7 +263,7 @@ fn a_folder_under_a_file_is_an_error_that_names_it() {
     std::fs::write(&file, "").unwrap();
     let out = file.join("run");
     let machine = MachineInfo::collect("system", Vec::new());
-    let err = sweep_to_folder(&suite, None, &out, &machine, |_| {}).unwrap_err();
+    let err = sweep_to_folder(&suite, None, &out, &machine, &Interrupt::new(), |_| {}).unwrap_err();
     assert!(matches!(err, HarnessError::Io { .. }), "{err}");
     assert!(err.to_string().contains("plain-file/run"), "{err}");
 }

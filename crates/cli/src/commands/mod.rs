@@ -4,6 +4,7 @@ pub mod compare;
 pub mod report;
 pub mod run;
 pub mod signature;
+mod stress;
 pub mod sweep;
 pub mod theory;
 pub mod tree;

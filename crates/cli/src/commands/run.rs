@@ -6,13 +6,19 @@
 //! (schema 1, the harness's `Record`); otherwise an aligned table follows the last tree.
 //! A result that does not match serial F2 is printed like the others and then fails the
 //! run (exit 1).
+//!
+//! With `--time-limit` a search that reaches the limit gives no result: `--json` prints
+//! it as a `"timed_out": true` line without a value, the table as a row marked `timed
+//! out`, and the run then exits 1 naming it. A search that fails (a worker thread
+//! panicked) is shown the same way, marked `FAILED`, and also exits 1. Work estimated to
+//! take over ten minutes asks for `--force` (exit 2) before anything runs.
 
 use crate::failure::Failure;
 use crate::progress;
 use crate::search_args::{MAX_RUNS, SearchArgs};
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
-use abbench_harness::{MeasureConfig, Pools, Record, available_threads, measure};
+use abbench_harness::{MeasureConfig, Pools, Record, Unfinished, available_threads, measure};
 use clap::Args;
 use std::io::Write;
 
@@ -48,20 +54,26 @@ impl RunCommand {
         let specs = self.tree.specs()?;
         let algos = self.search.algorithms();
         let threads = self.search.thread_counts();
+        let runs = u64::from(self.repeat) + u64::from(self.warmup);
+        // Serial searches run once more to count per depth; f2-iter is always measured.
+        self.search
+            .check_estimate(&specs, runs + 1, runs + 1, "this run")?;
         let config = MeasureConfig {
             repeat: self.repeat as usize,
             warmup: self.warmup as usize,
             split_height: self.search.split_height,
-            time_limit: None,
+            time_limit: self.search.time_limit,
             memory_budget: self.tree.memory_budget(),
+            ..MeasureConfig::default()
         };
         let mut pools = Pools::default();
         let bar = progress::bar(specs.len() as u64, "run");
         let mut table = RunTable::new();
         let mut unverified: Vec<String> = Vec::new();
+        let mut unfinished: Vec<Unfinished> = Vec::new();
         for spec in &specs {
-            let records = measure(spec, algos, threads, &config, &mut pools)?;
-            for record in &records {
+            let results = measure(spec, algos, threads, &config, &mut pools)?;
+            for record in &results.records {
                 if !record.verified {
                     unverified.push(describe(record));
                 }
@@ -71,6 +83,14 @@ impl RunCommand {
                     table.push(record);
                 }
             }
+            for line in &results.unfinished {
+                if self.json {
+                    bar.suspend(|| write_json(out, line))?;
+                } else {
+                    table.push_unfinished(line);
+                }
+            }
+            unfinished.extend(results.unfinished);
             bar.inc(1);
         }
         bar.finish_and_clear();
@@ -79,6 +99,7 @@ impl RunCommand {
         }
         out.flush().map_err(Failure::stdout)?;
         match unverified.as_slice() {
+            [] if !unfinished.is_empty() => Err(Failure::failed(unfinished_message(&unfinished))),
             [] => {
                 if let Some(note) = self.search.oversubscription_note(available_threads()) {
                     progress::note(&note);
@@ -96,8 +117,42 @@ impl RunCommand {
     }
 }
 
+/// One line on the searches that gave no result: failures first, each named, then how
+/// many reached the time limit.
+pub fn unfinished_message(unfinished: &[Unfinished]) -> String {
+    let failed: Vec<&Unfinished> = unfinished.iter().filter(|u| u.is_failure()).collect();
+    let timed_out: Vec<&Unfinished> = unfinished.iter().filter(|u| u.timed_out).collect();
+    let mut parts = Vec::new();
+    if let Some(first) = failed.first() {
+        let more = match failed.len() {
+            1 => String::new(),
+            n => format!(" (and {} more failed searches)", n - 1),
+        };
+        parts.push(format!(
+            "{} {}{more}",
+            first.search_label(),
+            first.outcome()
+        ));
+    }
+    if let Some(first) = timed_out.first() {
+        let which = match timed_out.len() {
+            1 => format!(
+                "1 search reached the time limit and gave no result: {}",
+                first.search_label()
+            ),
+            n => format!(
+                "{n} searches reached the time limit and gave no result: {}, and {} more",
+                first.search_label(),
+                n - 1
+            ),
+        };
+        parts.push(which);
+    }
+    parts.join("; ")
+}
+
 /// Writes `record` as one JSON line.
-fn write_json(out: &mut impl Write, record: &Record) -> Result<(), Failure> {
+fn write_json(out: &mut impl Write, record: &impl serde::Serialize) -> Result<(), Failure> {
     serde_json::to_writer(&mut *out, record)
         .map_err(|e| Failure::stdout(std::io::Error::from(e)))?;
     writeln!(out).map_err(Failure::stdout)
@@ -176,6 +231,24 @@ impl RunTable {
                 "MISMATCH".to_string()
             },
         ]);
+    }
+
+    /// A row for a search without a result: no value, no counts.
+    fn push_unfinished(&mut self, line: &Unfinished) {
+        let dash = || "-".to_string();
+        let mut row = vec![
+            line.tree.label(),
+            line.tree.seed.map_or_else(dash, |s| s.to_string()),
+            line.algo.to_string(),
+            line.threads.to_string(),
+        ];
+        row.extend((0..9).map(|_| dash()));
+        row.push(if line.is_failure() {
+            "FAILED".to_string()
+        } else {
+            "timed out".to_string()
+        });
+        self.0.push(row);
     }
 
     fn write(&self, out: &mut impl Write) -> std::io::Result<()> {

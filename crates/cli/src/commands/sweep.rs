@@ -1,23 +1,41 @@
 //! `abbench sweep`: measure a suite into a run folder (design: "Reports"; the README's
 //! main job).
 //!
-//! The suite is `quick`, `default` or a TOML file; `--threads` and `--repeat` override
-//! its settings. The harness writes `machine.json`, streams `results.jsonl`, then writes
-//! `summary.csv`, `report.md` and the plots. Meanwhile stderr gets the plan (every
-//! workload with its seeds), a line per tree measured and, at a terminal, a progress bar.
-//! At the end stdout gets the folder and the harness's summary. Any result that does not
-//! agree with serial F2 fails the run (exit 1) once the report is written, so that the
-//! report shows which.
+//! The suite is `quick`, `default` or a TOML file; `--threads`, `--repeat` and
+//! `--time-limit` override its settings. The harness writes `machine.json`, streams
+//! `results.jsonl`, then writes `summary.csv`, `report.md` and the plots. Meanwhile
+//! stderr gets the plan (every workload with its seeds), a line per tree measured and,
+//! at a terminal, a progress bar. At the end stdout gets the folder and the harness's
+//! summary. Any result that does not agree with serial F2, any search that failed or
+//! reached the time limit, fails the run (exit 1) once the report is written, so that
+//! the report shows which. A suite estimated to take over ten minutes asks for
+//! `--force` (exit 2) before anything is written.
+//!
+//! Ctrl-C (SIGINT) stops the sweep: measuring runs on a thread of its own and checks
+//! for the signal before every search; the main thread waits up to [`GRACE`] for it to
+//! stop, then abandons the search in flight. Either way the folder keeps every result
+//! written so far (whole lines of `results.jsonl`), `machine.json` and the top of
+//! `report.md` say that the run is incomplete, and the exit code is 130. A second Ctrl-C
+//! exits at once.
 
-use crate::failure::Failure;
+use crate::failure::{EXIT_INTERRUPTED, Failure};
 use crate::progress;
-use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts};
+use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts, parse_time_limit};
 use abbench_harness::{
-    MachineInfo, Suite, SweepEvent, available_threads, default_run_folder, sweep_to_folder,
+    Completion, HarnessError, Interrupt, MachineInfo, RunFolder, Suite, SweepEvent,
+    available_threads, default_run_folder, sweep,
 };
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::Duration;
+
+/// How long an interrupted sweep may take to reach its next search boundary before
+/// the search in flight is abandoned.
+pub const GRACE: Duration = Duration::from_millis(500);
 
 /// Options of `abbench sweep`.
 #[derive(Debug, Args)]
@@ -43,10 +61,32 @@ pub struct SweepCommand {
           value_parser = clap::value_parser!(u32).range(1..=MAX_RUNS))]
     pub repeat: Option<u32>,
 
+    /// Stop each search after this many seconds (a decimal, more than 0, at most
+    /// 1000000); a search that reaches it is recorded as timed out, not as a result.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        allow_negative_numbers = true,
+        value_parser = parse_time_limit
+    )]
+    pub time_limit: Option<Duration>,
+
+    /// Run even if the suite is estimated to take more than ten minutes.
+    #[arg(long)]
+    pub force: bool,
+
     /// The run folder, created if needed; it must not hold a results.jsonl already
     /// [default: reports/runs/DATE-HOST under the current directory, DATE in UTC].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+}
+
+/// How the measuring thread ended, as the main thread saw it.
+enum Ended {
+    /// It returned.
+    Returned(Result<(), HarnessError>),
+    /// Ctrl-C, and it did not stop within [`GRACE`]: abandoned.
+    Abandoned,
 }
 
 impl SweepCommand {
@@ -56,78 +96,129 @@ impl SweepCommand {
         if let Some(repeat) = self.repeat {
             suite.repeat = repeat as usize;
         }
-        let folder = self
+        suite.time_limit = self.time_limit;
+        let threads = suite.thread_counts(self.threads.as_ref().map(|t| t.0.as_slice()));
+        if !self.force {
+            suite.estimate(&threads).check("this sweep")?;
+        }
+        let folder_path = self
             .out
             .clone()
             .unwrap_or_else(|| default_run_folder(Path::new("")));
         let machine = MachineInfo::collect(crate::ALLOCATOR, command_line());
+        let interrupt = Interrupt::new();
+        let handler_flag = interrupt.clone();
+        let presses = AtomicUsize::new(0);
+        ctrlc::set_handler(move || {
+            if presses.fetch_add(1, Ordering::Relaxed) > 0 {
+                std::process::exit(i32::from(EXIT_INTERRUPTED));
+            }
+            handler_flag.request();
+        })
+        .map_err(|e| Failure::failed(format!("cannot handle Ctrl-C: {e}")))?;
+        let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
+
         let bar = progress::bar(suite.tree_count(), "sweep");
-        let outcome = sweep_to_folder(
-            &suite,
-            self.threads.as_ref().map(|t| t.0.as_slice()),
-            &folder,
-            &machine,
-            |event| match event {
-                SweepEvent::Started { folder, threads } => {
-                    let mut plan = vec![format!(
-                        "sweep of suite `{}` into {}: {} trees, threads {}, {} timed runs after {} \
-                         warm-up each",
-                        suite.name,
-                        folder.display(),
-                        suite.tree_count(),
-                        list(threads),
-                        suite.repeat,
-                        suite.warmup
-                    )];
-                    plan.extend(
-                        suite
-                            .workloads
-                            .iter()
-                            .map(|w| format!("  {}", w.plan_line())),
-                    );
-                    progress::log(&bar, &plan);
-                }
-                SweepEvent::TreeStarted { tree, .. } => {
-                    bar.set_message(format!("{}{}", tree.workload().label(), seed(tree.seed)));
-                }
-                SweepEvent::TreeFinished {
-                    done,
-                    total,
-                    tree,
-                    records,
-                    elapsed,
-                } => {
-                    bar.inc(1);
-                    let failed = records.iter().filter(|r| !r.verified).count();
-                    let verdict = match failed {
-                        0 => String::new(),
-                        n => format!(", {n} NOT agreeing with serial F2"),
-                    };
-                    let width = total.to_string().len();
-                    progress::log(
-                        &bar,
-                        &[format!(
-                            "[{done:>width$}/{total}] {}{}: {} results in {:.2} s{verdict}",
-                            tree.workload().label(),
-                            seed(tree.seed),
-                            records.len(),
-                            elapsed.as_secs_f64()
-                        )],
-                    );
-                }
-            },
+        let mut plan = vec![format!(
+            "sweep of suite `{}` into {}: {} trees, threads {}, {} timed runs after {} warm-up \
+             each{}",
+            suite.name,
+            folder_path.display(),
+            suite.tree_count(),
+            list(&threads),
+            suite.repeat,
+            suite.warmup,
+            self.time_limit.map_or(String::new(), |l| format!(
+                ", each search within {} s",
+                l.as_secs_f64()
+            )),
+        )];
+        plan.extend(
+            suite
+                .workloads
+                .iter()
+                .map(|w| format!("  {}", w.plan_line())),
         );
+        progress::log(&bar, &plan);
+
+        let (sender, receiver) = channel();
+        let measuring = {
+            let (folder, interrupt, bar, threads) = (
+                Arc::clone(&folder),
+                interrupt.clone(),
+                bar.clone(),
+                threads.clone(),
+            );
+            move || {
+                let result = sweep(
+                    &suite,
+                    &threads,
+                    &interrupt,
+                    |event| report_progress(&bar, event),
+                    |results| folder.append(results),
+                );
+                // The receiver is gone only if the main thread has stopped waiting.
+                let _ = sender.send(result.map(|_| ()));
+            }
+        };
+        std::thread::Builder::new()
+            .name("abbench-sweep".into())
+            .spawn(measuring)
+            .map_err(|e| Failure::failed(format!("cannot start the sweep's thread: {e}")))?;
+        let ended = loop {
+            match receiver.recv_timeout(Duration::from_millis(20)) {
+                Ok(result) => break Ended::Returned(result),
+                Err(RecvTimeoutError::Disconnected) => {
+                    break Ended::Returned(Err(HarnessError::Report {
+                        path: folder_path.clone(),
+                        message: "the sweep's thread stopped without a result".into(),
+                    }));
+                }
+                Err(RecvTimeoutError::Timeout) if interrupt.is_requested() => {
+                    break match receiver.recv_timeout(GRACE) {
+                        Ok(result) => Ended::Returned(result),
+                        Err(_) => Ended::Abandoned,
+                    };
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        };
         bar.finish_and_clear();
-        let outcome = outcome?;
-        writeln!(out, "run folder: {}", folder.display()).map_err(Failure::stdout)?;
+        let (completion, error) = match ended {
+            Ended::Returned(Ok(())) => (Completion::Complete, None),
+            Ended::Returned(Err(HarnessError::Interrupted)) | Ended::Abandoned => {
+                (Completion::Interrupted, None)
+            }
+            Ended::Returned(Err(error)) => (Completion::Failed(error.to_string()), Some(error)),
+        };
+        let interrupted = completion == Completion::Interrupted;
+        let outcome = folder.finish(completion)?;
+        if let Some(error) = error {
+            return Err(error.into());
+        }
+        writeln!(out, "run folder: {}", folder_path.display()).map_err(Failure::stdout)?;
         write!(out, "{}", outcome.summary()).map_err(Failure::stdout)?;
         out.flush().map_err(Failure::stdout)?;
+        if interrupted {
+            return Err(Failure::interrupted(format!(
+                "interrupted: {} results kept in {}, which is marked incomplete",
+                outcome.records.len() + outcome.unfinished.len(),
+                folder_path.display()
+            )));
+        }
         if outcome.failures > 0 {
             return Err(Failure::failed(format!(
                 "{} of {} results do not agree with serial F2; see {}",
                 outcome.failures,
                 outcome.records.len(),
-                folder.join(abbench_harness::REPORT_FILE).display()
+                folder_path.join(abbench_harness::REPORT_FILE).display()
+            )));
+        }
+        if !outcome.unfinished.is_empty() {
+            return Err(Failure::failed(format!(
+                "{}; see {}",
+                super::run::unfinished_message(&outcome.unfinished),
+                folder_path.join(abbench_harness::REPORT_FILE).display()
             )));
         }
         let most = outcome.threads.iter().copied().max().unwrap_or(1);
@@ -139,6 +230,50 @@ impl SweepCommand {
             ));
         }
         Ok(())
+    }
+}
+
+/// A line on stderr per tree measured, and the bar's message.
+fn report_progress(bar: &indicatif::ProgressBar, event: SweepEvent<'_>) {
+    match event {
+        SweepEvent::Started { .. } => {}
+        SweepEvent::TreeStarted { tree, .. } => {
+            bar.set_message(format!("{}{}", tree.workload().label(), seed(tree.seed)));
+        }
+        SweepEvent::TreeFinished {
+            done,
+            total,
+            tree,
+            records,
+            unfinished,
+            elapsed,
+        } => {
+            bar.inc(1);
+            let failed = records.iter().filter(|r| !r.verified).count();
+            let mut verdict = match failed {
+                0 => String::new(),
+                n => format!(", {n} NOT agreeing with serial F2"),
+            };
+            let timed_out = unfinished.iter().filter(|u| u.timed_out).count();
+            let broken = unfinished.len() - timed_out;
+            if timed_out > 0 {
+                verdict.push_str(&format!(", {timed_out} timed out"));
+            }
+            if broken > 0 {
+                verdict.push_str(&format!(", {broken} FAILED"));
+            }
+            let width = total.to_string().len();
+            progress::log(
+                bar,
+                &[format!(
+                    "[{done:>width$}/{total}] {}{}: {} results in {:.2} s{verdict}",
+                    tree.workload().label(),
+                    seed(tree.seed),
+                    records.len(),
+                    elapsed.as_secs_f64()
+                )],
+            );
+        }
     }
 }
 

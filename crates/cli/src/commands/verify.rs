@@ -5,15 +5,21 @@
 //! searches and mismatches per algorithm and thread count, and prints a summary. The
 //! first tree with a mismatch ends the run (exit 1) with, for each of its mismatches, the
 //! command line that reproduces it: this subcommand on that one seed with that algorithm
-//! and thread count.
+//! and thread count. A search that fails (a worker thread panicked) counts as a
+//! mismatch. A search that reaches `--time-limit` is neither: it is counted, the run
+//! goes on, and ends with exit 1 saying how many gave no answer.
+//!
+//! `--stress N` runs a fixed set of racy configurations instead (see `stress.rs`).
 
+use super::stress::{self, MAX_STRESS};
 use crate::failure::Failure;
 use crate::progress;
 use crate::search_args::SearchArgs;
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
 use abbench_harness::{
-    Algorithm, Mismatch, ORACLE_POSITIONS, Pools, VerifyPlan, available_threads, verify_tree,
+    Algorithm, Mismatch, ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, available_threads,
+    verify_tree,
 };
 use abbench_tree::{TreeSource, TreeSpec};
 use clap::Args;
@@ -37,6 +43,24 @@ pub struct VerifyCommand {
     /// The algorithms and thread counts to check.
     #[command(flatten)]
     pub search: SearchArgs,
+
+    /// Run N parallel searches (1 ..= 100000000) of racy configurations instead: root-split
+    /// and ybwc at 2, 3, 4, 8 and 16 threads with split height 1 on small trees of every
+    /// model, many full of ties, a new seed each round from --seed on. Each is checked
+    /// against serial F2; the first mismatch stops the run with the command that
+    /// reproduces it.
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_STRESS),
+        conflicts_with_all = [
+            "model", "degree", "height", "trees", "tree_file", "layout", "memory_budget",
+            "values", "ordering", "spread", "degree_min", "degree_max", "terminal_prob",
+            "edge_range", "order", "algo", "threads", "split_height",
+        ]
+    )]
+    pub stress: Option<u64>,
 }
 
 /// Searches and mismatches of one algorithm at one thread count.
@@ -45,6 +69,7 @@ struct Tally {
     threads: usize,
     searches: u64,
     mismatches: u64,
+    timed_out: u64,
 }
 
 /// What the whole run checked.
@@ -69,6 +94,7 @@ impl Summary {
                     threads,
                     searches: 0,
                     mismatches: 0,
+                    timed_out: 0,
                 });
                 self.tallies.len() - 1
             }
@@ -79,9 +105,13 @@ impl Summary {
     fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
         let searches: u64 = self.tallies.iter().map(|t| t.searches).sum();
         let mismatches: u64 = self.tallies.iter().map(|t| t.mismatches).sum();
+        let timed_out: u64 = self.tallies.iter().map(|t| t.timed_out).sum();
         writeln!(out, "trees       {}", self.trees)?;
         writeln!(out, "searches    {searches}")?;
         writeln!(out, "mismatches  {mismatches}")?;
+        if timed_out > 0 {
+            writeln!(out, "timed out   {timed_out} (no answer: not checked)")?;
+        }
         writeln!(
             out,
             "oracle      F0 on {} of {} trees (those with at most {ORACLE_POSITIONS} positions)",
@@ -93,6 +123,7 @@ impl Summary {
             ("threads", Align::Right),
             ("searches", Align::Right),
             ("mismatches", Align::Right),
+            ("timed out", Align::Right),
         ]);
         for t in &self.tallies {
             table.push(vec![
@@ -100,6 +131,7 @@ impl Summary {
                 t.threads.to_string(),
                 t.searches.to_string(),
                 t.mismatches.to_string(),
+                t.timed_out.to_string(),
             ]);
         }
         table.write(out)
@@ -109,7 +141,12 @@ impl Summary {
 impl VerifyCommand {
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        if let Some(searches) = self.stress {
+            return stress::run(searches, self.tree.seed, self.search.time_limit, out);
+        }
         let specs = self.tree.specs()?;
+        self.search
+            .check_estimate(&specs, 1, 1, "this verification")?;
         let plan = VerifyPlan {
             algos: self.search.algorithms(),
             threads: self.search.thread_counts(),
@@ -142,6 +179,7 @@ impl VerifyCommand {
                 let tally = summary.tally(check.algo, check.threads);
                 tally.searches += 1;
                 tally.mismatches += u64::from(wrong);
+                tally.timed_out += u64::from(check.verdict == Verdict::TimedOut);
             }
             bar.inc(1);
             if let Some(first) = mismatches.first() {
@@ -151,6 +189,14 @@ impl VerifyCommand {
         }
         bar.finish_and_clear();
         summary.write(out).map_err(Failure::stdout)?;
+        let timed_out: u64 = summary.tallies.iter().map(|t| t.timed_out).sum();
+        if timed_out > 0 {
+            let limit = self.search.time_limit.unwrap_or_default().as_secs_f64();
+            return Err(Failure::failed(format!(
+                "{timed_out} searches reached the time limit of {limit} s and gave no answer \
+                 to check; none of the others disagreed with serial F2"
+            )));
+        }
         if let Some(note) = self.search.oversubscription_note(available_threads()) {
             progress::note(&note);
         }
@@ -212,7 +258,7 @@ impl VerifyCommand {
 }
 
 /// `word` as a POSIX shell reads it back: as is when it is plain, else single-quoted.
-fn shell_word(word: &str) -> String {
+pub(crate) fn shell_word(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .chars()

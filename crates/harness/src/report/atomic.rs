@@ -6,8 +6,9 @@ use crate::HarnessError;
 use std::io::Write;
 use std::path::Path;
 
-/// Replaces `path` with `bytes` atomically.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), HarnessError> {
+/// Replaces `path` with `bytes` atomically: readers see the old file or the new one,
+/// never part of either, and an error leaves the old file as it was.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), HarnessError> {
     let io = |source| HarnessError::Io {
         path: path.to_path_buf(),
         source,

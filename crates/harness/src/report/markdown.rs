@@ -5,7 +5,7 @@
 
 use super::aggregate::{Row, WorkloadGroup};
 use super::theory::{Prediction, TheoryRow};
-use crate::{Algorithm, MachineInfo, Record, TreeInfo};
+use crate::{Algorithm, MachineInfo, Record, TreeInfo, Unfinished};
 use std::fmt::Write;
 
 /// A plot the report embeds.
@@ -19,6 +19,7 @@ pub(crate) struct Figure<'a> {
 /// The whole report.
 pub(crate) fn render(
     records: &[Record],
+    unfinished_searches: &[Unfinished],
     machine: Option<&MachineInfo>,
     groups: &[WorkloadGroup<'_>],
     theory: &[TheoryRow],
@@ -27,6 +28,7 @@ pub(crate) fn render(
     let mut md = String::new();
     title(&mut md, records, machine, groups);
     failures(&mut md, records);
+    unfinished(&mut md, unfinished_searches);
     summary(&mut md, groups);
     if !figures.is_empty() {
         md.push_str("## Plots\n\n");
@@ -58,6 +60,13 @@ fn title(
         "# abbench report{}\n",
         suite.map_or(String::new(), |s| format!(": suite `{s}`"))
     );
+    if let Some(why) = machine.and_then(|m| m.incomplete.as_deref()) {
+        let _ = writeln!(
+            md,
+            "> ⚠ **INCOMPLETE RUN**: {why}. Every table below covers only the records \
+             written before it stopped.\n"
+        );
+    }
     let trees = {
         let mut keys: Vec<String> = records.iter().map(|r| r.tree.key()).collect();
         keys.sort();
@@ -181,6 +190,35 @@ fn failures(md: &mut String, records: &[Record]) {
             r.threads,
             r.value,
             r.best_move.map_or("—".into(), |m| m.to_string()),
+        );
+    }
+    md.push('\n');
+}
+
+/// Searches that gave no result: timed out, or failed. None of them is a measurement.
+fn unfinished(md: &mut String, searches: &[Unfinished]) {
+    if searches.is_empty() {
+        return;
+    }
+    let failed = searches.iter().filter(|u| u.is_failure()).count();
+    let timed_out = searches.iter().filter(|u| u.timed_out).count();
+    let _ = writeln!(
+        md,
+        "## {}Searches without a result\n\n{timed_out} searches reached their time limit and \
+         {failed} failed. They gave no value and no counts, and appear in no other table.\n",
+        if failed > 0 { "❌ " } else { "⏱ " }
+    );
+    md.push_str("| workload | seed | algorithm | threads | outcome |\n");
+    md.push_str("| --- | ---: | --- | ---: | --- |\n");
+    for u in searches {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} |",
+            cell(&u.tree.workload().label()),
+            u.tree.seed.map_or("—".into(), |s| s.to_string()),
+            u.algo,
+            u.threads,
+            cell(&u.outcome()),
         );
     }
     md.push('\n');
@@ -538,7 +576,7 @@ pub(crate) fn count(v: f64) -> String {
     let digits = whole.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

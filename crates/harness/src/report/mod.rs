@@ -13,11 +13,11 @@ mod plots;
 mod summary;
 mod theory;
 
-use crate::results::{read_results, results_text};
-use crate::{HarnessError, MachineInfo, Record};
+use crate::results::read_results;
+use crate::{HarnessError, MachineInfo, Results};
 use std::path::{Path, PathBuf};
 
-pub(crate) use atomic::write_atomically;
+pub use atomic::write_atomically;
 pub(crate) use headline::headline;
 
 /// Every record, one JSON object per line.
@@ -68,13 +68,15 @@ pub fn read_machine(path: &Path) -> Result<MachineInfo, HarnessError> {
     })
 }
 
-/// Writes `summary.csv`, `report.md` and the plots of `records` into `dir` (which must
-/// exist); `machine` describes where they were measured, if known.
+/// Writes `summary.csv`, `report.md` and the plots of `results` into `dir` (which must
+/// exist); `machine` describes where they were measured, if known, and whether the run
+/// is incomplete. Searches that timed out or failed are listed in `report.md` only.
 pub fn write_report(
     dir: &Path,
-    records: &[Record],
+    results: &Results,
     machine: Option<&MachineInfo>,
 ) -> Result<ReportFiles, HarnessError> {
+    let records = &results.records;
     let mut files = ReportFiles::default();
     let summary_path = dir.join(SUMMARY_FILE);
     let csv = summary::summary_csv(records).map_err(|e| HarnessError::Report {
@@ -103,7 +105,14 @@ pub fn write_report(
         })
         .collect();
     let rows = theory::theory_rows(&groups);
-    let text = markdown::render(records, machine, &groups, &rows, &figures);
+    let text = markdown::render(
+        records,
+        &results.unfinished,
+        machine,
+        &groups,
+        &rows,
+        &figures,
+    );
     let report_path = dir.join(REPORT_FILE);
     write_atomically(&report_path, text.as_bytes())?;
     files.written.push(report_path);
@@ -114,17 +123,17 @@ pub fn write_report(
 /// the report. The folder is created if needed.
 pub fn write_run_folder(
     dir: &Path,
-    records: &[Record],
+    results: &Results,
     machine: Option<&MachineInfo>,
 ) -> Result<ReportFiles, HarnessError> {
     create_dir(dir)?;
-    let results = dir.join(RESULTS_FILE);
-    write_atomically(&results, results_text(records).as_bytes())?;
-    let mut written = vec![results];
+    let results_path = dir.join(RESULTS_FILE);
+    write_atomically(&results_path, results.to_text().as_bytes())?;
+    let mut written = vec![results_path];
     if let Some(m) = machine {
         written.push(write_machine(dir, m)?);
     }
-    let mut files = write_report(dir, records, machine)?;
+    let mut files = write_report(dir, results, machine)?;
     written.append(&mut files.written);
     Ok(ReportFiles { written })
 }
@@ -133,7 +142,7 @@ pub fn write_run_folder(
 /// beside them, if there is one) and writes `summary.csv`, `report.md` and the plots
 /// into `out`, created if needed.
 pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, HarnessError> {
-    let records = read_results(results)?;
+    let results_read = read_results(results)?;
     let beside = results
         .parent()
         .unwrap_or(Path::new("."))
@@ -144,7 +153,7 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, Harness
         None
     };
     create_dir(out)?;
-    write_report(out, &records, machine.as_ref())
+    write_report(out, &results_read, machine.as_ref())
 }
 
 fn create_dir(dir: &Path) -> Result<(), HarnessError> {

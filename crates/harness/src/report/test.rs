@@ -1,5 +1,5 @@
 use super::*;
-use crate::{Algorithm, MeasureConfig, Pools, measure};
+use crate::{Algorithm, MeasureConfig, Pools, Record, StopReason, Unfinished, measure};
 use abbench_tree::{Layout, Model, ModelSpec, TreeSpec};
 
 fn config() -> MeasureConfig {
@@ -26,7 +26,8 @@ fn records() -> Vec<Record> {
                 &config(),
                 &mut pools,
             )
-            .unwrap(),
+            .unwrap()
+            .records,
         );
     }
     let serial = Algorithm::parse_list("f0,f1,f2,f2-iter").unwrap();
@@ -36,9 +37,21 @@ fn records() -> Vec<Record> {
             ..ModelSpec::new(Model::Ordered, 3, height, 1)
         };
         let tree = TreeSpec::model(spec, Layout::Implicit);
-        records.extend(measure(&tree, &serial, &[1], &config(), &mut pools).unwrap());
+        records.extend(
+            measure(&tree, &serial, &[1], &config(), &mut pools)
+                .unwrap()
+                .records,
+        );
     }
     records
+}
+
+/// `records` as a run's results, with nothing unfinished.
+fn results(records: &[Record]) -> Results {
+    Results {
+        records: records.to_vec(),
+        unfinished: Vec::new(),
+    }
 }
 
 #[test]
@@ -98,7 +111,7 @@ fn run_folder_has_every_file_and_the_report_reads_well() {
         other_cpu_share: Some(0.48),
         ..MachineInfo::default()
     };
-    let files = write_run_folder(dir.path(), &records, Some(&machine)).unwrap();
+    let files = write_run_folder(dir.path(), &results(&records), Some(&machine)).unwrap();
     for name in [
         RESULTS_FILE,
         MACHINE_FILE,
@@ -184,7 +197,7 @@ fn failures_are_listed_first() {
     let mut records = records();
     records[1].verified = false;
     let dir = tempfile::tempdir().unwrap();
-    write_report(dir.path(), &records, None).unwrap();
+    write_report(dir.path(), &results(&records), None).unwrap();
     let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
     let failures = md
         .find("## ❌ Verification failures")
@@ -200,7 +213,7 @@ fn rebuilding_from_results_gives_the_same_report() {
     let records = records();
     let run = tempfile::tempdir().unwrap();
     let machine = MachineInfo::collect("system", vec!["test".into()]);
-    write_run_folder(run.path(), &records, Some(&machine)).unwrap();
+    write_run_folder(run.path(), &results(&records), Some(&machine)).unwrap();
     let out = tempfile::tempdir().unwrap();
     let target = out.path().join("rebuilt");
     let files = rebuild_report(&run.path().join(RESULTS_FILE), &target).unwrap();
@@ -222,4 +235,52 @@ fn numbers_are_formatted_for_reading() {
     assert_eq!(markdown::rate(45_230_000.0), "45.2 M");
     assert_eq!(markdown::rate(1.5e9), "1.50 G");
     assert_eq!(markdown::rate(f64::NAN), "—");
+}
+
+#[test]
+fn an_incomplete_run_says_so_at_the_top_and_lists_searches_without_a_result() {
+    let records = records();
+    let mut run = results(&records);
+    let tree = records[0].tree.clone();
+    run.unfinished.push(Unfinished::new(
+        tree.clone(),
+        "f0".parse().unwrap(),
+        1,
+        StopReason::TimedOut(std::time::Duration::from_secs(2)),
+    ));
+    run.unfinished.push(Unfinished::new(
+        tree,
+        "ybwc".parse().unwrap(),
+        2,
+        StopReason::Failed("a search worker panicked: boom".into()),
+    ));
+    let machine = MachineInfo {
+        incomplete: Some("interrupted after 2 of 9 trees; the results cover only those".into()),
+        ..MachineInfo::default()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    write_run_folder(dir.path(), &run, Some(&machine)).unwrap();
+    let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
+    let banner = md.lines().nth(2).unwrap();
+    assert!(
+        banner.starts_with("> ⚠ **INCOMPLETE RUN**: interrupted after 2 of 9 trees"),
+        "{md}"
+    );
+    let section = md.find("Searches without a result").expect("a section");
+    assert!(section < md.find("## Summary").unwrap());
+    assert!(md.contains("1 searches reached their time limit and 1 failed"));
+    assert!(md.contains("| f0 | 1 | timed out (limit 2 s) |"), "{md}");
+    assert!(
+        md.contains("FAILED: a search worker panicked: boom"),
+        "{md}"
+    );
+    // The lines read back, and a rebuilt report says the same.
+    let back = crate::read_results(&dir.path().join(RESULTS_FILE)).unwrap();
+    assert_eq!(back, run);
+    let out = tempfile::tempdir().unwrap();
+    rebuild_report(&dir.path().join(RESULTS_FILE), out.path()).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(out.path().join(REPORT_FILE)).unwrap(),
+        md
+    );
 }

@@ -106,6 +106,7 @@ fn quick() -> Suite {
         repeat: 5,
         warmup: 1,
         split_height: None,
+        time_limit: None,
     }
 }
 
@@ -157,5 +158,6 @@ fn default() -> Suite {
         repeat: 5,
         warmup: 1,
         split_height: None,
+        time_limit: None,
     }
 }

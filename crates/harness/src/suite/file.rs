@@ -177,6 +177,7 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, HarnessError> {
         repeat: file.repeat.map_or(DEFAULT_REPEAT, Spanned::into_inner),
         warmup: file.warmup.unwrap_or(1),
         split_height: file.split_height.map(Spanned::into_inner),
+        time_limit: None,
     })
 }
 

@@ -95,6 +95,8 @@ pub struct Suite {
     pub warmup: usize,
     /// `ybwc`'s split height; `None` chooses it from each tree's degree.
     pub split_height: Option<u32>,
+    /// Bound on each search (`abbench sweep --time-limit`); `None` for none.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Suite {
@@ -178,6 +180,34 @@ impl Suite {
         }
     }
 
+    /// The estimated wall time of sweeping the suite at `threads` (see
+    /// [`WorkEstimate`](crate::WorkEstimate)): every tree, algorithm and thread count,
+    /// warm-up and timed runs, and the `f2-iter` reference of each tree.
+    pub fn estimate(&self, threads: &[usize]) -> crate::WorkEstimate {
+        let mut estimate = crate::WorkEstimate::new(available_threads());
+        let runs = (self.repeat + self.warmup) as u64;
+        let reference = Algorithm::Serial(abbench_search::SerialAlgorithm::F2Iter);
+        for workload in &self.workloads {
+            let trees = workload.tree_count();
+            let mut add = |algo: Algorithm, threads: usize, runs: u64| {
+                estimate.add(&workload.tree, algo, threads, runs * trees, self.time_limit);
+            };
+            if !workload.algorithms.contains(&reference) {
+                add(reference, 1, runs + 1);
+            }
+            for &algo in &workload.algorithms {
+                if algo.is_parallel() {
+                    for &t in threads {
+                        add(algo, t, runs);
+                    }
+                } else {
+                    add(algo, 1, runs + 1);
+                }
+            }
+        }
+        estimate
+    }
+
     /// Trees in the whole suite.
     pub fn tree_count(&self) -> u64 {
         self.workloads.iter().map(Workload::tree_count).sum()
@@ -189,6 +219,7 @@ impl Suite {
             repeat: self.repeat,
             warmup: self.warmup,
             split_height: self.split_height,
+            time_limit: self.time_limit,
             ..MeasureConfig::default()
         }
     }

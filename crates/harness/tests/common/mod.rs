@@ -24,7 +24,9 @@ pub fn small_records() -> Vec<Record> {
         .into_iter()
         .flat_map(|spec| {
             let tree = TreeSpec::model(spec, Layout::Implicit);
-            measure(&tree, &Algorithm::ALL, &[1, 2], &config, &mut pools).unwrap()
+            measure(&tree, &Algorithm::ALL, &[1, 2], &config, &mut pools)
+                .unwrap()
+                .records
         })
         .collect()
 }

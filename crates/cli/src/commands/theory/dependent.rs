@@ -24,7 +24,7 @@ const MAX_HEIGHT: u32 = 39;
 /// `…2020` in base 3, `h` of them, the lowest one 0; negative for odd `h`.
 pub fn known_value(height: u32) -> Value {
     let magnitude: Value = (1..height).step_by(2).map(|j| 2 * 3i64.pow(j)).sum();
-    if height % 2 == 0 {
+    if height.is_multiple_of(2) {
         magnitude
     } else {
         -magnitude

@@ -51,7 +51,7 @@ fn for_each_permutation(
     }
     for i in 0..n - 1 {
         for_each_permutation(values, n - 1, visit);
-        let j = if n % 2 == 0 { i } else { 0 };
+        let j = if n.is_multiple_of(2) { i } else { 0 };
         values.swap(j, n - 1);
     }
     for_each_permutation(values, n - 1, visit);

@@ -1,0 +1,207 @@
+//! A search that gave no result: it reached its time limit (`--time-limit`), or it failed
+//! (a worker thread panicked). Such a search is recorded, never counted as a result.
+//!
+//! In `results.jsonl` it is a line of its own, of schema 1 like every record: the same
+//! `schema`, `tree`, `algo` and `threads` as a [`Record`](crate::Record), then either
+//!
+//! ```json
+//! {"schema":1,"tree":{…},"algo":"f0","threads":1,"timed_out":true,"time_limit_ns":1000000000}
+//! {"schema":1,"tree":{…},"algo":"ybwc","threads":2,"failed":"a search worker panicked: …"}
+//! ```
+//!
+//! and no `value`, `nodes` or wall times: nothing it could claim would be a measurement.
+//! An optional `note` says more (e.g. that the search was not run because the serial
+//! reference itself reached the limit). The schema stays 1: files without such lines are
+//! unchanged, and a reader that predates them rejects one as an incomplete record
+//! rather than misreading it.
+
+use crate::{Algorithm, SCHEMA, TreeInfo};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// A (tree, algorithm, threads) that gave no result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unfinished {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The tree.
+    pub tree: TreeInfo,
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// Worker threads (1 for serial algorithms).
+    pub threads: usize,
+    /// The search reached its time limit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
+    /// The time limit, nanoseconds, when it timed out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_ns: Option<u64>,
+    /// What failed, when the search failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed: Option<String>,
+    /// More words for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Why a search gave no result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// It reached this time limit.
+    TimedOut(Duration),
+    /// It failed, for this reason.
+    Failed(String),
+}
+
+impl Unfinished {
+    /// An unfinished search of `algo` at `threads` on `tree`.
+    pub fn new(tree: TreeInfo, algo: Algorithm, threads: usize, reason: StopReason) -> Self {
+        let (timed_out, time_limit_ns, failed) = match reason {
+            StopReason::TimedOut(limit) => (
+                true,
+                Some(u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX)),
+                None,
+            ),
+            StopReason::Failed(message) => (false, None, Some(message)),
+        };
+        Unfinished {
+            schema: SCHEMA,
+            tree,
+            algo,
+            threads,
+            timed_out,
+            time_limit_ns,
+            failed,
+            note: None,
+        }
+    }
+
+    /// The same, with a note for people.
+    pub fn with_note(self, note: impl Into<String>) -> Self {
+        Unfinished {
+            note: Some(note.into()),
+            ..self
+        }
+    }
+
+    /// Why it gave no result; `None` for a line that says neither (which
+    /// [`Unfinished::check`] refuses).
+    pub fn reason(&self) -> Option<StopReason> {
+        match (self.timed_out, &self.failed) {
+            (true, None) => Some(StopReason::TimedOut(Duration::from_nanos(
+                self.time_limit_ns.unwrap_or(0),
+            ))),
+            (false, Some(message)) => Some(StopReason::Failed(message.clone())),
+            _ => None,
+        }
+    }
+
+    /// Whether it failed (rather than reaching its time limit).
+    pub fn is_failure(&self) -> bool {
+        self.failed.is_some()
+    }
+
+    /// Checks that a line read from a file says exactly one of `timed_out` (with its
+    /// limit) and `failed`.
+    pub fn check(&self) -> Result<(), String> {
+        match (self.timed_out, self.time_limit_ns, &self.failed) {
+            (true, Some(_), None) | (false, None, Some(_)) => Ok(()),
+            (true, None, None) => Err("`timed_out` without `time_limit_ns`".into()),
+            (false, Some(_), None) => Err("`time_limit_ns` without `timed_out`".into()),
+            (true, _, Some(_)) => Err("both `timed_out` and `failed`".into()),
+            (false, None, None) => Err("neither `timed_out` nor `failed`".into()),
+            (false, Some(_), Some(_)) => Err("`time_limit_ns` with `failed`".into()),
+        }
+    }
+
+    /// The key it shares with a [`Record`](crate::Record) of the same search.
+    pub fn key(&self) -> (String, Algorithm, usize) {
+        (self.tree.key(), self.algo, self.threads)
+    }
+
+    /// Tree, seed, algorithm and threads, e.g. `random d=8 h=6 seed 3, ybwc at 2 threads`.
+    pub fn search_label(&self) -> String {
+        let seed = self
+            .tree
+            .seed
+            .map_or(String::new(), |s| format!(" seed {s}"));
+        let who = if self.algo.is_parallel() {
+            format!("{} at {} threads", self.algo, self.threads)
+        } else {
+            self.algo.to_string()
+        };
+        format!("{}{seed}, {who}", self.tree.label())
+    }
+
+    /// What happened, e.g. `timed out (limit 1.5 s)` or `FAILED: a search worker panicked: …`.
+    pub fn outcome(&self) -> String {
+        let mut text = match self.reason() {
+            Some(StopReason::TimedOut(limit)) => {
+                format!("timed out (limit {} s)", limit.as_secs_f64())
+            }
+            Some(StopReason::Failed(message)) => format!("FAILED: {message}"),
+            None => "no result".into(),
+        };
+        if let Some(note) = &self.note {
+            text.push_str(&format!("; {note}"));
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree() -> TreeInfo {
+        TreeInfo {
+            model: Some("random".into()),
+            degree: Some(3),
+            height: Some(4),
+            seed: Some(7),
+            layout: "implicit".into(),
+            ..TreeInfo::default()
+        }
+    }
+
+    #[test]
+    fn lines_claim_no_value() {
+        let timed_out = Unfinished::new(
+            tree(),
+            "f0".parse().unwrap(),
+            1,
+            StopReason::TimedOut(Duration::from_millis(1500)),
+        );
+        let json = serde_json::to_string(&timed_out).unwrap();
+        assert_eq!(
+            json,
+            r#"{"schema":1,"tree":{"model":"random","degree":3,"height":4,"seed":7,"layout":"implicit"},"algo":"f0","threads":1,"timed_out":true,"time_limit_ns":1500000000}"#
+        );
+        assert_eq!(timed_out.outcome(), "timed out (limit 1.5 s)");
+        assert_eq!(timed_out.search_label(), "random d=3 h=4 seed 7, f0");
+        assert_eq!(timed_out.check(), Ok(()));
+
+        let failed = Unfinished::new(
+            tree(),
+            "ybwc".parse().unwrap(),
+            2,
+            StopReason::Failed("a search worker panicked: boom".into()),
+        );
+        let json = serde_json::to_string(&failed).unwrap();
+        assert!(json.ends_with(r#""threads":2,"failed":"a search worker panicked: boom"}"#));
+        assert!(failed.is_failure());
+        assert_eq!(
+            serde_json::from_str::<Unfinished>(&json).unwrap(),
+            failed,
+            "round trip"
+        );
+        assert!(
+            serde_json::from_str::<Unfinished>(
+                &json.replace("\"failed\"", "\"value\":3,\"failed\"")
+            )
+            .is_err(),
+            "an unfinished search claims no value"
+        );
+    }
+}
