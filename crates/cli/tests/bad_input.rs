@@ -1,377 +1,933 @@
-//! Every kind of bad input ends the same way: exit code 2, one line on stderr naming the
-//! problem, nothing on stdout, no panic, and no file created for `--write`.
+//! Every kind of bad input ends the same way. The table [`BAD_INPUTS`] is the one place
+//! that lists them: a new flag gets a row there. Each row is run as a fresh `abbench`
+//! process, in a scratch folder, with `RUST_BACKTRACE=1`, and must
+//!
+//! 1. exit with code 2,
+//! 2. print exactly one line on stderr, `abbench: error: …`, containing each of the row's
+//!    phrases — the problem and the range or form accepted,
+//! 3. print no panic message,
+//! 4. print no backtrace (and nothing on stdout),
+//! 5. create no file: the scratch folder, where every output path points, is the same
+//!    after as before.
+//!
+//! `{dir}` in a row stands for the scratch folder, which holds the files of [`FILES`].
 
 use assert_cmd::Command;
+use std::collections::BTreeMap;
 use std::path::Path;
-use tempfile::TempDir;
 
-/// A malformed `.tree` text and the `line:column:` its error must name.
-const MALFORMED: &[(&str, &str, &str)] = &[
-    (
-        "unbalanced.tree",
-        "(1 (2 3)\n",
-        ":2:1: unexpected end of input",
-    ),
-    (
-        "extra-close.tree",
-        "(1 2))\n",
-        ":1:6: expected end of input",
-    ),
-    ("close-first.tree", ")\n", ":1:1: unexpected ')'"),
-    ("empty-list.tree", "(1\n  ())\n", ":2:4: empty list"),
-    (
-        "not-integer.tree",
-        "(1 two 3)\n",
-        ":1:4: expected an integer",
-    ),
-    (
-        "out-of-range.tree",
-        "(1\n 4611686018427387904)\n",
-        ":2:2: integer",
-    ),
-    (
-        "trailing.tree",
-        "(1 2)\n# fine\n3\n",
-        ":3:1: expected end of input",
-    ),
-    ("empty.tree", "", ":1:1: expected a tree"),
-    (
-        "only-comments.tree",
-        "# one\n# two\n",
-        ":3:1: expected a tree",
-    ),
-];
+/// Which commands a row's arguments are given to.
+#[derive(Clone, Copy, Debug)]
+enum For {
+    /// Tree options: `tree … --stats`, `tree … --write {dir}/out.tree`, `run --repeat 1
+    /// …` and `verify …` must each refuse them.
+    TreeCommands,
+    /// The arguments as given, subcommand first.
+    Command,
+}
 
-/// Arguments (after `tree`) and a word or phrase the error line must contain.
-fn bad_inputs(dir: &Path) -> Vec<(Vec<String>, String)> {
-    let mut rows: Vec<(Vec<&str>, &str)> = vec![
-        (vec!["--degree", "0"], "invalid degree 0"),
-        (vec!["--degree", "70000"], "invalid degree 70000"),
-        (
-            vec!["--degree", "99999999999"],
-            "invalid value '99999999999' for '--degree",
-        ),
-        (vec!["--height", "1025"], "invalid height 1025"),
-        (
-            vec!["--model", "ordered", "--ordering", "1.5"],
-            "invalid ordering 1.5",
-        ),
-        (
-            vec!["--model", "ordered", "--ordering", "-0.1"],
-            "invalid ordering -0.1",
-        ),
-        (
-            vec!["--model", "ordered", "--terminal-prob", "1"],
-            "invalid terminal-prob 1",
-        ),
-        (
-            vec!["--model", "ordered", "--spread", "0"],
-            "invalid spread 0",
-        ),
-        (
-            vec![
-                "--model",
-                "ordered",
-                "--degree-min",
-                "5",
-                "--degree-max",
-                "3",
-            ],
-            "invalid degree-max 3",
-        ),
-        (
-            vec!["--model", "random", "--values", "0"],
-            "invalid values 0",
-        ),
-        (
-            vec!["--model", "dependent", "--degree", "65"],
-            "invalid degree 65",
-        ),
-        (
-            vec![
-                "--model",
-                "branch-sum",
-                "--order",
-                "static",
-                "--degree",
-                "65",
-            ],
-            "invalid degree 65",
-        ),
-        (
-            vec!["--model", "chess"],
-            "invalid value 'chess' for '--model",
-        ),
-        (
-            vec!["--model", "random", "--tree-file", "x.tree"],
-            "cannot be used with",
-        ),
-        (
-            vec!["--model", "dependent", "--degree", "3", "--height", "40"],
-            "degree^height <= 2^62",
-        ),
-        (
-            vec!["--model", "worst", "--degree", "2", "--height", "63"],
-            "degree^height <= 2^62",
-        ),
-        (
-            vec!["--layout", "arena", "--memory-budget", "1000"],
-            "over the memory budget of 1000 bytes",
-        ),
-        (
-            vec!["--memory-budget", "lots"],
-            "expected a number of bytes",
-        ),
-        (vec!["--trees", "0"], "invalid trees 0"),
-        (
-            vec!["--tree-file", "/no/such/file.tree"],
-            "cannot read /no/such/file.tree",
-        ),
-        (
-            vec!["--order", "sorted"],
-            "invalid value 'sorted' for '--order",
-        ),
-        (
-            vec!["--degree", "2", "--height", "2", "--bogus"],
-            "unexpected argument '--bogus'",
-        ),
-    ];
-    let mut owned: Vec<(Vec<String>, String)> = rows
-        .drain(..)
-        .map(|(args, words)| {
-            (
-                args.into_iter().map(str::to_string).collect(),
-                words.to_string(),
-            )
-        })
-        .collect();
-    for (name, text, words) in MALFORMED {
-        let path = dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        owned.push((
-            vec!["--tree-file".to_string(), path.display().to_string()],
-            format!("{}{words}", path.display()),
-        ));
+/// One bad input: the arguments, and the phrases the error line must contain.
+struct BadInput {
+    to: For,
+    args: &'static [&'static str],
+    names: &'static [&'static str],
+}
+
+const fn tree(args: &'static [&'static str], names: &'static [&'static str]) -> BadInput {
+    BadInput {
+        to: For::TreeCommands,
+        args,
+        names,
     }
-    owned
 }
 
-/// Options of the searching subcommands (the subcommand first) and a phrase the error
-/// line must contain: every flag's range is named.
-const SEARCH_BAD_INPUTS: &[(&[&str], &str)] = &[
-    (&["run", "--threads", "0"], "1 ..= 256"),
-    (&["run", "--threads", "0"], "'--threads <LIST>'"),
-    (&["run", "--threads", "0"], "(see 'abbench run --help')"),
-    (&["theory", "--trees", "1"], "(see 'abbench theory --help')"),
-    (&["run", "--threads", "1,0"], "0 threads is out of range"),
-    (&["run", "--threads", "257"], "1 ..= 256"),
+const fn cmd(args: &'static [&'static str], names: &'static [&'static str]) -> BadInput {
+    BadInput {
+        to: For::Command,
+        args,
+        names,
+    }
+}
+
+/// The scratch folder's files: name and contents.
+const FILES: &[(&str, &[u8])] = &[
+    // .tree files, one per class of malformed text.
+    ("unbalanced.tree", b"(1 (2 3)\n"),
+    ("extra-close.tree", b"(1 2))\n"),
+    ("close-first.tree", b")\n"),
+    ("empty-list.tree", b"(1\n  ())\n"),
+    ("not-integer.tree", b"(1 two 3)\n"),
+    ("out-of-range.tree", b"(1\n 4611686018427387904)\n"),
+    ("negative-out-of-range.tree", b"(-4611686018427387904 1)\n"),
+    ("sign-only.tree", b"(1 - 2)\n"),
+    ("trailing.tree", b"(1 2)\n# fine\n3\n"),
+    ("empty.tree", b""),
+    ("only-comments.tree", b"# one\n# two\n"),
+    ("not-utf8.tree", b"(1 \xff\xfe 2)\n"),
+    ("nul.tree", b"(1\0 2)\n"),
+    // Results files.
+    ("garbage.jsonl", b"this is not a results file\n"),
+    ("empty.jsonl", b""),
     (
-        &["run", "--threads", "1,two"],
-        "'two' is not a thread count",
-    ),
-    (&["run", "--threads", ""], "'--threads <LIST>'"),
-    (&["run", "--algo", "f3"], "unknown algorithm 'f3'"),
-    (
-        &["run", "--algo", "f2,alphabeta"],
-        "unknown algorithm 'alphabeta'",
-    ),
-    (
-        &["run", "--algo", ","],
-        "invalid value ',' for '--algo <LIST>'",
-    ),
-    (
-        &["run", "--repeat", "0"],
-        "'--repeat <K>': 0 is not in 1..=1000000",
-    ),
-    (
-        &["run", "--repeat", "-1"],
-        "'--repeat <K>': -1 is not in 1..=1000000",
-    ),
-    (&["run", "--repeat", "1000001"], "1..=1000000"),
-    (
-        &["run", "--warmup", "-1"],
-        "'--warmup <W>': -1 is not in 0..=1000000",
-    ),
-    (&["run", "--threads", "-1"], "'-1' is not a thread count"),
-    (&["run", "--split-height", "-3"], "-3 is not in 1..=1024"),
-    (&["run", "--warmup", "1000001"], "0..=1000000"),
-    (
-        &["run", "--split-height", "0"],
-        "'--split-height <N>': 0 is not in 1..=1024",
-    ),
-    (&["run", "--split-height", "1025"], "1..=1024"),
-    (&["run", "--json", "yes"], "unexpected argument 'yes'"),
-    (&["verify", "--threads", "0"], "1 ..= 256"),
-    (&["verify", "--algo", "mtd-f"], "unknown algorithm 'mtd-f'"),
-    (&["verify", "--split-height", "0"], "1..=1024"),
-    (&["verify", "--trees", "0"], "invalid trees 0"),
-    (
-        &["verify", "--repeat", "3"],
-        "unexpected argument '--repeat'",
+        "schema-2.jsonl",
+        br#"{"schema":2,"tree":{"layout":"implicit"},"algo":"f2","threads":1}
+"#,
     ),
     (
-        &["verify", "--tree-file", "x.tree", "--trees", "2"],
-        "a tree file is one tree",
+        "incomplete.jsonl",
+        br#"{"schema":1,"algo":"f2"}
+"#,
     ),
     (
-        &["theory", "--degree", "0"],
-        "degree 0 is out of range: each must be 1 ..= 65536",
-    ),
-    (&["theory", "--degree", "70000"], "1 ..= 65536"),
-    (&["theory", "--degree", "2,x"], "'x' is not a degree"),
-    (
-        &["theory", "--height", "0"],
-        "height 0 is out of range: each must be 1 ..= 1024",
-    ),
-    (&["theory", "--height", "1025"], "1 ..= 1024"),
-    (
-        &["theory", "--trees", "1"],
-        "'--trees <N>': 1 is not in 2..=1000000",
-    ),
-    (&["theory", "--trees", "0"], "2..=1000000"),
-    (&["theory", "--trees", "-5"], "-5 is not in 2..=1000000"),
-    (&["theory", "--height", "-2"], "'-2' is not a height"),
-    (
-        &["theory", "--seed", "18446744073709551615"],
-        "seed + trees must fit in 64 bits",
+        "unfinished-with-value.jsonl",
+        br#"{"schema":1,"tree":{"layout":"implicit"},"algo":"f0","threads":1,"timed_out":true,"time_limit_ns":5,"value":3}
+"#,
     ),
     (
-        &["theory", "--model", "random"],
-        "unexpected argument '--model'",
+        "unfinished-without-limit.jsonl",
+        br#"{"schema":1,"tree":{"layout":"implicit"},"algo":"f0","threads":1,"timed_out":true}
+"#,
     ),
+    // Suites.
+    (
+        "bad-key.toml",
+        b"[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 3\nbogus = 1\n",
+    ),
+    ("bad-syntax.toml", b"name = \"x\"\nrepeat = \n"),
+    (
+        "bad-degree.toml",
+        b"[[workload]]\nmodel = \"random\"\ndegree = 0\nheight = 3\n",
+    ),
+    (
+        "bad-type.toml",
+        b"[[workload]]\nmodel = \"random\"\ndegree = \"eight\"\nheight = 3\n",
+    ),
+    (
+        "bad-algorithm.toml",
+        b"[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 3\nalgorithms = [\"f3\"]\n",
+    ),
+    (
+        "too-long.toml",
+        b"[[workload]]\nmodel = \"random\"\ndegree = 16\nheight = 12\nalgorithms = [\"f0\"]\n",
+    ),
+    // Signature baselines.
+    ("no-total.txt", b"random-d8-h6-s1/f0 5 100 80\n"),
+    ("wrong-total.txt", b"random-d8-h6-s1/f0 5 100 80\ntotal 7\n"),
+    ("bad-count.txt", b"random-d8-h6-s1/f0 5 many 80\ntotal 7\n"),
+    // Something that is not a folder, to put output under.
+    ("plain-file", b""),
 ];
 
-fn assert_bad_input(args: &[String], words: &str) {
-    let mut full = vec!["tree".to_string()];
-    full.extend(args.iter().cloned());
-    assert_bad_command(&full, words);
+/// Every bad input. Keep one row per problem; a new flag gets a row.
+const BAD_INPUTS: &[BadInput] = &[
+    // Tree options, refused by tree, run and verify alike.
+    tree(
+        &["--degree", "0"],
+        &["invalid degree 0", "between 1 and 65536"],
+    ),
+    tree(
+        &["--degree", "70000"],
+        &["invalid degree 70000", "between 1 and 65536"],
+    ),
+    tree(
+        &["--degree", "99999999999"],
+        &["'99999999999' for '--degree", "0..=4294967295"],
+    ),
+    tree(
+        &["--height", "1025"],
+        &["invalid height 1025", "at most 1024"],
+    ),
+    tree(
+        &["--model", "ordered", "--ordering", "1.5"],
+        &["invalid ordering 1.5", "between 0 and 1"],
+    ),
+    tree(
+        &["--model", "ordered", "--ordering", "-0.1"],
+        &["invalid ordering -0.1", "between 0 and 1"],
+    ),
+    tree(
+        &["--model", "ordered", "--terminal-prob", "1"],
+        &["invalid terminal-prob 1", "at least 0 and less than 1"],
+    ),
+    tree(
+        &["--model", "ordered", "--spread", "0"],
+        &["invalid spread 0", "between 1 and"],
+    ),
+    tree(
+        &[
+            "--model",
+            "ordered",
+            "--degree-min",
+            "5",
+            "--degree-max",
+            "3",
+        ],
+        &["invalid degree-max 3", "between degree-min (5) and 65536"],
+    ),
+    tree(
+        &["--model", "random", "--values", "0"],
+        &["invalid values 0", "between 1 and 4294967296"],
+    ),
+    tree(
+        &["--model", "dependent", "--degree", "65"],
+        &["invalid degree 65", "for dependent"],
+    ),
+    tree(
+        &[
+            "--model",
+            "branch-sum",
+            "--order",
+            "static",
+            "--degree",
+            "65",
+        ],
+        &["invalid degree 65", "for branch-sum with static order"],
+    ),
+    tree(
+        &["--model", "chess"],
+        &["'chess' for '--model", "possible values: random, ordered"],
+    ),
+    tree(
+        &["--order", "sorted"],
+        &["'sorted' for '--order", "possible values: natural, static"],
+    ),
+    tree(
+        &["--model", "random", "--tree-file", "x.tree"],
+        &["'--model <MODEL>' cannot be used with '--tree-file <PATH>'"],
+    ),
+    tree(
+        &["--model", "dependent", "--degree", "3", "--height", "40"],
+        &["degree^height <= 2^62", "3^40"],
+    ),
+    tree(
+        &["--model", "worst", "--degree", "2", "--height", "63"],
+        &["degree^height <= 2^62"],
+    ),
+    tree(
+        &["--degree", "65536", "--height", "5"],
+        &["more than 2^64 positions", "node counters"],
+    ),
+    tree(
+        &["--layout", "arena", "--memory-budget", "1000"],
+        &["needs at least", "over the memory budget of 1000 bytes"],
+    ),
+    tree(
+        &["--memory-budget", "lots"],
+        &["'lots' for '--memory-budget", "such as 1000000, 512M or 4G"],
+    ),
+    tree(&["--trees", "0"], &["invalid trees 0", "at least 1"]),
+    tree(
+        &["--tree-file", "{dir}/missing.tree"],
+        &["cannot read {dir}/missing.tree", "No such file"],
+    ),
+    tree(
+        &["--degree", "2", "--height", "2", "--bogus"],
+        &["unexpected argument '--bogus'"],
+    ),
+    // Malformed .tree files: the file, line and column, and what was expected.
+    tree(
+        &["--tree-file", "{dir}/unbalanced.tree"],
+        &[
+            "unbalanced.tree:2:1: unexpected end of input",
+            "expected ')'",
+        ],
+    ),
+    tree(
+        &["--tree-file", "{dir}/extra-close.tree"],
+        &[
+            "extra-close.tree:1:6: expected end of input",
+            "exactly one tree",
+        ],
+    ),
+    tree(
+        &["--tree-file", "{dir}/close-first.tree"],
+        &["close-first.tree:1:1: unexpected ')'"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/empty-list.tree"],
+        &["empty-list.tree:2:4: empty list", "at least one tree"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/not-integer.tree"],
+        &["not-integer.tree:1:4: expected an integer"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/out-of-range.tree"],
+        &["out-of-range.tree:2:2: integer", "|v| < 2^62"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/negative-out-of-range.tree"],
+        &["negative-out-of-range.tree:1:2: integer", "|v| < 2^62"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/sign-only.tree"],
+        &["sign-only.tree:1:4: expected an integer"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/trailing.tree"],
+        &["trailing.tree:3:1: expected end of input"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/empty.tree"],
+        &["empty.tree:1:1: expected a tree (an integer or '(')"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/only-comments.tree"],
+        &["only-comments.tree:3:1: expected a tree"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/not-utf8.tree"],
+        &["not-utf8.tree:1:4: expected an integer"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/nul.tree"],
+        &["nul.tree:1:2: expected an integer, '(' or ')'"],
+    ),
+    tree(
+        &["--tree-file", "{dir}/deep.tree"],
+        &["deep.tree:1:1026: the tree is nested deeper than the maximum height 1024"],
+    ),
+    // Search options of run and verify.
+    cmd(
+        &["run", "--threads", "0"],
+        &[
+            "'--threads <LIST>'",
+            "1 ..= 256",
+            "(see 'abbench run --help')",
+        ],
+    ),
+    cmd(
+        &["run", "--threads", "1,0"],
+        &["0 threads is out of range", "1 ..= 256"],
+    ),
+    cmd(&["run", "--threads", "257"], &["257 threads", "1 ..= 256"]),
+    cmd(
+        &["run", "--threads", "1,two"],
+        &["'two' is not a thread count", "1 ..= 256"],
+    ),
+    cmd(&["run", "--threads", "-1"], &["'-1' is not a thread count"]),
+    cmd(&["run", "--threads", ""], &["'--threads <LIST>'"]),
+    cmd(
+        &["run", "--algo", "f3"],
+        &[
+            "unknown algorithm 'f3'",
+            "expected f0, f1, f2, f2-iter, root-split or ybwc",
+        ],
+    ),
+    cmd(
+        &["run", "--algo", "f2,alphabeta"],
+        &["unknown algorithm 'alphabeta'"],
+    ),
+    cmd(
+        &["run", "--algo", ","],
+        &["invalid value ',' for '--algo <LIST>'"],
+    ),
+    cmd(
+        &["run", "--repeat", "0"],
+        &["'--repeat <K>': 0 is not in 1..=1000000"],
+    ),
+    cmd(
+        &["run", "--repeat", "-1"],
+        &["'--repeat <K>': -1 is not in 1..=1000000"],
+    ),
+    cmd(&["run", "--repeat", "1000001"], &["1..=1000000"]),
+    cmd(
+        &["run", "--warmup", "-1"],
+        &["'--warmup <W>': -1 is not in 0..=1000000"],
+    ),
+    cmd(&["run", "--warmup", "1000001"], &["0..=1000000"]),
+    cmd(
+        &["run", "--split-height", "0"],
+        &["'--split-height <N>': 0 is not in 1..=1024"],
+    ),
+    cmd(&["run", "--split-height", "-3"], &["-3 is not in 1..=1024"]),
+    cmd(&["run", "--split-height", "1025"], &["1..=1024"]),
+    cmd(&["run", "--json", "yes"], &["unexpected argument 'yes'"]),
+    cmd(
+        &["run", "--time-limit", "0"],
+        &[
+            "'--time-limit <SECONDS>'",
+            "more than 0 and at most 1000000",
+        ],
+    ),
+    cmd(
+        &["run", "--time-limit", "-1"],
+        &[
+            "-1 seconds is out of range",
+            "more than 0 and at most 1000000",
+        ],
+    ),
+    cmd(
+        &["run", "--time-limit", "soon"],
+        &["'soon' is not a number of seconds", "more than 0"],
+    ),
+    cmd(
+        &["run", "--time-limit", "NaN"],
+        &["more than 0 and at most 1000000"],
+    ),
+    cmd(
+        &["run", "--time-limit", "1e7"],
+        &["more than 0 and at most 1000000"],
+    ),
+    cmd(
+        &["run", "--degree", "16", "--height", "12", "--algo", "f0"],
+        &[
+            "this run would take about",
+            "days",
+            "random d=16 h=12 with f0",
+            "--force",
+        ],
+    ),
+    cmd(&["verify", "--threads", "0"], &["1 ..= 256"]),
+    cmd(
+        &["verify", "--algo", "mtd-f"],
+        &["unknown algorithm 'mtd-f'"],
+    ),
+    cmd(&["verify", "--split-height", "0"], &["1..=1024"]),
+    cmd(
+        &["verify", "--trees", "0"],
+        &["invalid trees 0", "at least 1"],
+    ),
+    cmd(
+        &["verify", "--repeat", "3"],
+        &["unexpected argument '--repeat'"],
+    ),
+    cmd(
+        &["verify", "--tree-file", "x.tree", "--trees", "2"],
+        &["a tree file is one tree"],
+    ),
+    cmd(
+        &["verify", "--time-limit", "0"],
+        &["more than 0 and at most 1000000"],
+    ),
+    cmd(
+        &["verify", "--degree", "12", "--height", "12", "--algo", "f1"],
+        &["this verification would take about", "--force"],
+    ),
+    cmd(
+        &["verify", "--stress", "0"],
+        &[
+            "'--stress <N>': 0 searches is out of range",
+            "1 ..= 100000000",
+        ],
+    ),
+    cmd(
+        &["verify", "--stress", "-5"],
+        &["-5 searches is out of range", "1 ..= 100000000"],
+    ),
+    cmd(
+        &["verify", "--stress", "5", "--model", "random"],
+        &["'--stress <N>' cannot be used with '--model <MODEL>'"],
+    ),
+    cmd(
+        &["verify", "--stress", "5", "--threads", "4"],
+        &["'--stress <N>' cannot be used with '--threads <LIST>'"],
+    ),
+    cmd(
+        &[
+            "verify",
+            "--stress",
+            "100",
+            "--seed",
+            "18446744073709551615",
+        ],
+        &["invalid seed 18446744073709551615", "must fit in 64 bits"],
+    ),
+    // theory.
+    cmd(
+        &["theory", "--degree", "0"],
+        &["degree 0 is out of range: each must be 1 ..= 65536"],
+    ),
+    cmd(&["theory", "--degree", "70000"], &["1 ..= 65536"]),
+    cmd(&["theory", "--degree", "2,x"], &["'x' is not a degree"]),
+    cmd(
+        &["theory", "--height", "0"],
+        &["height 0 is out of range: each must be 1 ..= 1024"],
+    ),
+    cmd(&["theory", "--height", "1025"], &["1 ..= 1024"]),
+    cmd(&["theory", "--height", "-2"], &["'-2' is not a height"]),
+    cmd(
+        &["theory", "--trees", "1"],
+        &[
+            "'--trees <N>': 1 is not in 2..=1000000",
+            "(see 'abbench theory --help')",
+        ],
+    ),
+    cmd(&["theory", "--trees", "0"], &["2..=1000000"]),
+    cmd(&["theory", "--trees", "-5"], &["-5 is not in 2..=1000000"]),
+    cmd(
+        &["theory", "--seed", "18446744073709551615"],
+        &["seed + trees must fit in 64 bits"],
+    ),
+    cmd(
+        &["theory", "--model", "random"],
+        &["unexpected argument '--model'"],
+    ),
+    // tree's own options.
+    cmd(&["tree", "--degree", "2"], &["--write <FILE>|--stats"]),
+    cmd(
+        &["tree", "--write"],
+        &["a value is required for '--write <FILE>'"],
+    ),
+    cmd(
+        &["tree", "--trees", "2", "--write", "{dir}/two.tree"],
+        &["--write writes one tree", "--trees 1"],
+    ),
+    cmd(
+        &[
+            "tree",
+            "--degree",
+            "2",
+            "--height",
+            "2",
+            "--write",
+            "{dir}/no/such/dir/x.tree",
+        ],
+        &["cannot write {dir}/no/such/dir/x.tree", "No such file"],
+    ),
+    cmd(
+        &[
+            "tree",
+            "--degree",
+            "2",
+            "--height",
+            "2",
+            "--write",
+            "{dir}/plain-file/x.tree",
+        ],
+        &["cannot write {dir}/plain-file/x.tree", "Not a directory"],
+    ),
+    // sweep.
+    cmd(
+        &["sweep", "--suite", "nonesuch", "--out", "{dir}/out"],
+        &[
+            "invalid suite 'nonesuch'",
+            "not a built-in suite (quick, default) and no such file",
+        ],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/bad-key.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        &["bad-key.toml:5: unknown field `bogus`", "expected one of"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/bad-syntax.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        &["bad-syntax.toml:2: "],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/bad-degree.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        &["bad-degree.toml:1: invalid degree 0", "between 1 and 65536"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/bad-type.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        &[
+            "bad-type.toml:3: invalid type: string \"eight\"",
+            "expected u32",
+        ],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/bad-algorithm.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        &["bad-algorithm.toml:5: ", "unknown algorithm 'f3'"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/too-long.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        &[
+            "this sweep would take about",
+            "random d=16 h=12 with f0",
+            "--force",
+        ],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--threads",
+            "0",
+            "--out",
+            "{dir}/out",
+        ],
+        &["1 ..= 256"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--threads",
+            "1,x",
+            "--out",
+            "{dir}/out",
+        ],
+        &["'x' is not a thread count"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--repeat",
+            "0",
+            "--out",
+            "{dir}/out",
+        ],
+        &["'--repeat <K>': 0 is not in 1..=1000000"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--repeat",
+            "-2",
+            "--out",
+            "{dir}/out",
+        ],
+        &["-2 is not in 1..=1000000"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--time-limit",
+            "0",
+            "--out",
+            "{dir}/out",
+        ],
+        &[
+            "'--time-limit <SECONDS>'",
+            "more than 0 and at most 1000000",
+        ],
+    ),
+    cmd(
+        &["sweep", "--suite", "quick", "--out", "{dir}/plain-file/out"],
+        &[
+            "invalid output folder {dir}/plain-file/out",
+            "Not a directory",
+        ],
+    ),
+    cmd(
+        &["sweep", "--suite", "quick", "--out", "/proc/abbench/run"],
+        &[
+            "invalid output folder /proc/abbench/run",
+            "cannot be created",
+        ],
+    ),
+    cmd(
+        &["sweep", "--suite", "quick", "--out", "{dir}/used"],
+        &["already holds results.jsonl", "does not overwrite"],
+    ),
+    // report.
+    cmd(
+        &["report", "{dir}/missing.jsonl", "--out", "{dir}/out"],
+        &["{dir}/missing.jsonl: No such file"],
+    ),
+    cmd(
+        &["report", "{dir}/garbage.jsonl", "--out", "{dir}/out"],
+        &["garbage.jsonl:1: not a JSON record"],
+    ),
+    cmd(
+        &["report", "{dir}/empty.jsonl", "--out", "{dir}/out"],
+        &["empty.jsonl:0: no records: the file is empty"],
+    ),
+    cmd(
+        &["report", "{dir}/truncated.jsonl", "--out", "{dir}/out"],
+        &["truncated.jsonl:", "not a JSON record"],
+    ),
+    cmd(
+        &["report", "{dir}/no-newline.jsonl", "--out", "{dir}/out"],
+        &["no-newline.jsonl:", "the file was truncated"],
+    ),
+    cmd(
+        &["report", "{dir}/blank-line.jsonl", "--out", "{dir}/out"],
+        &["blank-line.jsonl:2: blank line"],
+    ),
+    cmd(
+        &["report", "{dir}/schema-2.jsonl", "--out", "{dir}/out"],
+        &["schema-2.jsonl:1: record of schema 2", "reads schema 1"],
+    ),
+    cmd(
+        &["report", "{dir}/incomplete.jsonl", "--out", "{dir}/out"],
+        &["incomplete.jsonl:1: not a complete record", "missing field"],
+    ),
+    cmd(
+        &[
+            "report",
+            "{dir}/unfinished-with-value.jsonl",
+            "--out",
+            "{dir}/out",
+        ],
+        &[
+            "unfinished-with-value.jsonl:1: not a complete timed-out or failed search",
+            "value",
+        ],
+    ),
+    cmd(
+        &[
+            "report",
+            "{dir}/unfinished-without-limit.jsonl",
+            "--out",
+            "{dir}/out",
+        ],
+        &[
+            "unfinished-without-limit.jsonl:1:",
+            "`timed_out` without `time_limit_ns`",
+        ],
+    ),
+    cmd(
+        &["report", "{dir}/results.jsonl"],
+        &["required arguments were not provided: --out <DIR>"],
+    ),
+    cmd(
+        &[
+            "report",
+            "{dir}/results.jsonl",
+            "--out",
+            "{dir}/plain-file/out",
+        ],
+        &[
+            "invalid output folder {dir}/plain-file/out",
+            "Not a directory",
+        ],
+    ),
+    // compare: either side malformed or truncated, and its own options.
+    cmd(
+        &["compare", "{dir}/results.jsonl", "{dir}/missing.jsonl"],
+        &["missing.jsonl: No such file"],
+    ),
+    cmd(
+        &["compare", "{dir}/truncated.jsonl", "{dir}/results.jsonl"],
+        &["truncated.jsonl:", "not a JSON record"],
+    ),
+    cmd(
+        &["compare", "{dir}/results.jsonl", "{dir}/no-newline.jsonl"],
+        &["no-newline.jsonl:", "the file was truncated"],
+    ),
+    cmd(
+        &["compare", "{dir}/results.jsonl", "{dir}/schema-2.jsonl"],
+        &["record of schema 2"],
+    ),
+    cmd(
+        &[
+            "compare",
+            "{dir}/results.jsonl",
+            "{dir}/results.jsonl",
+            "--threshold",
+            "-5",
+        ],
+        &["invalid threshold -5: must be a percentage of at least 0"],
+    ),
+    cmd(
+        &[
+            "compare",
+            "{dir}/results.jsonl",
+            "{dir}/results.jsonl",
+            "--threshold",
+            "ten",
+        ],
+        &[
+            "invalid value 'ten' for '--threshold <PCT>'",
+            "a percentage of at least 0",
+        ],
+    ),
+    cmd(
+        &[
+            "compare",
+            "{dir}/results.jsonl",
+            "{dir}/results.jsonl",
+            "--gate",
+            "time",
+        ],
+        &[
+            "invalid value 'time' for '--gate <GATE>'",
+            "possible values: all, counts",
+        ],
+    ),
+    cmd(
+        &["compare", "{dir}/results.jsonl"],
+        &["required arguments were not provided: <NEW>"],
+    ),
+    // signature baselines.
+    cmd(
+        &["signature", "--check", "{dir}/missing.txt"],
+        &["missing.txt: No such file"],
+    ),
+    cmd(
+        &["signature", "--check", "{dir}/garbage.jsonl"],
+        &["garbage.jsonl:1: expected `name value nodes leaves` or `total N`"],
+    ),
+    cmd(
+        &["signature", "--check", "{dir}/no-total.txt"],
+        &["no-total.txt:0: no `total` line: the file is incomplete"],
+    ),
+    cmd(
+        &["signature", "--check", "{dir}/wrong-total.txt"],
+        &["wrong-total.txt:0: the total 7 is not the sum of the cases' nodes, 100"],
+    ),
+    cmd(
+        &["signature", "--check", "{dir}/bad-count.txt"],
+        &["bad-count.txt:1: nodes 'many' is not a count"],
+    ),
+    // Usage.
+    cmd(&["frobnicate"], &["unrecognized subcommand 'frobnicate'"]),
+];
+
+/// Writes [`FILES`] and the files made from a real run into `dir`.
+fn scratch(dir: &Path) {
+    for (name, contents) in FILES {
+        std::fs::write(dir.join(name), contents).unwrap();
+    }
+    std::fs::write(dir.join("deep.tree"), "(".repeat(1_000_000)).unwrap();
+    let records = Command::cargo_bin("abbench")
+        .unwrap()
+        .args([
+            "run", "--degree", "3", "--height", "3", "--algo", "f2,ybwc", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(records.status.success());
+    let text = String::from_utf8(records.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 2);
+    std::fs::write(dir.join("results.jsonl"), &text).unwrap();
+    // Cut in the middle of its second record, as a killed writer would leave it.
+    let cut = lines[0].len() + 1 + lines[1].len() / 2;
+    std::fs::write(dir.join("truncated.jsonl"), &text[..cut]).unwrap();
+    std::fs::write(dir.join("no-newline.jsonl"), text.trim_end()).unwrap();
+    std::fs::write(
+        dir.join("blank-line.jsonl"),
+        format!("{}\n\n{}\n", lines[0], lines[1]),
+    )
+    .unwrap();
+    std::fs::create_dir(dir.join("used")).unwrap();
+    std::fs::write(dir.join("used/results.jsonl"), "earlier\n").unwrap();
 }
 
-/// `abbench args` exits 2 with one line on stderr containing `words`.
-fn assert_bad_command(args: &[String], words: &str) {
+/// Every file under `dir` with its size: what a refused command must leave unchanged.
+fn listing(dir: &Path) -> BTreeMap<String, u64> {
+    let mut files = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let entry = entry.unwrap();
+            let meta = entry.metadata().unwrap();
+            if meta.is_dir() {
+                pending.push(entry.path());
+            }
+            files.insert(entry.path().display().to_string(), meta.len());
+        }
+    }
+    files
+}
+
+/// `abbench args`, run in `dir`, must show all five properties; the first it lacks.
+fn refused(dir: &Path, args: &[String], names: &[String]) -> Result<(), String> {
+    let before = listing(dir);
     let output = Command::cargo_bin("abbench")
         .unwrap()
         .args(args)
+        .current_dir(dir)
+        .env("RUST_BACKTRACE", "1")
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let what = format!("abbench {}", args.join(" "));
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "{what}: exit code; stderr {stderr}"
-    );
-    assert!(output.stdout.is_empty(), "{what}: stdout should be empty");
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{what}: one line on stderr, got {stderr:?}"
-    );
-    assert!(stderr.starts_with("abbench: error: "), "{what}: {stderr}");
-    assert!(
-        stderr.contains(words),
-        "{what}: stderr {stderr:?} should name {words:?}"
-    );
-    assert!(!stderr.contains("panicked"), "{what}: {stderr}");
-}
-
-#[test]
-fn bad_input_is_one_line_and_exit_code_two() {
-    let dir = TempDir::new().unwrap();
-    for (args, words) in bad_inputs(dir.path()) {
-        let mut stats = args.clone();
-        stats.push("--stats".into());
-        assert_bad_input(&stats, &words);
-
-        let target = dir.path().join("out.tree");
-        let mut write = args.clone();
-        write.extend(["--write".to_string(), target.display().to_string()]);
-        assert_bad_input(&write, &words);
-        assert!(!target.exists(), "--write created a file for {args:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let check = |ok: bool, what: &str| {
+        if ok {
+            Ok(())
+        } else {
+            Err(format!(
+                "abbench {}: {what}; exit {:?}, stderr {stderr:?}, stdout {stdout:?}",
+                args.join(" "),
+                output.status.code()
+            ))
+        }
+    };
+    check(output.status.code() == Some(2), "exit code 2")?;
+    check(stdout.is_empty(), "nothing on stdout")?;
+    check(stderr.lines().count() == 1, "one line on stderr")?;
+    check(stderr.starts_with("abbench: error: "), "an error line")?;
+    for name in names {
+        check(stderr.contains(name.as_str()), &format!("naming {name:?}"))?;
     }
+    check(!stderr.contains("panicked"), "no panic")?;
+    check(!stderr.contains("stack backtrace"), "no backtrace")?;
+    check(listing(dir) == before, "no file created or changed")
 }
 
 #[test]
-fn bad_search_options_are_one_line_and_exit_code_two() {
-    for (args, words) in SEARCH_BAD_INPUTS {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        assert_bad_command(&args, words);
-    }
-}
-
-#[test]
-fn run_and_verify_refuse_bad_trees_as_tree_does() {
-    let dir = TempDir::new().unwrap();
-    for (args, words) in bad_inputs(dir.path()) {
-        for command in [
-            &["run", "--repeat", "1"][..],
-            &["verify", "--threads", "1,2,3"],
-        ] {
-            let mut full: Vec<String> = command.iter().map(|s| s.to_string()).collect();
-            full.extend(args.iter().cloned());
-            assert_bad_command(&full, &words);
+fn every_bad_input_is_one_line_exit_code_two_and_creates_nothing() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let d = dir.path();
+    scratch(d);
+    let fill = |s: &str| s.replace("{dir}", &d.display().to_string());
+    let mut runs = 0;
+    let mut failures = Vec::new();
+    for row in BAD_INPUTS {
+        let args: Vec<String> = row.args.iter().map(|a| fill(a)).collect();
+        let names: Vec<String> = row.names.iter().map(|n| fill(n)).collect();
+        let commands: Vec<Vec<String>> = match row.to {
+            For::Command => vec![args],
+            For::TreeCommands => {
+                let with = |before: &[&str], after: &[&str]| -> Vec<String> {
+                    let mut full: Vec<String> = before.iter().map(|s| fill(s)).collect();
+                    full.extend(args.iter().cloned());
+                    full.extend(after.iter().map(|s| fill(s)));
+                    full
+                };
+                vec![
+                    with(&["tree"], &["--stats"]),
+                    with(&["tree"], &["--write", "{dir}/out.tree"]),
+                    with(&["run", "--repeat", "1"], &[]),
+                    with(&["verify", "--threads", "1,2,3"], &[]),
+                ]
+            }
+        };
+        for command in commands {
+            if let Err(failure) = refused(d, &command, &names) {
+                failures.push(failure);
+            }
+            runs += 1;
         }
     }
-}
-
-#[test]
-fn a_file_nested_a_million_deep_is_a_clean_error() {
-    let dir = TempDir::new().unwrap();
-    let path = dir.path().join("deep.tree");
-    std::fs::write(&path, "(".repeat(1_000_000)).unwrap();
-    let args = vec![
-        "--tree-file".to_string(),
-        path.display().to_string(),
-        "--stats".into(),
-    ];
-    assert_bad_input(
-        &args,
-        ":1:1026: the tree is nested deeper than the maximum height 1024",
-    );
-}
-
-#[test]
-fn usage_errors_are_one_line_too() {
-    for args in [vec!["tree"], vec!["tree", "--write"], vec!["frobnicate"]] {
-        let output = Command::cargo_bin("abbench")
-            .unwrap()
-            .args(&args)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
-        assert!(stderr.starts_with("abbench: error: "), "{args:?}: {stderr}");
-    }
-}
-
-#[test]
-fn write_takes_one_tree() {
-    let dir = TempDir::new().unwrap();
-    let target = dir.path().join("two.tree");
-    let args: Vec<String> = ["--trees", "2", "--write"]
-        .iter()
-        .map(|s| s.to_string())
-        .chain([target.display().to_string()])
-        .collect();
-    assert_bad_input(&args, "--write writes one tree");
-    assert!(!target.exists());
-}
-
-#[test]
-fn an_unwritable_target_is_bad_input() {
-    let args: Vec<String> = [
-        "--degree",
-        "2",
-        "--height",
-        "2",
-        "--write",
-        "/no/such/dir/x.tree",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    assert_bad_input(&args, "cannot write /no/such/dir/x.tree");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(runs > 200, "{runs} commands");
 }
 
 #[test]
@@ -385,205 +941,4 @@ fn help_and_version_succeed() {
         assert_eq!(output.status.code(), Some(0), "{args:?}");
         assert!(!output.stdout.is_empty());
     }
-}
-
-/// Arguments of the reporting subcommands and a phrase the error line must contain;
-/// `{dir}` stands for a scratch folder holding `results.jsonl` (a valid run's records),
-/// `garbage.jsonl`, `bad-key.toml`, `bad-syntax.toml`, `bad-degree.toml`, `plain-file`
-/// and `used/results.jsonl`. `{dir}/out` must not exist afterwards.
-const REPORTING_BAD_INPUTS: &[(&[&str], &str)] = &[
-    (
-        &["sweep", "--suite", "nonesuch", "--out", "{dir}/out"],
-        "invalid suite 'nonesuch': not a built-in suite (quick, default) and no such file",
-    ),
-    (
-        &[
-            "sweep",
-            "--suite",
-            "{dir}/bad-key.toml",
-            "--out",
-            "{dir}/out",
-        ],
-        "bad-key.toml:5: unknown field `bogus`",
-    ),
-    (
-        &[
-            "sweep",
-            "--suite",
-            "{dir}/bad-syntax.toml",
-            "--out",
-            "{dir}/out",
-        ],
-        "bad-syntax.toml:2: ",
-    ),
-    (
-        &[
-            "sweep",
-            "--suite",
-            "{dir}/bad-degree.toml",
-            "--out",
-            "{dir}/out",
-        ],
-        "bad-degree.toml:1: invalid degree 0",
-    ),
-    (
-        &[
-            "sweep",
-            "--suite",
-            "quick",
-            "--threads",
-            "0",
-            "--out",
-            "{dir}/out",
-        ],
-        "1 ..= 256",
-    ),
-    (
-        &[
-            "sweep",
-            "--suite",
-            "quick",
-            "--threads",
-            "1,x",
-            "--out",
-            "{dir}/out",
-        ],
-        "'x' is not a thread count",
-    ),
-    (
-        &[
-            "sweep",
-            "--suite",
-            "quick",
-            "--repeat",
-            "0",
-            "--out",
-            "{dir}/out",
-        ],
-        "'--repeat <K>': 0 is not in 1..=1000000",
-    ),
-    (
-        &[
-            "sweep",
-            "--suite",
-            "quick",
-            "--repeat",
-            "-2",
-            "--out",
-            "{dir}/out",
-        ],
-        "-2 is not in 1..=1000000",
-    ),
-    (
-        &["sweep", "--suite", "quick", "--out", "{dir}/plain-file/out"],
-        "{dir}/plain-file/out: Not a directory",
-    ),
-    (
-        &["sweep", "--suite", "quick", "--out", "{dir}/used"],
-        "already holds results.jsonl",
-    ),
-    (
-        &["report", "{dir}/missing.jsonl", "--out", "{dir}/out"],
-        "{dir}/missing.jsonl: No such file",
-    ),
-    (
-        &["report", "{dir}/garbage.jsonl", "--out", "{dir}/out"],
-        "garbage.jsonl:1: not a JSON record",
-    ),
-    (
-        &["report", "{dir}/results.jsonl"],
-        "required arguments were not provided: --out <DIR>",
-    ),
-    (
-        &[
-            "report",
-            "{dir}/results.jsonl",
-            "--out",
-            "{dir}/plain-file/out",
-        ],
-        "{dir}/plain-file/out: Not a directory",
-    ),
-    (
-        &["compare", "{dir}/results.jsonl", "{dir}/missing.jsonl"],
-        "missing.jsonl: No such file",
-    ),
-    (
-        &[
-            "compare",
-            "{dir}/results.jsonl",
-            "{dir}/results.jsonl",
-            "--threshold",
-            "-5",
-        ],
-        "invalid threshold -5: must be a percentage of at least 0",
-    ),
-    (
-        &[
-            "compare",
-            "{dir}/results.jsonl",
-            "{dir}/results.jsonl",
-            "--threshold",
-            "ten",
-        ],
-        "invalid value 'ten' for '--threshold <PCT>'",
-    ),
-    (
-        &[
-            "compare",
-            "{dir}/results.jsonl",
-            "{dir}/results.jsonl",
-            "--gate",
-            "time",
-        ],
-        "invalid value 'time' for '--gate <GATE>'",
-    ),
-    (
-        &["compare", "{dir}/results.jsonl"],
-        "required arguments were not provided: <NEW>",
-    ),
-    (
-        &["signature", "--check", "{dir}/missing.txt"],
-        "missing.txt: No such file",
-    ),
-    (
-        &["signature", "--check", "{dir}/garbage.jsonl"],
-        "garbage.jsonl:1: expected `name value nodes leaves`",
-    ),
-];
-
-#[test]
-fn bad_reporting_options_are_one_line_and_create_nothing() {
-    let dir = TempDir::new().unwrap();
-    let d = dir.path();
-    let records = Command::cargo_bin("abbench")
-        .unwrap()
-        .args(["run", "--degree", "3", "--height", "3", "--json"])
-        .output()
-        .unwrap();
-    assert!(records.status.success());
-    std::fs::write(d.join("results.jsonl"), &records.stdout).unwrap();
-    std::fs::write(d.join("garbage.jsonl"), "this is not a results file\n").unwrap();
-    std::fs::write(
-        d.join("bad-key.toml"),
-        "[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 3\nbogus = 1\n",
-    )
-    .unwrap();
-    std::fs::write(d.join("bad-syntax.toml"), "name = \"x\"\nrepeat = \n").unwrap();
-    std::fs::write(
-        d.join("bad-degree.toml"),
-        "[[workload]]\nmodel = \"random\"\ndegree = 0\nheight = 3\n",
-    )
-    .unwrap();
-    std::fs::write(d.join("plain-file"), "").unwrap();
-    std::fs::create_dir(d.join("used")).unwrap();
-    std::fs::write(d.join("used/results.jsonl"), "earlier\n").unwrap();
-
-    let fill = |s: &str| s.replace("{dir}", &d.display().to_string());
-    for (args, words) in REPORTING_BAD_INPUTS {
-        let args: Vec<String> = args.iter().map(|a| fill(a)).collect();
-        assert_bad_command(&args, &fill(words));
-        assert!(!d.join("out").exists(), "{args:?} created {{dir}}/out");
-    }
-    let used: Vec<_> = std::fs::read_dir(d.join("used")).unwrap().collect();
-    assert_eq!(used.len(), 1, "a refused sweep wrote into the used folder");
 }

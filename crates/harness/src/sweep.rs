@@ -233,10 +233,7 @@ impl RunFolder {
                 ),
             });
         }
-        std::fs::create_dir_all(out).map_err(|source| HarnessError::Io {
-            path: out.to_path_buf(),
-            source,
-        })?;
+        report::create_dir(out)?;
         let machine = MachineInfo {
             suite: Some(suite.name.clone()),
             threads: threads.to_vec(),

@@ -264,7 +264,7 @@ fn a_folder_under_a_file_is_an_error_that_names_it() {
     let out = file.join("run");
     let machine = MachineInfo::collect("system", Vec::new());
     let err = sweep_to_folder(&suite, None, &out, &machine, &Interrupt::new(), |_| {}).unwrap_err();
-    assert!(matches!(err, HarnessError::Io { .. }), "{err}");
+    assert!(matches!(err, HarnessError::InvalidOption { .. }), "{err}");
     assert!(err.to_string().contains("plain-file/run"), "{err}");
 }
 

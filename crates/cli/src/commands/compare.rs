@@ -51,13 +51,21 @@ pub struct CompareCommand {
         long,
         value_name = "PCT",
         default_value_t = 10.0,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = parse_threshold
     )]
     pub threshold: f64,
 
     /// What fails the comparison.
     #[arg(long, value_enum, default_value_t)]
     pub gate: GateArg,
+}
+
+/// A number; its range (at least 0) is checked by the harness, which names it.
+fn parse_threshold(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| "expected a percentage of at least 0, such as 10 or 2.5".to_string())
 }
 
 impl CompareCommand {

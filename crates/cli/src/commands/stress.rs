@@ -22,7 +22,8 @@ use crate::progress;
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
 use abbench_harness::{
-    Algorithm, ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, available_threads, verify_tree,
+    Algorithm, ORACLE_POSITIONS, Pools, TreeInfo, Verdict, VerifyPlan, available_threads,
+    verify_tree,
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use clap::Parser;
@@ -42,10 +43,10 @@ const SPLIT_HEIGHT: u32 = 1;
 /// serially), every model, and many ties.
 const MODELS: [&[&str]; 7] = [
     &[
-        "--model", "random", "--degree", "4", "--height", "8", "--values", "3",
+        "--model", "random", "--degree", "4", "--height", "10", "--values", "3",
     ],
     &[
-        "--model", "random", "--degree", "8", "--height", "5", "--values", "3",
+        "--model", "random", "--degree", "8", "--height", "6", "--values", "3",
     ],
     &[
         "--model",
@@ -53,7 +54,7 @@ const MODELS: [&[&str]; 7] = [
         "--degree",
         "5",
         "--height",
-        "6",
+        "8",
         "--ordering",
         "0.5",
         "--spread",
@@ -65,7 +66,7 @@ const MODELS: [&[&str]; 7] = [
         "--degree",
         "4",
         "--height",
-        "7",
+        "9",
         "--degree-min",
         "1",
         "--degree-max",
@@ -77,18 +78,18 @@ const MODELS: [&[&str]; 7] = [
         "--spread",
         "2",
     ],
-    &["--model", "dependent", "--degree", "3", "--height", "8"],
+    &["--model", "dependent", "--degree", "3", "--height", "11"],
     &[
         "--model",
         "branch-sum",
         "--degree",
         "4",
         "--height",
-        "6",
+        "8",
         "--edge-range",
         "1",
     ],
-    &["--model", "worst", "--degree", "3", "--height", "6"],
+    &["--model", "worst", "--degree", "3", "--height", "8"],
 ];
 
 #[derive(Debug, Parser)]
@@ -279,8 +280,12 @@ impl Summary<'_> {
             ("mismatches", Align::Right),
         ]);
         for (i, count) in self.by_model.iter().enumerate() {
+            let label = model(i, 1).spec().map_or_else(
+                |_| MODELS[i].join(" "),
+                |s| TreeInfo::of(&s).workload().label(),
+            );
             models.push(vec![
-                MODELS[i][1..].join(" "),
+                label,
                 count.searches.to_string(),
                 count.mismatches.to_string(),
             ]);
@@ -316,7 +321,8 @@ mod tests {
             let abbench_tree::TreeSource::Model(m) = &spec.source else {
                 panic!("a model");
             };
-            assert!(m.max_nodes().unwrap() < 400_000, "{spec}");
+            let positions = abbench_harness::estimate_positions(m, "f0".parse().unwrap());
+            assert!(positions < 2e6, "{spec}: {positions}");
         }
     }
 

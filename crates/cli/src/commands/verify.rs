@@ -53,7 +53,7 @@ pub struct VerifyCommand {
         long,
         value_name = "N",
         allow_negative_numbers = true,
-        value_parser = clap::value_parser!(u64).range(1..=MAX_STRESS),
+        value_parser = parse_stress,
         conflicts_with_all = [
             "model", "degree", "height", "trees", "tree_file", "layout", "memory_budget",
             "values", "ordering", "spread", "degree_min", "degree_max", "terminal_prob",
@@ -254,6 +254,16 @@ impl VerifyCommand {
             .map(|w| shell_word(w))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+}
+
+/// Parses `--stress`: a number of searches, 1 ..= [`MAX_STRESS`].
+fn parse_stress(text: &str) -> Result<u64, String> {
+    let range = format!("expected 1 ..= {MAX_STRESS}");
+    match text.trim().parse::<i128>() {
+        Ok(n) if (1..=i128::from(MAX_STRESS)).contains(&n) => Ok(n as u64),
+        Ok(n) => Err(format!("{n} searches is out of range: {range}")),
+        Err(_) => Err(format!("'{text}' is not a number of searches: {range}")),
     }
 }
 

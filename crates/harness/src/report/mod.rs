@@ -156,10 +156,12 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, Harness
     write_report(out, &results_read, machine.as_ref())
 }
 
-fn create_dir(dir: &Path) -> Result<(), HarnessError> {
-    std::fs::create_dir_all(dir).map_err(|source| HarnessError::Io {
-        path: dir.to_path_buf(),
-        source,
+/// Creates an output folder, and its parents, if needed.
+pub(crate) fn create_dir(dir: &Path) -> Result<(), HarnessError> {
+    std::fs::create_dir_all(dir).map_err(|e| HarnessError::InvalidOption {
+        parameter: "output folder",
+        value: dir.display().to_string(),
+        expected: format!("cannot be created: {e}"),
     })
 }
 

@@ -1,0 +1,156 @@
+//! Ctrl-C during `abbench sweep`: the process is sent SIGINT (`kill -INT`) while a long
+//! search runs, and must stop within about a second with exit code 130, every line of
+//! `results.jsonl` a whole record, and `report.md` and `machine.json` saying that the run
+//! is incomplete.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// One small tree whose records are written at once, then one search (F0 over a billion
+/// positions) that runs for many seconds: the signal arrives while it runs, so the sweep
+/// must abandon a search that does not stop by itself.
+const SUITE: &str = r#"
+name = "interrupted"
+repeat = 1
+warmup = 0
+threads = [1, 2]
+
+[[workload]]
+model = "random"
+degree = 3
+height = 4
+algorithms = ["f2-iter", "ybwc"]
+
+[[workload]]
+model = "random"
+degree = 8
+height = 10
+algorithms = ["f0"]
+"#;
+
+fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn ctrl_c_stops_a_sweep_promptly_and_keeps_whole_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite.toml");
+    std::fs::write(&suite, SUITE).unwrap();
+    let run = dir.path().join("run");
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("abbench"))
+        .args(["sweep", "--suite"])
+        .arg(&suite)
+        .arg("--out")
+        .arg(&run)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let results = run.join("results.jsonl");
+    let waiting = Instant::now();
+    while lines(&results) < 3 {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(60),
+            "no record after a minute"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "the sweep ended early");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The long search has started (or is about to): give it a moment to be under way.
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(child.try_wait().unwrap().is_none(), "the sweep ended early");
+
+    let signalled = Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(10),
+            "still running 10 s after SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let took = signalled.elapsed();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(
+        took < Duration::from_millis(2500),
+        "took {took:?} to stop after SIGINT"
+    );
+    let last = stderr.lines().last().unwrap();
+    assert!(
+        last.starts_with("abbench: error: interrupted: 3 results kept in "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stdout.contains("INCOMPLETE: interrupted after 1 of 2 trees"),
+        "{stdout}"
+    );
+
+    let text = std::fs::read_to_string(&results).unwrap();
+    assert!(text.ends_with('\n'), "a cut-off last line");
+    for line in text.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["schema"], 1);
+        assert!(record["value"].is_i64(), "{line}");
+    }
+    assert_eq!(
+        text.lines().count(),
+        3,
+        "f2-iter, and ybwc at 1 and 2 threads"
+    );
+
+    let report = std::fs::read_to_string(run.join("report.md")).unwrap();
+    let top: Vec<&str> = report.lines().take(3).collect();
+    assert!(
+        top[2].starts_with("> ⚠ **INCOMPLETE RUN**: interrupted after 1 of 2 trees"),
+        "{top:?}"
+    );
+    let machine: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("machine.json")).unwrap()).unwrap();
+    assert!(
+        machine["incomplete"]
+            .as_str()
+            .unwrap()
+            .starts_with("interrupted"),
+        "{machine}"
+    );
+    // The report rebuilds from what was kept.
+    let rebuilt = dir.path().join("rebuilt");
+    let output = Command::new(assert_cmd::cargo::cargo_bin("abbench"))
+        .arg("report")
+        .arg(&results)
+        .arg("--out")
+        .arg(&rebuilt)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(
+        std::fs::read_to_string(rebuilt.join("report.md")).unwrap(),
+        report
+    );
+}
