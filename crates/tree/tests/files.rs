@@ -4,7 +4,7 @@
 mod reference;
 mod support;
 
-use abbench_tree::file::{parse_tree, read_tree_file, tree_to_string};
+use abbench_tree::file::{header_comments, parse_tree, read_tree_file, tree_to_string};
 use abbench_tree::{GameTree, ModelSpec, MoveNumbers, TreeError, first_difference};
 use proptest::prelude::*;
 use reference::Params;
@@ -148,5 +148,94 @@ impl abbench_tree::TreeVisitor for RoundTrip {
         assert_eq!(first_difference(tree, &back, MoveNumbers::Ignore), None);
         let again = tree_to_string(&back, &self.header).unwrap();
         (text, again)
+    }
+}
+
+/// A change to a text: replace, insert or delete one byte at a position (both taken
+/// modulo the text's length).
+#[derive(Clone, Debug)]
+enum Mutation {
+    Replace(usize, u8),
+    Insert(usize, u8),
+    Delete(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    let byte = prop_oneof![
+        Just(b'('),
+        Just(b')'),
+        Just(b' '),
+        Just(b'\n'),
+        Just(b'-'),
+        Just(b'#'),
+        Just(b'9'),
+        any::<u8>(),
+    ];
+    prop_oneof![
+        (any::<usize>(), byte.clone()).prop_map(|(i, b)| Mutation::Replace(i, b)),
+        (any::<usize>(), byte).prop_map(|(i, b)| Mutation::Insert(i, b)),
+        any::<usize>().prop_map(Mutation::Delete),
+    ]
+}
+
+fn mutate(text: &mut Vec<u8>, m: &Mutation) {
+    match *m {
+        Mutation::Replace(i, b) if !text.is_empty() => {
+            let i = i % text.len();
+            text[i] = b;
+        }
+        Mutation::Insert(i, b) => {
+            let i = i % (text.len() + 1);
+            text.insert(i, b);
+        }
+        Mutation::Delete(i) if !text.is_empty() => {
+            let i = i % text.len();
+            text.remove(i);
+        }
+        _ => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 300,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Valid files with a few bytes changed — the inputs most likely to reach deep into
+    /// the reader — give a tree or a located error, never a panic, and never an arena
+    /// over the budget: with a tiny budget the reader refuses rather than allocates.
+    #[test]
+    fn near_valid_files_give_a_tree_or_a_located_error(
+        p in small_tree(),
+        mutations in prop::collection::vec(mutation(), 1..6),
+        tiny_budget in prop::bool::ANY,
+    ) {
+        let spec: ModelSpec = model_spec(&p);
+        let (text, _) = spec.visit_implicit(RoundTrip { header: vec!["header".into()] }).unwrap();
+        let mut bytes = text.into_bytes();
+        for m in &mutations {
+            mutate(&mut bytes, m);
+        }
+        let budget = if tiny_budget { 64 } else { 1 << 20 };
+        match parse_tree(&bytes, "mutated", budget) {
+            Ok(arena) => {
+                let written = tree_to_string(&arena, &[]).unwrap();
+                let back = parse_tree(written.as_bytes(), "again", 1 << 20).unwrap();
+                prop_assert_eq!(first_difference(&arena, &back, MoveNumbers::Compare), None);
+            }
+            Err(TreeError::Parse { line, column, .. }) => {
+                prop_assert!(line >= 1 && column >= 1);
+                let lines = bytes.split(|&b| b == b'\n').count();
+                prop_assert!(line <= lines, "line {} of {}", line, lines);
+            }
+            Err(TreeError::OverBudget { budget_bytes, .. }) => {
+                prop_assert_eq!(budget_bytes, budget);
+            }
+            Err(other) => prop_assert!(false, "unexpected error {}", other),
+        }
+        // The header reader takes any bytes too.
+        let _ = header_comments(&bytes);
     }
 }
