@@ -401,7 +401,7 @@ const BAD_INPUTS: &[BadInput] = &[
         &["more than 0 and at most 1000000"],
     ),
     cmd(
-        &["verify", "--degree", "12", "--height", "12", "--algo", "f1"],
+        &["verify", "--degree", "16", "--height", "14", "--algo", "f1"],
         &["this verification would take about", "--force"],
     ),
     cmd(

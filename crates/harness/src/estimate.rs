@@ -29,9 +29,10 @@ use abbench_tree::{Model, ModelSpec, TreeSource, TreeSpec};
 use std::time::Duration;
 
 /// Positions per second and thread the estimate assumes: about twice what the fastest
-/// kernel (`f2-iter` on an implicit random tree) reaches on a current desktop core, so
-/// that the estimate errs towards running.
-pub const ASSUMED_POSITIONS_PER_SECOND: f64 = 2.0e8;
+/// kernels reach in a release build (F0 and `f2-iter` on an implicit random tree, about
+/// 3×10⁸ on the two-core machine this was measured on), so that the estimate errs
+/// towards running.
+pub const ASSUMED_POSITIONS_PER_SECOND: f64 = 6.0e8;
 
 /// Estimated wall time past which a command asks for `--force`: ten minutes.
 pub const LONG_RUN_SECONDS: f64 = 600.0;

@@ -2,15 +2,16 @@
 //!
 //! [`measure()`] runs every requested algorithm and thread count on one tree, timed after a
 //! warm-up, and checks each result against serial F2; each (tree, algorithm, threads)
-//! becomes a [`Record`], one line of `results.jsonl` (schema 1).
+//! becomes a [`Record`], one line of `results.jsonl` (schema 1) — or, when the search
+//! reached its time limit or failed, an [`Unfinished`] line that claims no result.
 //!
 //! What the command line's subcommands call:
 //!
 //! | subcommand | functions |
 //! | --- | --- |
-//! | `run` | [`measure()`] with [`Pools`] |
+//! | `run` | [`WorkEstimate`], [`measure()`] with [`Pools`] |
 //! | `verify` | [`verify_tree`] with [`Pools`], [`TreeVerdict::mismatches`] |
-//! | `sweep` | [`Suite::load`], [`MachineInfo::collect`], [`default_run_folder`], [`sweep_to_folder`] (or [`sweep`] with a [`ResultsWriter`]) |
+//! | `sweep` | [`Suite::load`], [`Suite::estimate`], [`MachineInfo::collect`], [`default_run_folder`], [`RunFolder`] with [`sweep`] and an [`Interrupt`] (or [`sweep_to_folder`]) |
 //! | `report` | [`rebuild_report`] |
 //! | `compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
 //! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |

@@ -4,8 +4,8 @@
 mod common;
 
 use abbench_harness::{
-    ChangeKind, Gate, HarnessError, MIN_COMPARED_WALL_NS, Record, compare, compare_files,
-    results_text,
+    ChangeKind, Gate, HarnessError, MIN_COMPARED_WALL_NS, Record, Results, StopReason, Unfinished,
+    compare, compare_files, compare_results, results_text,
 };
 
 /// The records with every wall time set to `median` within `[min, max]`.
@@ -182,4 +182,68 @@ fn garbage_is_unusable_input() {
     let err = compare_files(&good, &other, 10.0).unwrap_err();
     assert!(err.to_string().contains("no record matches"), "{err}");
     assert_eq!(abbench_harness::EXIT_UNUSABLE_INPUT, 2);
+}
+
+#[test]
+fn searches_without_a_result_are_not_comparable_and_a_failed_one_regresses() {
+    let records = common::small_records();
+    let base = Results {
+        records: records.clone(),
+        unfinished: Vec::new(),
+    };
+    // The new run: the first record timed out, the last one's search failed.
+    let (first, last) = (&records[0], &records[records.len() - 1]);
+    let stopped = |r: &Record, reason| Unfinished::new(r.tree.clone(), r.algo, r.threads, reason);
+    let new = Results {
+        records: records[1..records.len() - 1].to_vec(),
+        unfinished: vec![
+            stopped(
+                first,
+                StopReason::TimedOut(std::time::Duration::from_secs(1)),
+            ),
+            stopped(
+                last,
+                StopReason::Failed("a search worker panicked: boom".into()),
+            ),
+        ],
+    };
+    let comparison = compare_results(&base, &new, 10.0);
+    assert_eq!(comparison.not_comparable.len(), 2, "{comparison:?}");
+    assert!(
+        comparison.only_in_base.is_empty(),
+        "{:?}",
+        comparison.only_in_base
+    );
+    assert!(
+        comparison
+            .not_comparable
+            .iter()
+            .any(|l| l.contains("new: timed out (limit 1 s)")),
+        "{:?}",
+        comparison.not_comparable
+    );
+    let failed: Vec<_> = comparison
+        .changes
+        .iter()
+        .filter(|c| c.kind == ChangeKind::FailedSearch)
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert!(comparison.gated(Gate::Counts).has_regression());
+
+    // Timed out only: informational, nothing fails.
+    let new = Results {
+        records: records[1..].to_vec(),
+        unfinished: vec![stopped(
+            first,
+            StopReason::TimedOut(std::time::Duration::from_secs(1)),
+        )],
+    };
+    let comparison = compare_results(&base, &new, 1e9);
+    assert_eq!(comparison.not_comparable.len(), 1);
+    assert!(
+        !comparison.has_regression(),
+        "{}",
+        comparison.summary_line()
+    );
+    assert!(comparison.to_markdown().contains("Not comparable"));
 }
