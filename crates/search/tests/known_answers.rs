@@ -77,7 +77,7 @@ fn for_each_permutation(items: &mut [Value], k: usize, visit: &mut impl FnMut(&[
     }
     for i in 0..k {
         for_each_permutation(items, k - 1, visit);
-        let j = if k % 2 == 0 { i } else { 0 };
+        let j = if k.is_multiple_of(2) { i } else { 0 };
         items.swap(j, k - 1);
     }
 }
