@@ -13,12 +13,12 @@
 //! the positions, their order, and every count are exactly those of [`crate::f2()`].
 //!
 //! A search below a parallel split point must hear from its siblings; a [`Probe`] is
-//! polled about every [`crate::POLL_INTERVAL`] positions and can abort the search or
+//! polled about every [`Probe::interval`] positions and can abort the search or
 //! narrow the window at its root. A narrower root window is pushed down the whole stack
 //! at once (every frame's `alpha` is the negated `beta` of its parent, every frame's
 //! `beta` the negated `m` of its parent), so the bound prunes immediately at every level.
 
-use crate::probe::{Aborted, POLL_INTERVAL, Poll, Probe};
+use crate::probe::{Aborted, Poll, Probe};
 use crate::{Counters, NoProbe, SearchResult};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
@@ -133,11 +133,11 @@ impl<T: GameTree> F2Iter<T> {
             best: u32::MAX,
         };
         let mut child_depth = base_depth + 1;
-        let mut next_poll = counters.nodes() + u64::from(POLL_INTERVAL);
+        let mut next_poll = counters.nodes() + u64::from(probe.interval());
         loop {
             if P::ENABLED && counters.nodes() >= next_poll {
-                next_poll = counters.nodes() + u64::from(POLL_INTERVAL);
-                match probe.poll() {
+                next_poll = counters.nodes() + u64::from(probe.interval());
+                match probe.poll(counters.nodes()) {
                     Poll::Continue => {}
                     Poll::Abort => return Err(Aborted),
                     Poll::Narrow { alpha, beta } => {

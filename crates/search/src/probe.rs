@@ -1,13 +1,15 @@
 //! How a running search hears from outside: abort requests and narrower windows.
 //!
-//! The serial kernel polls its [`Probe`] about every [`POLL_INTERVAL`] positions. A probe
-//! can stop the search (a sibling's cutoff made it useless, a time limit passed) or
-//! hand it a narrower window for its root (a sibling found a better bound). Serial
-//! searches use [`NoProbe`], whose `ENABLED = false` removes the polling at compile time.
+//! The serial kernel polls its [`Probe`] about every [`Probe::interval`] positions
+//! ([`POLL_INTERVAL`] unless the probe says otherwise), telling it how many positions the
+//! search has examined so far. A probe can stop the search (a sibling's cutoff made it
+//! useless, a time limit passed) or hand it a narrower window for its root (a sibling
+//! found a better bound). Serial searches use [`NoProbe`], whose `ENABLED = false` removes
+//! the polling at compile time.
 
 use abbench_tree::Value;
 
-/// Positions examined between two polls.
+/// Positions examined between two polls, unless a probe chooses another interval.
 pub const POLL_INTERVAL: u32 = 1024;
 
 /// What a poll says.
@@ -31,8 +33,23 @@ pub enum Poll {
 pub trait Probe {
     /// `false` compiles the polling out.
     const ENABLED: bool;
-    /// Called about every [`POLL_INTERVAL`] positions.
-    fn poll(&mut self) -> Poll;
+
+    /// Positions the kernel examines between two polls (at least 1). The kernel polls
+    /// after the first child examined at or past the interval, so the gap between two
+    /// polls can exceed it by one leaf parent's run of leaves.
+    ///
+    /// A constant for every probe that does not override it, so the kernel compiles to
+    /// the same code as with a fixed interval; the simulator of `abbench-parallel` makes
+    /// it a parameter.
+    #[inline(always)]
+    fn interval(&self) -> u32 {
+        POLL_INTERVAL
+    }
+
+    /// Called about every [`Probe::interval`] positions; `examined` is the number of
+    /// positions the search has examined so far, its root included (the simulator of
+    /// `abbench-parallel` advances a virtual clock by it).
+    fn poll(&mut self, examined: u64) -> Poll;
 }
 
 /// The probe of a search nobody interrupts.
@@ -42,7 +59,7 @@ pub struct NoProbe;
 impl Probe for NoProbe {
     const ENABLED: bool = false;
     #[inline(always)]
-    fn poll(&mut self) -> Poll {
+    fn poll(&mut self, _examined: u64) -> Poll {
         Poll::Continue
     }
 }

@@ -15,7 +15,7 @@ struct NarrowAt {
 
 impl Probe for NarrowAt {
     const ENABLED: bool = true;
-    fn poll(&mut self) -> Poll {
+    fn poll(&mut self, _examined: u64) -> Poll {
         self.polls += 1;
         if self.polls == self.at {
             Poll::Narrow {
@@ -32,7 +32,7 @@ struct AbortAt(u32);
 
 impl Probe for AbortAt {
     const ENABLED: bool = true;
-    fn poll(&mut self) -> Poll {
+    fn poll(&mut self, _examined: u64) -> Poll {
         self.0 -= 1;
         if self.0 == 0 {
             Poll::Abort
@@ -92,4 +92,68 @@ fn an_abort_stops_the_search_and_keeps_its_counts() {
         "{} of {full}",
         counters.nodes()
     );
+}
+
+/// Records every poll's count of examined positions, polled every `interval` positions.
+struct Record {
+    interval: u32,
+    seen: Vec<u64>,
+}
+
+impl Probe for Record {
+    const ENABLED: bool = true;
+    fn interval(&self) -> u32 {
+        self.interval
+    }
+    fn poll(&mut self, examined: u64) -> Poll {
+        self.seen.push(examined);
+        Poll::Continue
+    }
+}
+
+#[test]
+fn polls_come_at_the_probes_interval_and_report_the_positions_examined() {
+    let (degree, height) = (6, 7);
+    let tree = RandomTree::new(degree, height, 11, 1 << 32);
+    let serial = F2Iter::new(&tree).search::<Basic>(&tree);
+    for interval in [1, 7, 1024] {
+        let mut probe = Record {
+            interval,
+            seen: Vec::new(),
+        };
+        let mut counters = Basic::for_height(tree.height());
+        let r = F2Iter::new(&tree)
+            .search_node(
+                &tree,
+                tree.root(),
+                NEG_INFINITY,
+                INFINITY,
+                &mut counters,
+                &mut probe,
+            )
+            .unwrap();
+        // Polling changes nothing the search examines.
+        assert_eq!(r.value, serial.value);
+        assert_eq!(counters.nodes(), serial.stats.nodes);
+        // Each poll comes at least `interval` positions after the previous one, and at
+        // most one child and its run of leaves later than that.
+        let mut last = 1;
+        for &examined in &probe.seen {
+            assert!(
+                examined >= last + u64::from(interval),
+                "interval {interval}"
+            );
+            assert!(
+                examined <= last + u64::from(interval) + u64::from(degree),
+                "interval {interval}: {last} then {examined}"
+            );
+            last = examined;
+        }
+        assert!(last <= serial.stats.nodes);
+        let expected_polls = serial.stats.nodes / u64::from(interval);
+        assert!(probe.seen.len() as u64 <= expected_polls);
+        if interval == 1 {
+            assert!(probe.seen.len() as u64 > serial.stats.nodes / (u64::from(degree) + 1));
+        }
+    }
 }

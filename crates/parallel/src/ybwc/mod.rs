@@ -181,7 +181,7 @@ struct SplitProbe<'a, 'c, 'p, T: GameTree> {
 impl<T: GameTree> Probe for SplitProbe<'_, '_, '_, T> {
     const ENABLED: bool = true;
 
-    fn poll(&mut self) -> Poll {
+    fn poll(&mut self, _examined: u64) -> Poll {
         if self.ctx.stopped() {
             return Poll::Abort;
         }
@@ -206,7 +206,7 @@ pub(crate) struct StopProbe<'a, 'c, T: GameTree> {
 impl<T: GameTree> Probe for StopProbe<'_, '_, T> {
     const ENABLED: bool = true;
 
-    fn poll(&mut self) -> Poll {
+    fn poll(&mut self, _examined: u64) -> Poll {
         if self.ctx.stopped() {
             Poll::Abort
         } else {
