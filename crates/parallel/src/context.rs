@@ -1,10 +1,11 @@
 //! What every worker of one parallel search shares: the tree, the options, the stop
-//! signal, and one cache-padded slot per worker holding its serial kernel and its
-//! statistics.
+//! signal, the executor that runs the workers, and one cache-padded slot per worker
+//! holding its serial kernel and its statistics.
 
 use crate::SearchOptions;
+use crate::executor::{Event, Executor};
 use crate::stats::WorkerStats;
-use abbench_search::{Aborted, Basic, Counters, F2Iter, Probe};
+use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe};
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
 use std::sync::Mutex;
@@ -19,8 +20,10 @@ pub(crate) struct WorkerSlot<T: GameTree> {
     pub(crate) stats: WorkerStats,
 }
 
-pub(crate) struct Context<'t, T: GameTree> {
+pub(crate) struct Context<'t, T: GameTree, E: Executor> {
     pub(crate) tree: &'t T,
+    /// Runs the workers: rayon's threads, or the simulator's virtual processors.
+    pub(crate) executor: E,
     /// Set once the search must end without a result (time limit).
     ///
     /// Memory ordering: `Relaxed` both ways. The flag carries no data; a worker that
@@ -35,9 +38,9 @@ pub(crate) struct Context<'t, T: GameTree> {
     workers: Vec<CachePadded<Mutex<WorkerSlot<T>>>>,
 }
 
-impl<'t, T: GameTree> Context<'t, T> {
-    pub(crate) fn new(tree: &'t T, options: SearchOptions, threads: usize) -> Self {
-        let workers = (0..threads)
+impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
+    pub(crate) fn new(tree: &'t T, options: SearchOptions, executor: E) -> Self {
+        let workers = (0..executor.workers())
             .map(|_| {
                 CachePadded::new(Mutex::new(WorkerSlot {
                     kernel: F2Iter::new(tree),
@@ -50,6 +53,7 @@ impl<'t, T: GameTree> Context<'t, T> {
         let split_height = options.split_height_for(tree.max_degree());
         Context {
             tree,
+            executor,
             stop: AtomicBool::new(false),
             deadline,
             epoch,
@@ -64,8 +68,16 @@ impl<'t, T: GameTree> Context<'t, T> {
     }
 
     /// The index of the worker running the caller.
+    #[inline]
     pub(crate) fn worker(&self) -> usize {
-        rayon::current_thread_index().unwrap_or(0) % self.workers.len()
+        self.executor.worker()
+    }
+
+    /// Runs `work` on the calling worker and offers `helpers` more runs of it to idle
+    /// workers; returns once every run that started has returned ([`Executor::fork`]).
+    #[inline]
+    pub(crate) fn fork<F: Fn() + Sync>(&self, helpers: usize, work: F) {
+        self.executor.fork(helpers, work);
     }
 
     /// Runs `f` on the calling worker's own slot.
@@ -102,34 +114,44 @@ impl<'t, T: GameTree> Context<'t, T> {
         beta: Value,
         probe: &mut P,
     ) -> Result<(Value, Option<usize>), Aborted> {
-        self.with_slot(|slot| {
+        self.executor.event(Event::SerialSearch);
+        let mut probe = Accounted {
+            probe,
+            executor: &self.executor,
+            reported: 0,
+        };
+        let (outcome, examined) = self.with_slot(|slot| {
             let mut counters = Basic::for_height(self.tree.height());
             let started = Instant::now();
             let outcome =
                 slot.kernel
-                    .search_node(self.tree, node, alpha, beta, &mut counters, probe);
+                    .search_node(self.tree, node, alpha, beta, &mut counters, &mut probe);
             let stats = &mut slot.stats;
             stats.busy_ns += started.elapsed().as_nanos() as u64;
             let counted = counters.stats();
             stats.nodes += counted.nodes;
             stats.leaves += counted.leaves;
-            match outcome {
+            let outcome = match outcome {
                 Ok(r) => Ok((r.value, r.best_index)),
                 Err(Aborted) => {
                     stats.aborts += 1;
                     stats.aborted_nodes += counted.nodes;
                     Err(Aborted)
                 }
-            }
-        })
+            };
+            (outcome, counted.nodes)
+        });
+        // The positions examined since the last poll.
+        self.executor
+            .event(Event::Examined(examined - probe.reported));
+        outcome
     }
 
-    /// Counts one position examined by the parallel layer itself (a split node).
-    pub(crate) fn count_position(&self, leaf: bool) {
-        self.with_slot(|slot| {
-            slot.stats.nodes += 1;
-            slot.stats.leaves += u64::from(leaf);
-        });
+    /// Counts a split point opened by the calling worker, and its position as examined.
+    pub(crate) fn open_split_point(&self) {
+        self.with_slot(|slot| slot.stats.nodes += 1);
+        self.executor.event(Event::Examined(1));
+        self.executor.event(Event::SplitPoint);
     }
 
     /// The workers' statistics, for summing.
@@ -143,5 +165,38 @@ impl<'t, T: GameTree> Context<'t, T> {
                     .stats
             })
             .collect()
+    }
+}
+
+/// The probe the kernel sees: polls at the executor's interval, tells the executor what
+/// the search examined since the last poll before the caller's probe reads any shared
+/// state, and what the poll decided.
+struct Accounted<'p, 'e, P: Probe, E: Executor> {
+    probe: &'p mut P,
+    executor: &'e E,
+    /// Positions of this search already passed to [`Executor::examined`].
+    reported: u64,
+}
+
+impl<P: Probe, E: Executor> Probe for Accounted<'_, '_, P, E> {
+    const ENABLED: bool = P::ENABLED;
+
+    #[inline(always)]
+    fn interval(&self) -> u32 {
+        self.executor.poll_interval()
+    }
+
+    #[inline]
+    fn poll(&mut self, examined: u64) -> Poll {
+        self.executor
+            .event(Event::Examined(examined - self.reported));
+        self.reported = examined;
+        let poll = self.probe.poll(examined);
+        match poll {
+            Poll::Continue => {}
+            Poll::Narrow { .. } => self.executor.event(Event::BoundUpdate),
+            Poll::Abort => self.executor.event(Event::Abort),
+        }
+        poll
     }
 }

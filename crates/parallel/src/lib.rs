@@ -1,12 +1,14 @@
 //! Shared-memory parallel alpha-beta: root splitting and young brothers wait.
 //!
 //! Both algorithms run the serial kernel of `abbench-search` below their split points
-//! and share bounds through [`ybwc`]'s split points; the protocol is written down in
-//! `src/ybwc/README.md`. A [`ParallelSearcher`] owns a thread pool, built once per thread
-//! count outside timed code; every search returns the root value, the best move and
-//! per-worker statistics summed into [`ParallelStats`].
+//! and share bounds through `ybwc`'s split points; the protocol is written down in
+//! `src/ybwc/README.md`. They are written against an executor (`executor.rs`), the one
+//! scheduler-specific step. A [`ParallelSearcher`] runs them on a rayon thread pool,
+//! built once per thread count outside timed code; every search returns the root value,
+//! the best move and per-worker statistics summed into [`ParallelStats`].
 
 mod context;
+mod executor;
 mod options;
 mod root_split;
 mod searcher;

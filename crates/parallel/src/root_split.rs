@@ -8,6 +8,7 @@
 //! splitting saturates early; the scaling reports show where.
 
 use crate::context::Context;
+use crate::executor::Executor;
 use crate::ybwc::{SplitPoint, StopProbe};
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
@@ -15,18 +16,20 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Searches the whole tree; returns the root value and the search-order index of the
 /// root move that produced it.
-pub(crate) fn search<T: GameTree>(ctx: &Context<'_, T>) -> Result<(Value, Option<usize>), Aborted> {
+pub(crate) fn search<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
     let root = tree.root();
     let degree = tree.degree(root);
     if degree == 0 {
         return ctx.serial(root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx });
     }
-    ctx.count_position(false);
+    ctx.open_split_point();
     let children = tree.children(root);
     // The shared root bound: every move is handed out, none waits for the eldest.
     let bound = SplitPoint::root(NEG_INFINITY, INFINITY, degree, 0, ctx.worker(), ctx.epoch);
-    // Memory ordering: `Relaxed`; read after the scope's join, which synchronises.
+    // Memory ordering: `Relaxed`; read after the fork's join, which synchronises.
     let aborted = AtomicBool::new(false);
     let work = || {
         let me = ctx.worker();
@@ -49,12 +52,7 @@ pub(crate) fn search<T: GameTree>(ctx: &Context<'_, T>) -> Result<(Value, Option
         }
     };
     ctx.with_slot(|slot| slot.stats.splits += 1);
-    rayon::scope(|scope| {
-        for _ in 0..(ctx.threads() - 1).min(degree - 1) {
-            scope.spawn(|_| work());
-        }
-        work();
-    });
+    ctx.fork((ctx.threads() - 1).min(degree - 1), work);
     if aborted.load(Ordering::Relaxed) {
         return Err(Aborted);
     }

@@ -2,6 +2,7 @@
 //! outside any timed region, and reused.
 
 use crate::context::Context;
+use crate::executor::Threads;
 use crate::stats::ParallelStats;
 use crate::{ParallelAlgorithm, SearchOptions, root_split, ybwc};
 use abbench_search::Aborted;
@@ -85,7 +86,7 @@ impl ParallelSearcher {
         algorithm: ParallelAlgorithm,
         options: SearchOptions,
     ) -> Result<ParallelResult, ParallelError> {
-        let ctx = Context::new(tree, options, self.threads);
+        let ctx = Context::new(tree, options, Threads::new(self.threads));
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             self.pool.install(|| match algorithm {
                 ParallelAlgorithm::RootSplit => root_split::search(&ctx),

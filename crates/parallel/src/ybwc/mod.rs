@@ -1,4 +1,4 @@
-//! Young brothers wait (Feldmann, Monien, Mysliwietz & Vornberger), on rayon.
+//! Young brothers wait (Feldmann, Monien, Mysliwietz & Vornberger), on any [`Executor`].
 //!
 //! At a node whose remaining height is at least the split height, the eldest child is
 //! searched first, by the worker that reached the node; only then are the younger
@@ -10,14 +10,17 @@
 //!
 //! # Why rayon
 //!
-//! A split point needs exactly what `rayon::scope` gives: fork the younger brothers,
-//! let idle workers steal them, and wait for all of them while the waiting worker
-//! itself keeps stealing work (so a waiting owner is never idle and nested split points
-//! cannot deadlock). Hand-rolled work stealing on crossbeam deques would have to
-//! re-create the same helping join. The measured cost on this project's benchmarks is the
-//! `ybwc` row at one thread against `f2-iter` in the scaling report (a few percent),
-//! and the scaling at two threads is what the parallel tests and reports show; rayon's
-//! stealing latency is not what limits it (search overhead is).
+//! On threads ([`crate::executor::Threads`]) a split point needs exactly what
+//! `rayon::scope` gives: fork the younger brothers, let idle workers steal them, and wait
+//! for all of them while the waiting worker itself keeps stealing work (so a waiting
+//! owner is never idle and nested split points cannot deadlock). Hand-rolled work
+//! stealing on crossbeam deques would have to re-create the same helping join. The
+//! measured cost on this project's benchmarks is the `ybwc` row at one thread against
+//! `f2-iter` in the scaling report, and the scaling at two threads is what the parallel
+//! tests and reports show; rayon's stealing latency is not what limits it (search
+//! overhead is).
+//!
+//! The fork is [`Context::fork`]: nothing here knows which executor it runs on.
 
 mod split_point;
 
@@ -27,6 +30,7 @@ pub(crate) use split_point::SplitPoint;
 mod test;
 
 use crate::context::Context;
+use crate::executor::Executor;
 use abbench_search::{Aborted, Poll, Probe};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use split_point::Window;
@@ -34,7 +38,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Searches the whole tree; returns the root value and the search-order index of the
 /// root move that produced it.
-pub(crate) fn search<T: GameTree>(ctx: &Context<'_, T>) -> Result<(Value, Option<usize>), Aborted> {
+pub(crate) fn search<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
     let root = tree.root();
     if splits(ctx, root) {
@@ -48,20 +54,25 @@ pub(crate) fn search<T: GameTree>(ctx: &Context<'_, T>) -> Result<(Value, Option
 
 /// Whether `node` is searched as a split point: internal, and at least the split height
 /// above the deepest leaves the tree may have.
-fn splits<T: GameTree>(ctx: &Context<'_, T>, node: T::Node) -> bool {
-    let tree = ctx.tree;
+fn splits<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>, node: T::Node) -> bool {
+    is_split_point(ctx.tree, ctx.split_height, node)
+}
+
+/// Whether `node` is a split point at this split height: internal, and at least
+/// `split_height` above the deepest leaves the tree may have.
+pub(crate) fn is_split_point<T: GameTree>(tree: &T, split_height: u32, node: T::Node) -> bool {
     let remaining = tree.height().saturating_sub(tree.depth(node));
-    remaining >= ctx.split_height && tree.degree(node) > 0
+    remaining >= split_height && tree.degree(node) > 0
 }
 
 /// Searches `node` as the split point `sp` (already created with the node's degree).
-fn split_node<T: GameTree>(
-    ctx: &Context<'_, T>,
+fn split_node<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
     node: T::Node,
     sp: &SplitPoint<'_>,
 ) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
-    ctx.count_position(false);
+    ctx.open_split_point();
     let children = tree.children(node);
     let incomplete = AtomicBool::new(false);
 
@@ -76,16 +87,9 @@ fn split_node<T: GameTree>(
     if sp.degree > 1 && !sp.window().is_closed() && !ctx.stopped() {
         let helpers = (ctx.threads() - 1).min(sp.degree - 2);
         ctx.with_slot(|slot| slot.stats.splits += 1);
-        if helpers == 0 {
+        ctx.fork(helpers, || {
             brother_loop(ctx, node, &children, sp, &incomplete);
-        } else {
-            rayon::scope(|scope| {
-                for _ in 0..helpers {
-                    scope.spawn(|_| brother_loop(ctx, node, &children, sp, &incomplete));
-                }
-                brother_loop(ctx, node, &children, sp, &incomplete);
-            });
-        }
+        });
         let (after_cutoff, after_exhausted) = sp.latencies();
         ctx.with_slot(|slot| {
             if let Some(ns) = after_cutoff {
@@ -112,8 +116,8 @@ fn split_node<T: GameTree>(
 
 /// Takes younger brothers of `sp` one at a time until none is left or the split point
 /// is closed.
-fn brother_loop<T: GameTree>(
-    ctx: &Context<'_, T>,
+fn brother_loop<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
     node: T::Node,
     children: &T::Children,
     sp: &SplitPoint<'_>,
@@ -142,8 +146,8 @@ fn brother_loop<T: GameTree>(
 
 /// Searches brother `i` of `sp`'s node with the split point's live window; returns the
 /// brother's value from its own viewpoint.
-fn search_brother<T: GameTree>(
-    ctx: &Context<'_, T>,
+fn search_brother<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
     node: T::Node,
     children: &T::Children,
     sp: &SplitPoint<'_>,
@@ -172,13 +176,13 @@ fn search_brother<T: GameTree>(
 /// The probe of a serial search below a split point: aborts when the split point's
 /// live window closes (a cutoff here or anywhere above) or time runs out, and passes on
 /// a narrower window when a brother or an ancestor raised a bound.
-struct SplitProbe<'a, 'c, 'p, T: GameTree> {
-    ctx: &'a Context<'c, T>,
+struct SplitProbe<'a, 'c, 'p, T: GameTree, E: Executor> {
+    ctx: &'a Context<'c, T, E>,
     sp: &'a SplitPoint<'p>,
     last: Window,
 }
 
-impl<T: GameTree> Probe for SplitProbe<'_, '_, '_, T> {
+impl<T: GameTree, E: Executor> Probe for SplitProbe<'_, '_, '_, T, E> {
     const ENABLED: bool = true;
 
     fn poll(&mut self, _examined: u64) -> Poll {
@@ -199,11 +203,11 @@ impl<T: GameTree> Probe for SplitProbe<'_, '_, '_, T> {
 }
 
 /// The probe of a search only a time limit can stop.
-pub(crate) struct StopProbe<'a, 'c, T: GameTree> {
-    pub(crate) ctx: &'a Context<'c, T>,
+pub(crate) struct StopProbe<'a, 'c, T: GameTree, E: Executor> {
+    pub(crate) ctx: &'a Context<'c, T, E>,
 }
 
-impl<T: GameTree> Probe for StopProbe<'_, '_, T> {
+impl<T: GameTree, E: Executor> Probe for StopProbe<'_, '_, T, E> {
     const ENABLED: bool = true;
 
     fn poll(&mut self, _examined: u64) -> Poll {
