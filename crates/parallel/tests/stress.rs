@@ -83,7 +83,10 @@ fn racy_configurations_never_disagree() {
 fn aborts_stop_work_far_below_negamax() {
     let searcher = ParallelSearcher::new(4).unwrap();
     let (mut aborts, mut aborted_nodes) = (0, 0);
-    for seed in 0..8 {
+    // Whether a sibling is still running when a cutoff lands is a matter of timing, so
+    // keep searching trees until aborts have been seen (a handful suffice on an idle
+    // machine; 64 covers a busy one) rather than expecting them from any one tree.
+    for seed in 0..64 {
         // Serial subtrees of height 4 run long enough to poll their probe.
         let tree = RandomTree::new(8, 9, seed, 1 << 32);
         let serial = F2Iter::new(&tree).search::<Basic>(&tree);
@@ -105,6 +108,9 @@ fn aborts_stop_work_far_below_negamax() {
         assert!(r.stats.nodes < serial.stats.nodes * 3, "seed {seed}");
         aborts += r.stats.aborts;
         aborted_nodes += r.stats.aborted_nodes;
+        if seed >= 7 && aborts > 0 && aborted_nodes > 0 {
+            break;
+        }
     }
     assert!(
         aborts > 0 && aborted_nodes > 0,
