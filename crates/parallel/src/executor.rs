@@ -5,7 +5,7 @@
 //!
 //! Two executors implement it: [`Threads`], rayon's work stealing on real threads (what
 //! [`crate::ParallelSearcher`] runs), and the simulator's virtual processors
-//! (`crate::sim`), which run the same searches in deterministic virtual time. The
+//! ([`crate::sim`]), which run the same searches in deterministic virtual time. The
 //! searches are generic over the executor, so the threaded search is monomorphised over
 //! [`Threads`] into what it was when written against rayon directly: every hook the
 //! simulator needs is an empty inline function there (same instruction counts, same

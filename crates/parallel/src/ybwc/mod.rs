@@ -20,7 +20,8 @@
 //! tests and reports show; rayon's stealing latency is not what limits it (search
 //! overhead is).
 //!
-//! The fork is [`Context::fork`]: nothing here knows which executor it runs on.
+//! The same code runs on the simulator's virtual processors ([`crate::sim`]): the fork
+//! is [`Context::fork`], and nothing here knows which executor it runs on.
 
 mod split_point;
 

@@ -1,0 +1,112 @@
+//! What the events of a parallel search cost in virtual time, in units of one examined
+//! position.
+
+use abbench_search::POLL_INTERVAL;
+use serde::{Deserialize, Serialize};
+
+/// The virtual-time cost of each event of a simulated parallel search, in positions
+/// (one examined position costs 1).
+///
+/// The defaults come from measurements in nanoseconds on the machine the project's
+/// reports come from (2 cores of a shared AMD EPYC under KVM; `cargo run --release -p
+/// abbench-parallel --example calibrate` repeats them), converted at the serial kernel's
+/// time per position. That time depends on the tree: 2.8 ns on random trees
+/// ([`SimCosts::CALIBRATED`], the default), 4.6 ns on ordered ones, whose children cost
+/// more to generate — so on an ordered tree the same events are worth fewer positions:
+/// use [`SimCosts::for_position_nanos`] with the tree's own figure. How each cost was
+/// measured is in the simulator's `README.md`:
+///
+/// | event | ns |
+/// | --- | ---: |
+/// | split point | 170 |
+/// | serial search | 200 |
+/// | offer | 80 |
+/// | steal | 5000 |
+/// | bound update | 220 |
+/// | abort | 220 |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct SimCosts {
+    /// Every split point, charged to the worker that opens it, at any processor count:
+    /// its record, its statistics, the reads of its live window, its result.
+    pub split_point: u64,
+    /// Every serial search started below a split point (and every root move of root
+    /// splitting): taking the brother, setting up the kernel on the worker's slot,
+    /// recording the result at the split point.
+    pub serial_search: u64,
+    /// Offering a split point's younger brothers to helpers, charged to its owner:
+    /// creating the join scope, queueing one task per helper slot, and joining them.
+    pub offer: u64,
+    /// Taking a helper slot of an open split point, charged to the helper: from the
+    /// offer being made (or the helper becoming idle) until it runs the brother loop.
+    pub steal: u64,
+    /// A serial search below a split point receiving a narrower window at a poll: the
+    /// cache line another worker wrote, and pushing the window down the kernel's stack.
+    pub bound_update: u64,
+    /// A serial search stopped at a poll because its result no longer matters: the
+    /// closed window read from another worker's cache line, and unwinding to the brother
+    /// loop.
+    pub abort: u64,
+    /// Positions the serial kernel examines between two polls of its split point. The
+    /// threaded search's interval by default, so bounds and aborts reach a running
+    /// search as late (in positions) as on threads.
+    pub poll_interval: u32,
+}
+
+/// Nanoseconds of each event on the reference machine (see [`SimCosts`]).
+const SPLIT_POINT_NS: f64 = 170.0;
+const SERIAL_SEARCH_NS: f64 = 200.0;
+const OFFER_NS: f64 = 80.0;
+const STEAL_NS: f64 = 5000.0;
+const BOUND_UPDATE_NS: f64 = 220.0;
+const ABORT_NS: f64 = 220.0;
+
+/// `nanos` in positions of `position_nanos` each, rounded.
+const fn positions(nanos: f64, position_nanos: f64) -> u64 {
+    (nanos / position_nanos + 0.5) as u64
+}
+
+impl SimCosts {
+    /// Every event free: virtual time is positions examined and idle time only.
+    pub const FREE: SimCosts = SimCosts {
+        split_point: 0,
+        serial_search: 0,
+        offer: 0,
+        steal: 0,
+        bound_update: 0,
+        abort: 0,
+        poll_interval: POLL_INTERVAL,
+    };
+
+    /// The serial kernel's time per position on random trees of the reference machine.
+    pub const RANDOM_POSITION_NANOS: f64 = 2.8;
+
+    /// The serial kernel's time per position on ordered trees of the reference machine.
+    pub const ORDERED_POSITION_NANOS: f64 = 4.6;
+
+    /// The reference machine's costs for random trees: the default.
+    pub const CALIBRATED: SimCosts = SimCosts::for_position_nanos(Self::RANDOM_POSITION_NANOS);
+
+    /// The reference machine's costs in units of a position that takes `position_nanos`
+    /// (free events if it is not a positive number).
+    pub const fn for_position_nanos(position_nanos: f64) -> SimCosts {
+        if position_nanos.is_nan() || position_nanos <= 0.0 {
+            return SimCosts::FREE;
+        }
+        SimCosts {
+            split_point: positions(SPLIT_POINT_NS, position_nanos),
+            serial_search: positions(SERIAL_SEARCH_NS, position_nanos),
+            offer: positions(OFFER_NS, position_nanos),
+            steal: positions(STEAL_NS, position_nanos),
+            bound_update: positions(BOUND_UPDATE_NS, position_nanos),
+            abort: positions(ABORT_NS, position_nanos),
+            poll_interval: POLL_INTERVAL,
+        }
+    }
+}
+
+impl Default for SimCosts {
+    fn default() -> Self {
+        SimCosts::CALIBRATED
+    }
+}

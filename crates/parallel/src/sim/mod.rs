@@ -1,0 +1,229 @@
+//! A deterministic discrete-event simulation of root splitting and young brothers wait
+//! on `p` virtual processors, and the work/span view of a search.
+//!
+//! # Why simulate, and why this way
+//!
+//! Real threads tell the truth only up to the cores present, and their node counts vary
+//! from run to run. The simulator runs the *same* searches — `root_split::search` and
+//! `ybwc::search` with their split rule, eldest-first wait, brother hand-out, bound and
+//! abort propagation through `ybwc`'s split points, and the serial kernel
+//! `F2Iter` below the split height — on another executor (`Executor`): the one step of both
+//! algorithms that depends on the scheduler, "offer the younger brothers to helpers and
+//! wait for them" (`Executor::fork`), plus the worker's identity and its accounting of
+//! positions examined. Nothing of the algorithms is copied, so the simulation cannot
+//! drift from the threaded code: a change to the split rule changes both.
+//!
+//! The alternative, a separate event-driven model of the algorithms (a priority queue of
+//! "processor `i` finishes subtree `s` at time `t`"), would have to re-implement F2's
+//! windows, the split points' live bounds and the abort rule in event form, and then be
+//! kept equal to the threaded code by hand. Running the real code needs only that the
+//! real code can be paused where it touches shared state — which it already does, at
+//! its probe polls and split-point operations.
+//!
+//! Each virtual processor runs on its own OS thread, but exactly one runs at a time (a
+//! baton handed over through a mutex and condition variables), always the one with the
+//! smallest virtual clock, ties to the lowest index. A clock advances by one per position
+//! examined and by [`SimCosts`] per event; processors hand over only at sync points,
+//! where their clock has just advanced, so every read and write of shared state happens
+//! in virtual-time order and the run is a pure function of the tree, the algorithm, `p`,
+//! the costs and the options. The protocol is written down in `README.md` beside this
+//! file.
+//!
+//! # The work/span view
+//!
+//! [`work_span`] is the Cilk-style ceiling of young brothers wait on one tree: the work
+//! (positions serial F2 examines) over the span (the longest chain through the
+//! eldest-first dependencies). [`root_split_ceiling`] is the closed form of root
+//! splitting's ceiling on perfectly ordered trees, from Corollary 1.
+
+mod ceiling;
+mod costs;
+mod result;
+mod scheduler;
+mod work_span;
+
+#[cfg(test)]
+mod test;
+
+pub use ceiling::{RootSplitCeiling, root_split_ceiling};
+pub use costs::SimCosts;
+pub use result::{ProcessorTime, SimError, SimResult};
+pub use work_span::{WorkSpan, work_span};
+
+use crate::context::Context;
+use crate::executor::Executor;
+use crate::stats::ParallelStats;
+use crate::{ParallelAlgorithm, SearchOptions, root_split, ybwc};
+use abbench_search::{Basic, F2Iter, SearchResult};
+use abbench_tree::GameTree;
+use scheduler::{Scheduler, Simulated, Unwound, enter_processor, panic_message};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// The most virtual processors a simulation may have (one OS thread each).
+pub const MAX_PROCS: usize = 4096;
+
+/// Stack of each virtual processor's thread. The serial kernel keeps its stack on the
+/// heap; what nests here is one frame group per split level, plus the helper runs a
+/// waiting owner takes on.
+const PROCESSOR_STACK_BYTES: usize = 1 << 20;
+
+/// Simulates `algorithm` on `procs` virtual processors searching `tree`, and checks its
+/// value against serial F2.
+///
+/// `options.time_limit` is ignored: wall time has no meaning in virtual time.
+pub fn simulate<T: GameTree>(
+    tree: &T,
+    algorithm: ParallelAlgorithm,
+    procs: usize,
+    costs: &SimCosts,
+    options: &SearchOptions,
+) -> Result<SimResult, SimError> {
+    let serial = F2Iter::new(tree).search::<Basic>(tree);
+    simulate_against(tree, &serial, algorithm, procs, costs, options)
+}
+
+/// [`simulate`] at each processor count of `procs`, sharing one serial search.
+pub fn simulate_scaling<T: GameTree>(
+    tree: &T,
+    algorithm: ParallelAlgorithm,
+    procs: &[usize],
+    costs: &SimCosts,
+    options: &SearchOptions,
+) -> Result<Vec<SimResult>, SimError> {
+    let serial = F2Iter::new(tree).search::<Basic>(tree);
+    procs
+        .iter()
+        .map(|&p| simulate_against(tree, &serial, algorithm, p, costs, options))
+        .collect()
+}
+
+/// One simulation, measured against the serial kernel's result `serial`.
+fn simulate_against<T: GameTree>(
+    tree: &T,
+    serial: &SearchResult,
+    algorithm: ParallelAlgorithm,
+    procs: usize,
+    costs: &SimCosts,
+    options: &SearchOptions,
+) -> Result<SimResult, SimError> {
+    if procs == 0 {
+        return Err(SimError::NoProcessors);
+    }
+    if procs > MAX_PROCS {
+        return Err(SimError::TooManyProcessors {
+            procs,
+            max: MAX_PROCS,
+        });
+    }
+    let options = SearchOptions {
+        time_limit: None,
+        ..*options
+    };
+    let scheduler = Scheduler::new(procs, *costs);
+    let executor = Simulated {
+        scheduler: &scheduler,
+        procs,
+    };
+    let ctx = Context::new(tree, options, executor);
+    let (outcome, spawn_error) = std::thread::scope(|scope| {
+        let spawn = |q: usize| {
+            std::thread::Builder::new()
+                .name(format!("abbench-sim-{q}"))
+                .stack_size(PROCESSOR_STACK_BYTES)
+        };
+        let scheduler = &scheduler;
+        let ctx = &ctx;
+        for q in 1..procs {
+            let carrier = spawn(q).spawn_scoped(scope, move || {
+                enter_processor(q);
+                scheduler.serve(q);
+            });
+            if let Err(e) = carrier {
+                scheduler.fail_with(String::new());
+                return (None, Some(e.to_string()));
+            }
+        }
+        let root = spawn(0).spawn_scoped(scope, move || {
+            enter_processor(0);
+            let outcome = catch_unwind(AssertUnwindSafe(|| run(ctx, algorithm)));
+            match outcome {
+                Ok(result) => {
+                    let end = scheduler.finish();
+                    Some((result, end))
+                }
+                Err(payload) => {
+                    if !payload.is::<Unwound>() {
+                        scheduler.fail_with(panic_message(&payload));
+                    }
+                    None
+                }
+            }
+        });
+        match root {
+            Ok(handle) => (handle.join().ok().flatten(), None),
+            Err(e) => {
+                scheduler.fail_with(String::new());
+                (None, Some(e.to_string()))
+            }
+        }
+    });
+    if let Some(reason) = spawn_error {
+        return Err(SimError::Spawn { procs, reason });
+    }
+    let failure = scheduler.failure();
+    let (Some((outcome, end)), None) = (outcome, &failure) else {
+        return Err(SimError::Panicked(
+            failure.unwrap_or_else(|| "unknown failure".to_string()),
+        ));
+    };
+    let (value, best_index) = outcome.map_err(|_| {
+        SimError::Panicked("the simulated search was aborted without a time limit".to_string())
+    })?;
+    if value != serial.value {
+        return Err(SimError::ValueMismatch {
+            algorithm,
+            procs,
+            simulated: value,
+            serial: serial.value,
+        });
+    }
+    let best_move = best_index.map(|i| {
+        let root = tree.root();
+        tree.move_number(root, &tree.children(root), i)
+    });
+    let split_height = ctx.split_height;
+    let stats = ParallelStats::sum(&ctx.into_worker_stats());
+    let (spent, clocks) = scheduler.spent();
+    let time = ProcessorTime::from_spent(&spent);
+    // Every processor's clock ends at the search's end, and is made of what it spent.
+    assert!(
+        clocks.iter().all(|&c| c == end),
+        "clocks {clocks:?} end {end}"
+    );
+    assert_eq!(time.total(), end * procs as u64, "{time:?}");
+    assert_eq!(time.positions, stats.nodes, "positions accounted");
+    Ok(SimResult::new(
+        algorithm,
+        procs,
+        (algorithm == ParallelAlgorithm::Ybwc).then_some(split_height),
+        *costs,
+        value,
+        best_move,
+        end,
+        serial.stats.nodes,
+        &stats,
+        &spent,
+        time,
+    ))
+}
+
+/// The search itself, on processor 0.
+fn run<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+    algorithm: ParallelAlgorithm,
+) -> Result<(abbench_tree::Value, Option<usize>), abbench_search::Aborted> {
+    match algorithm {
+        ParallelAlgorithm::RootSplit => root_split::search(ctx),
+        ParallelAlgorithm::Ybwc => ybwc::search(ctx),
+    }
+}

@@ -1,0 +1,199 @@
+//! What a simulated search reports, and why it may report nothing.
+
+use super::costs::SimCosts;
+use super::scheduler::Spent;
+use crate::ParallelAlgorithm;
+use crate::stats::ParallelStats;
+use abbench_tree::Value;
+use serde::{Deserialize, Serialize};
+
+/// Why a simulation gave no result.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    /// Zero processors asked for.
+    #[error("invalid procs 0: must be at least 1")]
+    NoProcessors,
+    /// More processors than the simulator runs.
+    #[error("invalid procs {procs}: must be at most {max}")]
+    TooManyProcessors {
+        /// Processors asked for.
+        procs: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A processor's thread could not be started.
+    #[error("cannot start the threads of {procs} virtual processors: {reason}")]
+    Spawn {
+        /// Processors asked for.
+        procs: usize,
+        /// What the system said.
+        reason: String,
+    },
+    /// The simulated search returned another value than serial F2.
+    #[error("{algorithm} on {procs} virtual processors returned {simulated}, serial F2 {serial}")]
+    ValueMismatch {
+        /// The algorithm simulated.
+        algorithm: ParallelAlgorithm,
+        /// Its processors.
+        procs: usize,
+        /// What it returned.
+        simulated: Value,
+        /// What serial F2 returned.
+        serial: Value,
+    },
+    /// A processor panicked, or the schedule could not go on.
+    #[error("the simulation failed: {0}")]
+    Panicked(String),
+}
+
+/// Processor-time, in positions, summed over all processors: what each processor's
+/// clock was made of. The parts add up to `procs * virtual_time`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProcessorTime {
+    /// Examining positions (the search's nodes).
+    pub positions: u64,
+    /// Opening split points.
+    pub split_point: u64,
+    /// Starting serial searches.
+    pub serial_search: u64,
+    /// Offering split points to helpers.
+    pub offer: u64,
+    /// Taking helper slots.
+    pub steal: u64,
+    /// Receiving narrower windows.
+    pub bound_update: u64,
+    /// Stopping aborted serial searches.
+    pub abort: u64,
+    /// Waiting with nothing to do (no open split point, or a join whose helpers still run).
+    pub idle: u64,
+}
+
+impl ProcessorTime {
+    pub(super) fn from_spent(spent: &Spent) -> Self {
+        ProcessorTime {
+            positions: spent.positions,
+            split_point: spent.split_point,
+            serial_search: spent.serial_search,
+            offer: spent.offer,
+            steal: spent.steal,
+            bound_update: spent.bound_update,
+            abort: spent.abort,
+            idle: spent.idle,
+        }
+    }
+
+    /// All processor-time.
+    pub fn total(&self) -> u64 {
+        self.positions
+            + self.split_point
+            + self.serial_search
+            + self.offer
+            + self.steal
+            + self.bound_update
+            + self.abort
+            + self.idle
+    }
+}
+
+/// One simulated search: its answer, its virtual time, and what the processors did.
+///
+/// Every figure is a pure function of the tree, the algorithm, the processor count, the
+/// costs and the options: the same on every run and every machine.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimResult {
+    /// The algorithm simulated.
+    pub algorithm: ParallelAlgorithm,
+    /// Virtual processors.
+    pub procs: usize,
+    /// `ybwc`'s split height; `None` for root splitting.
+    pub split_height: Option<u32>,
+    /// The event costs used.
+    pub costs: SimCosts,
+    /// `F(root)`, equal to serial F2's (checked).
+    pub value: Value,
+    /// The move number of the root move that produced `value`.
+    pub best_move: Option<usize>,
+    /// When the last processor finished, in positions.
+    pub virtual_time: u64,
+    /// The serial kernel's virtual time: the positions f2-iter examines.
+    pub serial_time: u64,
+    /// `serial_time / virtual_time`.
+    pub speedup: f64,
+    /// `speedup / procs`.
+    pub efficiency: f64,
+    /// `nodes / serial_time - 1`.
+    pub search_overhead: f64,
+    /// Idle processor-time over all processor-time, `idle / (procs * virtual_time)`.
+    pub idle_fraction: f64,
+    /// Positions examined by all processors.
+    pub nodes: u64,
+    /// Terminal positions examined by all processors.
+    pub leaves: u64,
+    /// Split points entered (each charged [`SimCosts::split_point`]).
+    pub split_points: u64,
+    /// Split points whose younger brothers were handed out, with or without helpers
+    /// (the threaded search's `splits`: entered, and not cut off by the eldest).
+    pub splits: u64,
+    /// Serial searches started (below split points, or root moves).
+    pub serial_searches: u64,
+    /// Split points whose younger brothers were offered to at least one helper.
+    pub offers: u64,
+    /// Helper slots taken (each charged [`SimCosts::steal`]).
+    pub helper_runs: u64,
+    /// Younger brothers searched by a processor other than their split point's owner.
+    pub steals: u64,
+    /// Searches stopped because their result could no longer matter (serial searches
+    /// and split points).
+    pub aborts: u64,
+    /// Positions examined in serial searches that were then aborted.
+    pub aborted_nodes: u64,
+    /// Narrower windows received by running serial searches.
+    pub bound_updates: u64,
+    /// What the processors' time was made of.
+    pub processor_time: ProcessorTime,
+}
+
+impl SimResult {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        algorithm: ParallelAlgorithm,
+        procs: usize,
+        split_height: Option<u32>,
+        costs: SimCosts,
+        value: Value,
+        best_move: Option<usize>,
+        virtual_time: u64,
+        serial_time: u64,
+        stats: &ParallelStats,
+        spent: &Spent,
+        processor_time: ProcessorTime,
+    ) -> Self {
+        let speedup = serial_time as f64 / virtual_time as f64;
+        SimResult {
+            algorithm,
+            procs,
+            split_height,
+            costs,
+            value,
+            best_move,
+            virtual_time,
+            serial_time,
+            speedup,
+            efficiency: speedup / procs as f64,
+            search_overhead: stats.nodes as f64 / serial_time as f64 - 1.0,
+            idle_fraction: processor_time.idle as f64 / (procs as f64 * virtual_time as f64),
+            nodes: stats.nodes,
+            leaves: stats.leaves,
+            split_points: spent.split_points,
+            splits: stats.splits,
+            serial_searches: spent.serial_searches,
+            offers: spent.offers,
+            helper_runs: spent.helper_runs,
+            steals: stats.steals,
+            aborts: stats.aborts,
+            aborted_nodes: stats.aborted_nodes,
+            bound_updates: spent.bound_updates,
+            processor_time,
+        }
+    }
+}

@@ -1,0 +1,427 @@
+//! The simulator against what it must show: the same answer twice, serial F2's
+//! positions at one processor, serial F2's value always, root splitting's closed-form
+//! ceiling on perfectly ordered trees and young brothers wait past it, and the
+//! eldest-first DAG's span as the time of an unlimited machine.
+
+use super::*;
+use crate::ParallelAlgorithm::{RootSplit, Ybwc};
+use abbench_search::f2_iter;
+use abbench_tree::models::{OrderedTree, RandomTree};
+use abbench_tree::{BranchOrder, Model, ModelSpec, TreeVisitor, Value};
+
+fn split_at(split_height: u32) -> SearchOptions {
+    SearchOptions {
+        split_height: Some(split_height),
+        time_limit: None,
+    }
+}
+
+fn perfectly_ordered(degree: u32, height: u32, seed: u64) -> OrderedTree {
+    let spec = ModelSpec {
+        ordering: 1.0,
+        ..ModelSpec::new(Model::Ordered, degree, height, seed)
+    };
+    OrderedTree::new(
+        degree,
+        height,
+        seed,
+        spec.ordering,
+        spec.spread,
+        degree,
+        degree,
+        0.0,
+    )
+}
+
+#[test]
+fn the_same_inputs_give_the_same_output() {
+    let random = RandomTree::new(6, 6, 3, 1 << 32);
+    let ordered = perfectly_ordered(5, 6, 2);
+    for algorithm in ParallelAlgorithm::ALL {
+        for procs in [2, 3, 7, 64] {
+            for options in [split_at(2), SearchOptions::default()] {
+                let a = simulate(&random, algorithm, procs, &SimCosts::default(), &options);
+                let b = simulate(&random, algorithm, procs, &SimCosts::default(), &options);
+                let (a, b) = (a.unwrap(), b.unwrap());
+                assert_eq!(a, b, "{algorithm} p={procs}");
+                assert_eq!(format!("{a:?}"), format!("{b:?}"));
+                let c = simulate(&ordered, algorithm, procs, &SimCosts::FREE, &options).unwrap();
+                let d = simulate(&ordered, algorithm, procs, &SimCosts::FREE, &options).unwrap();
+                assert_eq!(c, d, "{algorithm} p={procs} ordered");
+            }
+        }
+    }
+}
+
+#[test]
+fn one_processor_examines_exactly_the_serial_kernels_positions() {
+    struct AtOne;
+    impl TreeVisitor for AtOne {
+        type Output = ();
+        fn visit<T: GameTree>(self, tree: &T) {
+            let serial = f2_iter::<T, Basic>(tree);
+            for algorithm in ParallelAlgorithm::ALL {
+                for split_height in [1, 2, 3] {
+                    let options = split_at(split_height);
+                    let free = simulate(tree, algorithm, 1, &SimCosts::FREE, &options).unwrap();
+                    assert_eq!(free.nodes, serial.stats.nodes, "{algorithm}");
+                    assert_eq!(free.leaves, serial.stats.leaves, "{algorithm}");
+                    assert_eq!(free.virtual_time, serial.stats.nodes, "{algorithm}");
+                    assert_eq!(free.speedup, 1.0);
+                    assert_eq!(free.idle_fraction, 0.0);
+                    assert_eq!((free.aborts, free.offers, free.helper_runs), (0, 0, 0));
+                    // With priced events, one processor pays for its split points and
+                    // serial searches, and for nothing else.
+                    let costs = SimCosts::default();
+                    let priced = simulate(tree, algorithm, 1, &costs, &options).unwrap();
+                    assert_eq!(priced.nodes, serial.stats.nodes);
+                    assert_eq!(
+                        priced.virtual_time,
+                        serial.stats.nodes
+                            + priced.split_points * costs.split_point
+                            + priced.serial_searches * costs.serial_search,
+                        "{algorithm}"
+                    );
+                }
+            }
+        }
+    }
+    for seed in 0..6 {
+        for spec in [
+            ModelSpec::new(Model::Random, 5, 6, seed),
+            ModelSpec {
+                ordering: 0.7,
+                ..ModelSpec::new(Model::Ordered, 6, 5, seed)
+            },
+            ModelSpec {
+                degree_min: Some(1),
+                degree_max: Some(6),
+                terminal_prob: 0.15,
+                ..ModelSpec::new(Model::Ordered, 4, 6, seed)
+            },
+            ModelSpec::new(Model::Dependent, 4, 5, seed),
+            ModelSpec {
+                order: BranchOrder::Static,
+                ..ModelSpec::new(Model::BranchSum, 4, 6, seed)
+            },
+            ModelSpec::new(Model::Worst, 3, 5, seed),
+        ] {
+            spec.visit_implicit(AtOne).unwrap();
+        }
+    }
+}
+
+#[test]
+fn every_simulated_value_is_serial_f2s() {
+    struct Check(String);
+    impl TreeVisitor for Check {
+        type Output = usize;
+        fn visit<T: GameTree>(self, tree: &T) -> usize {
+            let serial = f2_iter::<T, Basic>(tree);
+            let mut checked = 0;
+            for algorithm in ParallelAlgorithm::ALL {
+                for procs in [2, 3, 5, 16] {
+                    for split_height in [1, 2] {
+                        for costs in [SimCosts::FREE, SimCosts::default()] {
+                            let options = split_at(split_height);
+                            let r = simulate(tree, algorithm, procs, &costs, &options)
+                                .unwrap_or_else(|e| {
+                                    panic!(
+                                        "{algorithm} p={procs} sh={split_height} {}: {e}",
+                                        self.0
+                                    )
+                                });
+                            assert_eq!(r.value, serial.value);
+                            assert_eq!(r.best_move.is_some(), serial.best_move.is_some());
+                            assert!(r.idle_fraction >= 0.0 && r.idle_fraction < 1.0);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            checked
+        }
+    }
+    let mut checked = 0;
+    for seed in 0..12 {
+        let d = 2 + (seed % 4) as u32;
+        let h = 2 + (seed % 4) as u32;
+        for spec in [
+            ModelSpec::new(Model::Random, d + 1, h + 1, seed),
+            ModelSpec {
+                values: 3,
+                ..ModelSpec::new(Model::Random, d + 2, h, seed)
+            },
+            ModelSpec {
+                ordering: 0.7,
+                ..ModelSpec::new(Model::Ordered, d + 1, h + 1, seed)
+            },
+            ModelSpec {
+                degree_min: Some(1),
+                degree_max: Some(d + 2),
+                terminal_prob: 0.15,
+                ordering: 0.5,
+                ..ModelSpec::new(Model::Ordered, d, h + 1, seed)
+            },
+            ModelSpec::new(Model::Dependent, d, h, seed),
+            ModelSpec {
+                edge_range: 3,
+                ..ModelSpec::new(Model::BranchSum, d, h + 1, seed)
+            },
+            ModelSpec::new(Model::Worst, d, h.min(4), seed),
+        ] {
+            checked += spec.visit_implicit(Check(format!("{spec:?}"))).unwrap();
+        }
+    }
+    assert_eq!(checked, 12 * 7 * 2 * 4 * 2 * 2);
+}
+
+#[test]
+fn the_ceiling_matches_corollary_1_and_serial_f2() {
+    // Levels 1, 3, 5, 11, 17 for d = 3 (Knuth & Moore's Fig. 3 tree in its best case).
+    let c = root_split_ceiling(3, 4).unwrap();
+    assert_eq!(c.serial_positions, 1 + 3 + 5 + 11 + 17);
+    assert_eq!(c.critical_positions, 1 + (1 + 3 + 5 + 11));
+    let c = root_split_ceiling(16, 8).unwrap();
+    assert_eq!(
+        (c.serial_positions, c.critical_positions),
+        (214_074, 83_004)
+    );
+    assert!((c.speedup - 2.579).abs() < 1e-3);
+    assert!((root_split_ceiling(16, 7).unwrap().speedup - 6.207).abs() < 1e-3);
+    assert_eq!(root_split_ceiling(1, 5).unwrap().speedup, 1.0);
+    assert!(root_split_ceiling(0, 5).is_none() && root_split_ceiling(5, 0).is_none());
+    for (d, h) in [(2, 5), (4, 6), (5, 5), (8, 4)] {
+        let tree = perfectly_ordered(d, h, 7);
+        let serial = f2_iter::<_, Basic>(&tree);
+        let c = root_split_ceiling(u64::from(d), h).unwrap();
+        assert_eq!(serial.stats.nodes, c.serial_positions, "d={d} h={h}");
+    }
+}
+
+#[test]
+fn root_splitting_reaches_its_ceiling_on_perfectly_ordered_trees_and_never_passes_it() {
+    for (d, h) in [(4, 6), (6, 5), (8, 6), (5, 7), (16, 4)] {
+        let tree = perfectly_ordered(d, h, u64::from(d * h));
+        let ceiling = root_split_ceiling(u64::from(d), h).unwrap();
+        let procs = [1, 2, 3, d as usize - 1, d as usize, 2 * d as usize, 200];
+        for p in procs {
+            let free = simulate(&tree, RootSplit, p, &SimCosts::FREE, &split_at(1)).unwrap();
+            assert!(
+                free.speedup <= ceiling.speedup,
+                "d={d} h={h} p={p}: {} > {}",
+                free.speedup,
+                ceiling.speedup
+            );
+            if p >= d as usize {
+                // Every move starts at once with the full window: the first ends last.
+                assert_eq!(
+                    free.virtual_time, ceiling.critical_positions,
+                    "d={d} h={h} p={p}"
+                );
+                assert_eq!(free.speedup, ceiling.speedup);
+            }
+            let priced = simulate(&tree, RootSplit, p, &SimCosts::default(), &split_at(1));
+            assert!(priced.unwrap().speedup < ceiling.speedup);
+        }
+    }
+}
+
+#[test]
+fn young_brothers_wait_scales_past_root_splittings_ceiling() {
+    let (d, h) = (8, 7);
+    let tree = perfectly_ordered(d, h, 3);
+    let ceiling = root_split_ceiling(u64::from(d), h).unwrap().speedup;
+    let mut last = 0.0;
+    for p in [1, 4, 16, 64, 256] {
+        let r = simulate(&tree, Ybwc, p, &SimCosts::FREE, &split_at(2)).unwrap();
+        assert!(r.speedup >= last, "p={p}: {} after {last}", r.speedup);
+        last = r.speedup;
+    }
+    assert!(
+        last > 3.0 * ceiling,
+        "ybwc {last}, root splitting's ceiling {ceiling}"
+    );
+    // With events priced, on a tree whose serial subtrees outweigh a split point.
+    let (d, h) = (16, 8);
+    let tree = perfectly_ordered(d, h, 3);
+    let ceiling = root_split_ceiling(u64::from(d), h).unwrap().speedup;
+    let costs = SimCosts::default();
+    let options = SearchOptions::default();
+    let root_split = simulate(&tree, RootSplit, 256, &costs, &options).unwrap();
+    let ybwc = simulate(&tree, Ybwc, 256, &costs, &options).unwrap();
+    assert!(root_split.speedup < ceiling);
+    assert!(
+        ybwc.speedup > 2.0 * ceiling,
+        "ybwc {}, root splitting's ceiling {ceiling}",
+        ybwc.speedup
+    );
+}
+
+#[test]
+fn an_unlimited_machine_takes_exactly_the_span_on_perfectly_ordered_trees() {
+    // With perfect ordering a younger brother's window is the one serial F2 gives it,
+    // so young brothers wait examines serial F2's positions and runs the eldest-first
+    // DAG itself: with enough processors, its time is the DAG's span.
+    for (d, h, split_height) in [(4, 6, 1), (6, 5, 2), (5, 6, 3)] {
+        let tree = perfectly_ordered(d, h, 11);
+        let serial = f2_iter::<_, Basic>(&tree);
+        for costs in [SimCosts::FREE, SimCosts::default()] {
+            let options = split_at(split_height);
+            let view = work_span(&tree, &costs, &options);
+            assert_eq!(view.work, serial.stats.nodes);
+            let r = simulate(&tree, Ybwc, 4096, &costs, &options).unwrap();
+            assert_eq!(r.nodes, serial.stats.nodes, "no search overhead");
+            assert_eq!(r.virtual_time, view.burdened_span, "d={d} h={h} {costs:?}");
+            assert!(r.speedup <= view.burdened_parallelism * (1.0 + 1e-12));
+        }
+        // No machine runs a fixed DAG in less than its span. (With priced events fewer
+        // processors can be faster: a join also waits for helpers that arrive after the
+        // last brother is taken, and the burdened span counts every helper slot taken.)
+        let view = work_span(&tree, &SimCosts::FREE, &split_at(split_height));
+        for p in [2, 3, 8] {
+            let r = simulate(&tree, Ybwc, p, &SimCosts::FREE, &split_at(split_height)).unwrap();
+            assert!(r.virtual_time >= view.span, "p={p}");
+        }
+    }
+}
+
+#[test]
+fn work_is_serial_f2s_positions_and_span_at_most_work() {
+    for seed in 0..4 {
+        let tree = RandomTree::new(5, 6, seed, 1 << 32);
+        let serial = f2_iter::<_, Basic>(&tree);
+        let mut last_span = 0;
+        for split_height in [7, 5, 3, 1] {
+            let view = work_span(&tree, &SimCosts::FREE, &split_at(split_height));
+            assert_eq!(view.work, serial.stats.nodes);
+            assert_eq!(view.burdened_work, view.work);
+            assert!(view.span <= view.work);
+            if split_height > tree.height() {
+                assert_eq!(view.span, view.work, "nothing splits");
+            }
+            // Splitting lower can only shorten the longest chain.
+            assert!(last_span == 0 || view.span <= last_span);
+            last_span = view.span;
+            let priced = work_span(&tree, &SimCosts::default(), &split_at(split_height));
+            assert!(priced.burdened_span >= priced.span);
+            assert!(priced.burdened_work >= priced.work);
+        }
+    }
+}
+
+#[test]
+fn processor_time_adds_up_and_aborts_stop_serial_searches() {
+    let tree = RandomTree::new(8, 8, 5, 1 << 32);
+    let serial = f2_iter::<_, Basic>(&tree);
+    // Serial subtrees of height 4 run long enough to poll their split point often at
+    // the shorter interval.
+    for poll_interval in [1024, 64] {
+        let costs = SimCosts {
+            poll_interval,
+            ..SimCosts::default()
+        };
+        let r = simulate(&tree, Ybwc, 8, &costs, &split_at(5)).unwrap();
+        let t = r.processor_time;
+        assert_eq!(t.total(), r.virtual_time * 8);
+        assert_eq!(t.positions, r.nodes);
+        assert_eq!(
+            t.idle as f64 / (8.0 * r.virtual_time as f64),
+            r.idle_fraction
+        );
+        assert!(
+            r.nodes > serial.stats.nodes,
+            "some search overhead at 8 processors"
+        );
+        assert!(r.aborts > 0, "{r:?}");
+        assert!(r.speedup > 2.0, "{r:?}");
+        if poll_interval == 64 {
+            // Cutoffs at split points stop serial searches running beside them, at
+            // their next poll.
+            assert!(r.aborted_nodes > 0, "{r:?}");
+            assert!(t.abort >= costs.abort, "{r:?}");
+        }
+    }
+}
+
+#[test]
+fn bad_processor_counts_are_refused() {
+    let tree = RandomTree::new(3, 3, 1, 1 << 32);
+    let options = SearchOptions::default();
+    assert!(matches!(
+        simulate(&tree, Ybwc, 0, &SimCosts::FREE, &options),
+        Err(SimError::NoProcessors)
+    ));
+    assert!(matches!(
+        simulate(&tree, Ybwc, MAX_PROCS + 1, &SimCosts::FREE, &options),
+        Err(SimError::TooManyProcessors { .. })
+    ));
+}
+
+/// A tree whose leaf values panic past a given number of evaluations.
+struct Fragile {
+    tree: RandomTree,
+    evaluations: std::sync::atomic::AtomicU64,
+    limit: u64,
+}
+
+impl GameTree for Fragile {
+    type Node = <RandomTree as GameTree>::Node;
+    type Children = <RandomTree as GameTree>::Children;
+    fn root(&self) -> Self::Node {
+        self.tree.root()
+    }
+    fn height(&self) -> u32 {
+        self.tree.height()
+    }
+    fn max_degree(&self) -> usize {
+        self.tree.max_degree()
+    }
+    fn depth(&self, node: Self::Node) -> u32 {
+        self.tree.depth(node)
+    }
+    fn degree(&self, node: Self::Node) -> usize {
+        self.tree.degree(node)
+    }
+    fn children(&self, node: Self::Node) -> Self::Children {
+        self.tree.children(node)
+    }
+    fn child(&self, node: Self::Node, children: &Self::Children, i: usize) -> Self::Node {
+        self.tree.child(node, children, i)
+    }
+    fn move_number(&self, node: Self::Node, children: &Self::Children, i: usize) -> usize {
+        self.tree.move_number(node, children, i)
+    }
+    fn value(&self, node: Self::Node) -> Value {
+        let n = self
+            .evaluations
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        assert!(n != self.limit, "leaf evaluation {n} fails");
+        self.tree.value(node)
+    }
+}
+
+#[test]
+fn a_panicking_processor_fails_the_simulation_cleanly() {
+    let cases = [Ybwc, RootSplit].into_iter().flat_map(|algorithm| {
+        [2, 3, 8, 64]
+            .into_iter()
+            .flat_map(move |procs| [1, 40, 700, 5000].map(|after| (algorithm, procs, after)))
+    });
+    for (algorithm, procs, after) in cases {
+        let tree = RandomTree::new(6, 7, 1, 1 << 32);
+        // `simulate` first runs serial F2, which evaluates `serial` leaves; the
+        // simulated search then fails at its `after`-th evaluation.
+        let serial = f2_iter::<_, Basic>(&tree).stats.leaves;
+        let tree = Fragile {
+            tree,
+            evaluations: 0.into(),
+            limit: serial + after,
+        };
+        let err = simulate(&tree, algorithm, procs, &SimCosts::default(), &split_at(2));
+        match err {
+            Err(SimError::Panicked(message)) => assert!(message.contains("fails"), "{message}"),
+            other => panic!("{algorithm} p={procs} after {after}: {other:?}"),
+        }
+    }
+}
