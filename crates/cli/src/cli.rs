@@ -8,6 +8,7 @@ use crate::commands::compare::CompareCommand;
 use crate::commands::report::ReportCommand;
 use crate::commands::run::RunCommand;
 use crate::commands::signature::SignatureCommand;
+use crate::commands::simulate::SimulateCommand;
 use crate::commands::sweep::SweepCommand;
 use crate::commands::theory::TheoryCommand;
 use crate::commands::tree::TreeCommand;
@@ -46,4 +47,7 @@ pub enum Command {
     Report(ReportCommand),
     /// Write a tree as a .tree file, or print its statistics.
     Tree(TreeCommand),
+    /// SIMULATE root splitting and young brothers wait on virtual processors: virtual
+    /// time, speedup, search overhead, idle time, and the work/span ceiling.
+    Simulate(SimulateCommand),
 }

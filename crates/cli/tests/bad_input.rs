@@ -804,6 +804,65 @@ const BAD_INPUTS: &[BadInput] = &[
         &["signature", "--check", "{dir}/bad-count.txt"],
         &["bad-count.txt:1: nodes 'many' is not a count"],
     ),
+    // Simulation options.
+    cmd(
+        &["simulate", "--procs", "0"],
+        &[
+            "0 processors is out of range",
+            "1 ..= 4096",
+            "(see 'abbench simulate --help')",
+        ],
+    ),
+    cmd(
+        &["simulate", "--procs", "1,4097"],
+        &["4097 processors is out of range", "1 ..= 4096"],
+    ),
+    cmd(
+        &["simulate", "--procs", "1,many"],
+        &["'many' is not a processor count", "1 ..= 4096"],
+    ),
+    cmd(
+        &["simulate", "--procs", "-2"],
+        &["'-2' is not a processor count"],
+    ),
+    cmd(
+        &["simulate", "--costs", "cheap"],
+        &[
+            "invalid value 'cheap' for '--costs <COSTS>'",
+            "calibrated, free",
+        ],
+    ),
+    cmd(
+        &["simulate", "--position-ns", "0"],
+        &["0 nanoseconds per position is out of range", "more than 0"],
+    ),
+    cmd(
+        &["simulate", "--position-ns", "-1.5"],
+        &[
+            "-1.5 nanoseconds per position is out of range",
+            "more than 0",
+        ],
+    ),
+    cmd(
+        &["simulate", "--position-ns", "fast"],
+        &["'fast' is not a number of nanoseconds"],
+    ),
+    cmd(
+        &["simulate", "--costs", "free", "--position-ns", "3"],
+        &["--position-ns applies to calibrated costs, not to --costs free"],
+    ),
+    cmd(
+        &["simulate", "--algo", "f2-iter"],
+        &[
+            "unknown parallel algorithm 'f2-iter'",
+            "expected root-split or ybwc",
+        ],
+    ),
+    cmd(
+        &["simulate", "--split-height", "0"],
+        &["'--split-height <N>': 0 is not in 1..=1024"],
+    ),
+    cmd(&["simulate", "--degree", "0"], &["degree"]),
     // Usage.
     cmd(&["frobnicate"], &["unrecognized subcommand 'frobnicate'"]),
 ];

@@ -4,6 +4,7 @@ pub mod compare;
 pub mod report;
 pub mod run;
 pub mod signature;
+pub mod simulate;
 mod stress;
 pub mod sweep;
 pub mod theory;
@@ -26,5 +27,6 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Compare(args) => args.run(&mut out),
         Command::Report(args) => args.run(&mut out),
         Command::Tree(args) => args.run(&mut out),
+        Command::Simulate(args) => args.run(&mut out),
     }
 }

@@ -1,0 +1,359 @@
+//! `abbench simulate`: root splitting and young brothers wait on `p` SIMULATED virtual
+//! processors (`abbench_parallel::sim`), thin over `simulate_scaling`.
+//!
+//! For every tree of the tree options and every algorithm, the search is simulated at
+//! every processor count: virtual time in positions, speedup over serial f2-iter,
+//! efficiency, search overhead, idle fraction, splits, aborts and aborted positions. Each
+//! tree also gets young brothers wait's work/span line (work, span, parallelism and
+//! burdened parallelism), and a perfectly ordered uniform tree (`--model ordered
+//! --ordering 1`, fixed degree, no early terminals) root splitting's closed-form
+//! ceiling. Every figure is a pure function of the tree, the algorithm, the processor
+//! count, the costs and the options: the output holds no wall-clock time and is the same
+//! on every run and every machine.
+//!
+//! `--json` prints one object per (tree, algorithm, processors), `"kind": "simulation"`,
+//! and one per tree, `"kind": "work_span"`; every object has `"simulated": true`.
+
+use crate::failure::Failure;
+use crate::table::{Align, Table};
+use crate::tree_args::{ModelArg, TreeArgs};
+use abbench_harness::TreeInfo;
+use abbench_parallel::sim::{
+    MAX_PROCS, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan, root_split_ceiling,
+    simulate_scaling, work_span,
+};
+use abbench_parallel::{ParallelAlgorithm, SearchOptions};
+use abbench_tree::{GameTree, MAX_HEIGHT, TreeSource, TreeSpec, TreeVisitor};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::io::Write;
+
+/// The processor counts simulated when none are given: 1, 2, 4, …, 1024.
+pub const DEFAULT_PROCS: &str = "1,2,4,8,16,32,64,128,256,512,1024";
+
+/// What events other than examining a position cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum CostsArg {
+    /// The reference machine's measured costs, in positions of `--position-ns`.
+    #[default]
+    Calibrated,
+    /// Every event free: only positions take time.
+    Free,
+}
+
+/// Options of `abbench simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateCommand {
+    /// The trees.
+    #[command(flatten)]
+    pub tree: TreeArgs,
+
+    /// Parallel algorithms, comma-separated: root-split, ybwc.
+    #[arg(long, value_name = "LIST", default_value = "root-split,ybwc",
+          value_parser = parse_algorithms, help_heading = "Simulation")]
+    pub algo: AlgorithmList,
+
+    /// Virtual processor counts, comma-separated, each 1 ..= 4096.
+    #[arg(long, value_name = "LIST", default_value = DEFAULT_PROCS,
+          allow_negative_numbers = true, value_parser = parse_procs,
+          help_heading = "Simulation")]
+    pub procs: ProcList,
+
+    /// The event costs.
+    #[arg(long, value_enum, default_value_t, help_heading = "Simulation")]
+    pub costs: CostsArg,
+
+    /// calibrated costs: the serial kernel's nanoseconds per position, more than 0
+    /// [default: 4.6 for ordered trees, 2.8 otherwise].
+    #[arg(long, value_name = "NS", allow_negative_numbers = true,
+          value_parser = parse_position_ns, help_heading = "Simulation")]
+    pub position_ns: Option<f64>,
+
+    /// ybwc: split only at nodes at least this far above the leaves, 1 ..= 1024
+    /// [default: chosen from the tree's degree].
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_HEIGHT)),
+          help_heading = "Simulation")]
+    pub split_height: Option<u32>,
+
+    /// Print one JSON object per line instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A parsed `--algo` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlgorithmList(pub Vec<ParallelAlgorithm>);
+
+/// A parsed `--procs` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProcList(pub Vec<usize>);
+
+fn parse_algorithms(text: &str) -> Result<AlgorithmList, String> {
+    let mut algos = Vec::new();
+    for word in text.split(',').map(str::trim) {
+        let algo: ParallelAlgorithm = word.parse()?;
+        if !algos.contains(&algo) {
+            algos.push(algo);
+        }
+    }
+    Ok(AlgorithmList(algos))
+}
+
+fn parse_procs(text: &str) -> Result<ProcList, String> {
+    let mut procs = Vec::new();
+    for word in text.split(',').map(str::trim) {
+        let p: usize = word.parse().map_err(|_| {
+            format!(
+                "'{word}' is not a processor count: expected numbers 1 ..= {MAX_PROCS} separated by commas"
+            )
+        })?;
+        if !(1..=MAX_PROCS).contains(&p) {
+            return Err(format!(
+                "{p} processors is out of range: each count must be 1 ..= {MAX_PROCS}"
+            ));
+        }
+        if !procs.contains(&p) {
+            procs.push(p);
+        }
+    }
+    Ok(ProcList(procs))
+}
+
+fn parse_position_ns(text: &str) -> Result<f64, String> {
+    let ns: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of nanoseconds"))?;
+    if !(ns.is_finite() && ns > 0.0) {
+        return Err(format!(
+            "{text} nanoseconds per position is out of range: expected a number more than 0"
+        ));
+    }
+    Ok(ns)
+}
+
+/// One simulated search, as a JSON line.
+#[derive(Serialize)]
+struct SimulationLine<'a> {
+    kind: &'static str,
+    simulated: bool,
+    tree: &'a TreeInfo,
+    #[serde(flatten)]
+    result: &'a SimResult,
+}
+
+/// One tree's work/span view, as a JSON line.
+#[derive(Serialize)]
+struct WorkSpanLine<'a> {
+    kind: &'static str,
+    simulated: bool,
+    tree: &'a TreeInfo,
+    #[serde(flatten)]
+    work_span: &'a WorkSpan,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    root_split_ceiling: Option<&'a RootSplitCeiling>,
+}
+
+/// Simulates every algorithm at every processor count on one tree, and computes its
+/// work/span view.
+struct Simulate<'a> {
+    algos: &'a [ParallelAlgorithm],
+    procs: &'a [usize],
+    costs: SimCosts,
+    options: SearchOptions,
+}
+
+impl TreeVisitor for Simulate<'_> {
+    type Output = Result<(Vec<SimResult>, WorkSpan), SimError>;
+    fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
+        let mut results = Vec::new();
+        for &algo in self.algos {
+            results.extend(simulate_scaling(
+                tree,
+                algo,
+                self.procs,
+                &self.costs,
+                &self.options,
+            )?);
+        }
+        Ok((results, work_span(tree, &self.costs, &self.options)))
+    }
+}
+
+impl SimulateCommand {
+    /// The event costs these options name.
+    pub fn sim_costs(&self) -> Result<SimCosts, Failure> {
+        match (self.costs, self.position_ns) {
+            (CostsArg::Free, Some(_)) => Err(Failure::bad_input(
+                "--position-ns applies to calibrated costs, not to --costs free",
+            )),
+            (CostsArg::Free, None) => Ok(SimCosts::FREE),
+            (CostsArg::Calibrated, Some(ns)) => Ok(SimCosts::for_position_nanos(ns)),
+            (CostsArg::Calibrated, None) => Ok(SimCosts::for_position_nanos(
+                if self.tree.model == Some(ModelArg::Ordered) {
+                    SimCosts::ORDERED_POSITION_NANOS
+                } else {
+                    SimCosts::RANDOM_POSITION_NANOS
+                },
+            )),
+        }
+    }
+
+    /// Runs the subcommand; results go to `out`.
+    pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let specs = self.tree.specs()?;
+        let costs = self.sim_costs()?;
+        let options = SearchOptions {
+            split_height: self.split_height,
+            time_limit: None,
+        };
+        let mut table = Table::new(&[
+            ("tree", Align::Left),
+            ("seed", Align::Right),
+            ("algo", Align::Left),
+            ("procs", Align::Right),
+            ("virtual time", Align::Right),
+            ("speedup", Align::Right),
+            ("efficiency", Align::Right),
+            ("overhead", Align::Right),
+            ("idle", Align::Right),
+            ("splits", Align::Right),
+            ("aborts", Align::Right),
+            ("aborted nodes", Align::Right),
+        ]);
+        let mut notes: Vec<String> = Vec::new();
+        for spec in &specs {
+            let visitor = Simulate {
+                algos: &self.algo.0,
+                procs: &self.procs.0,
+                costs,
+                options,
+            };
+            let (results, ws) = spec
+                .visit(self.tree.memory_budget(), visitor)?
+                .map_err(sim_failure)?;
+            let info = TreeInfo::of(spec);
+            let ceiling = perfect_ceiling(spec);
+            if self.json {
+                for result in &results {
+                    write_json(
+                        out,
+                        &SimulationLine {
+                            kind: "simulation",
+                            simulated: true,
+                            tree: &info,
+                            result,
+                        },
+                    )?;
+                }
+                write_json(
+                    out,
+                    &WorkSpanLine {
+                        kind: "work_span",
+                        simulated: true,
+                        tree: &info,
+                        work_span: &ws,
+                        root_split_ceiling: ceiling.as_ref(),
+                    },
+                )?;
+                continue;
+            }
+            let seed = info.seed.map_or("-".to_string(), |s| s.to_string());
+            for r in &results {
+                table.push(vec![
+                    info.label(),
+                    seed.clone(),
+                    r.algorithm.to_string(),
+                    r.procs.to_string(),
+                    r.virtual_time.to_string(),
+                    format!("{:.2}", r.speedup),
+                    format!("{:.1}%", 100.0 * r.efficiency),
+                    format!("{:+.1}%", 100.0 * r.search_overhead),
+                    format!("{:.1}%", 100.0 * r.idle_fraction),
+                    r.splits.to_string(),
+                    r.aborts.to_string(),
+                    r.aborted_nodes.to_string(),
+                ]);
+            }
+            notes.push(format!(
+                "work/span {} seed {seed}: work {}, span {}, parallelism {:.2}, burdened parallelism {:.2} (ybwc, split height {})",
+                info.label(),
+                ws.work,
+                ws.span,
+                ws.parallelism,
+                ws.burdened_parallelism,
+                ws.split_height
+            ));
+            if let Some(c) = ceiling {
+                notes.push(format!(
+                    "root-split ceiling {} seed {seed}: {:.3} = N(h) {} / (1 + N(h-1)) {} (perfectly ordered, d={} h={})",
+                    info.label(),
+                    c.speedup,
+                    c.serial_positions,
+                    c.critical_positions,
+                    c.degree,
+                    c.height
+                ));
+            }
+        }
+        if !self.json {
+            writeln!(
+                out,
+                "SIMULATED: {} on virtual processors, {} costs (split point {}, serial search {}, offer {}, steal {}, bound update {}, abort {} positions; poll every {})",
+                self.algo
+                    .0
+                    .iter()
+                    .map(|a| a.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                match self.costs {
+                    CostsArg::Free => "free".to_string(),
+                    CostsArg::Calibrated => "calibrated".to_string(),
+                },
+                costs.split_point,
+                costs.serial_search,
+                costs.offer,
+                costs.steal,
+                costs.bound_update,
+                costs.abort,
+                costs.poll_interval
+            )
+            .map_err(Failure::stdout)?;
+            table.write(out).map_err(Failure::stdout)?;
+            for note in &notes {
+                writeln!(out, "{note}").map_err(Failure::stdout)?;
+            }
+        }
+        out.flush().map_err(Failure::stdout)
+    }
+}
+
+/// Root splitting's ceiling, for a perfectly ordered uniform tree only.
+fn perfect_ceiling(spec: &TreeSpec) -> Option<RootSplitCeiling> {
+    let TreeSource::Model(m) = &spec.source else {
+        return None;
+    };
+    let perfect = m.model == abbench_tree::Model::Ordered
+        && m.ordering == 1.0
+        && m.is_uniform()
+        && m.terminal_prob == 0.0;
+    perfect
+        .then(|| root_split_ceiling(u64::from(m.degree), m.height))
+        .flatten()
+}
+
+/// A simulation's error: the processor bounds are bad input, anything else a failure.
+fn sim_failure(error: SimError) -> Failure {
+    match error {
+        SimError::NoProcessors | SimError::TooManyProcessors { .. } => {
+            Failure::bad_input(error.to_string())
+        }
+        other => Failure::failed(other.to_string()),
+    }
+}
+
+fn write_json(out: &mut impl Write, line: &impl Serialize) -> Result<(), Failure> {
+    serde_json::to_writer(&mut *out, line).map_err(|e| Failure::stdout(std::io::Error::from(e)))?;
+    writeln!(out).map_err(Failure::stdout)
+}

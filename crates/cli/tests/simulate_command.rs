@@ -1,0 +1,146 @@
+//! `abbench simulate`: deterministic output, labelled SIMULATED, and at one virtual
+//! processor exactly serial f2-iter's positions.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// Runs a command that must succeed and returns its stdout.
+fn stdout_of(args: &[&str]) -> String {
+    let output = Command::cargo_bin("abbench")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "abbench {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+const TREES: [&[&str]; 2] = [
+    &[
+        "--model", "random", "--degree", "6", "--height", "6", "--trees", "2",
+    ],
+    &[
+        "--model",
+        "ordered",
+        "--degree",
+        "5",
+        "--height",
+        "7",
+        "--ordering",
+        "0.7",
+    ],
+];
+
+#[test]
+fn the_same_command_prints_the_same_output() {
+    for tree in TREES {
+        for json in [false, true] {
+            let mut args = vec!["simulate", "--procs", "1,2,3,8,64", "--split-height", "2"];
+            args.extend_from_slice(tree);
+            if json {
+                args.push("--json");
+            }
+            let first = stdout_of(&args);
+            assert_eq!(first, stdout_of(&args), "{}", args.join(" "));
+            if !json {
+                assert!(first.starts_with("SIMULATED"), "{first}");
+                assert!(first.contains("work/span"), "{first}");
+            }
+        }
+    }
+}
+
+#[test]
+fn one_processor_examines_f2_iter_nodes() {
+    for tree in TREES {
+        let mut run = vec!["run", "--algo", "f2-iter", "--repeat", "1", "--json"];
+        run.extend_from_slice(tree);
+        let serial: Vec<(u64, u64)> = json_lines(&stdout_of(&run))
+            .iter()
+            .map(|r| {
+                (
+                    r["tree"]["seed"].as_u64().unwrap(),
+                    r["nodes"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let mut sim = vec!["simulate", "--procs", "1", "--split-height", "2", "--json"];
+        sim.extend_from_slice(tree);
+        let lines = json_lines(&stdout_of(&sim));
+        let simulations: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "simulation").collect();
+        assert_eq!(simulations.len(), 2 * serial.len());
+        for line in &lines {
+            assert_eq!(line["simulated"], true);
+        }
+        for s in simulations {
+            let seed = s["tree"]["seed"].as_u64().unwrap();
+            let (_, nodes) = serial.iter().find(|(k, _)| *k == seed).unwrap();
+            assert_eq!(s["nodes"].as_u64().unwrap(), *nodes, "{s}");
+            assert_eq!(s["serial_time"].as_u64().unwrap(), *nodes, "{s}");
+            assert_eq!(s["procs"], 1);
+        }
+        let work_spans: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "work_span").collect();
+        assert_eq!(work_spans.len(), serial.len());
+        for w in work_spans {
+            let seed = w["tree"]["seed"].as_u64().unwrap();
+            let (_, nodes) = serial.iter().find(|(k, _)| *k == seed).unwrap();
+            assert_eq!(w["work"].as_u64().unwrap(), *nodes, "{w}");
+        }
+    }
+}
+
+#[test]
+fn perfectly_ordered_trees_get_root_splitting_s_ceiling() {
+    let args = [
+        "simulate",
+        "--model",
+        "ordered",
+        "--degree",
+        "8",
+        "--height",
+        "6",
+        "--ordering",
+        "1",
+        "--procs",
+        "1,64",
+    ];
+    let text = stdout_of(&args);
+    assert!(text.contains("root-split ceiling"), "{text}");
+    assert!(text.contains("2.281"), "{text}");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let lines = json_lines(&stdout_of(&json));
+    let ws = lines.iter().find(|l| l["kind"] == "work_span").unwrap();
+    let ceiling = ws["root_split_ceiling"]["speedup"].as_f64().unwrap();
+    let root_split_64 = lines
+        .iter()
+        .find(|l| l["algorithm"] == "root-split" && l["procs"] == 64)
+        .unwrap();
+    assert!(root_split_64["speedup"].as_f64().unwrap() <= ceiling + 1e-9);
+    // Not perfectly ordered: no ceiling.
+    let text = stdout_of(&[
+        "simulate",
+        "--model",
+        "ordered",
+        "--degree",
+        "8",
+        "--height",
+        "6",
+        "--ordering",
+        "0.9",
+        "--procs",
+        "1",
+    ]);
+    assert!(!text.contains("root-split ceiling"), "{text}");
+}
