@@ -146,6 +146,7 @@ impl From<HarnessError> for Failure {
         match error {
             HarnessError::Parallel(error) => error.into(),
             HarnessError::Interrupted => Failure::interrupted("interrupted"),
+            HarnessError::Simulation(message) => Failure::failed(message),
             other => Failure::bad_input(other.to_string()),
         }
     }

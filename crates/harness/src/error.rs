@@ -12,6 +12,9 @@ pub enum HarnessError {
     /// A parallel search could not run or did not finish.
     #[error(transparent)]
     Parallel(#[from] abbench_parallel::ParallelError),
+    /// A simulated search failed (`abbench_parallel::sim::SimError`'s message).
+    #[error("{0}")]
+    Simulation(String),
     /// An option outside its range.
     #[error("invalid {parameter} {value}: {expected}")]
     InvalidOption {

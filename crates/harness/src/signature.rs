@@ -1,7 +1,10 @@
 //! The signature: a deterministic fingerprint of the serial searches, like a chess
 //! engine's `bench` node count. A fixed set of trees of every model is searched by F0,
 //! F1, F2 and f2-iter; each case's value, nodes and leaves, and the total of nodes, are
-//! written one per line. Any change to a kernel or a tree model that changes what is
+//! written one per line. Two small trees are also searched by root splitting and young
+//! brothers wait on 4 and 64 SIMULATED virtual processors (`abbench_parallel::sim`,
+//! default costs, split height [`SIM_SPLIT_HEIGHT`]), whose positions, unlike a threaded
+//! search's, do not vary from run to run: cases `tree/sim-ALGO-pP`. Any change to a kernel or a tree model that changes what is
 //! examined changes the signature, whatever the machine; CI compares it with the committed
 //! `reports/baselines/signature.txt`.
 //!
@@ -9,6 +12,8 @@
 //! `total N`.
 
 use crate::HarnessError;
+use abbench_parallel::sim::{SimCosts, simulate_scaling};
+use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_search::{Basic, SerialAlgorithm};
 use abbench_tree::{
     BranchOrder, GameTree, Layout, Model, ModelSpec, TreeSource, TreeSpec, TreeVisitor, Value,
@@ -75,6 +80,27 @@ fn signature_trees() -> Vec<TreeSpec> {
     ]
 }
 
+/// The virtual processor counts of the simulated cases.
+pub const SIM_PROCS: [usize; 2] = [4, 64];
+
+/// ybwc's split height in the simulated cases: low enough that these small trees split.
+pub const SIM_SPLIT_HEIGHT: u32 = 2;
+
+/// The trees searched in simulation: one random, one imperfectly ordered (seed 2, where
+/// both algorithms search extra positions).
+fn simulated_trees() -> Vec<TreeSpec> {
+    vec![
+        TreeSpec::model(ModelSpec::new(Model::Random, 8, 6, 1), Layout::Implicit),
+        TreeSpec::model(
+            ModelSpec {
+                ordering: 0.7,
+                ..ModelSpec::new(Model::Ordered, 6, 7, 2)
+            },
+            Layout::Implicit,
+        ),
+    ]
+}
+
 /// A case's tree name, e.g. `random-d8-h6-s1`, `ordered-d2..8-h8-q0.9-p0.1-s1`,
 /// `branch-sum-static-d5-h7-s1`, `random-d8-h6-s1-arena`.
 fn tree_name(tree: &TreeSpec) -> String {
@@ -123,6 +149,33 @@ impl TreeVisitor for SerialSearches {
     }
 }
 
+/// Simulates both parallel algorithms at [`SIM_PROCS`] on one tree.
+struct SimulatedSearches;
+
+impl TreeVisitor for SimulatedSearches {
+    type Output = Result<Vec<(String, Value, u64, u64)>, String>;
+    fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
+        let options = SearchOptions {
+            split_height: Some(SIM_SPLIT_HEIGHT),
+            time_limit: None,
+        };
+        let mut cases = Vec::new();
+        for algo in ParallelAlgorithm::ALL {
+            let results = simulate_scaling(tree, algo, &SIM_PROCS, &SimCosts::CALIBRATED, &options)
+                .map_err(|e| e.to_string())?;
+            for r in results {
+                cases.push((
+                    format!("sim-{algo}-p{}", r.procs),
+                    r.value,
+                    r.nodes,
+                    r.leaves,
+                ));
+            }
+        }
+        Ok(cases)
+    }
+}
+
 /// Computes the signature on this machine (about a second in a release build).
 pub fn signature() -> Result<Signature, HarnessError> {
     let mut cases = Vec::new();
@@ -132,6 +185,23 @@ pub fn signature() -> Result<Signature, HarnessError> {
         for (algo, value, nodes, leaves) in results {
             cases.push(SignatureCase {
                 name: format!("{name}/{algo}"),
+                value,
+                nodes,
+                leaves,
+            });
+        }
+    }
+    for tree in simulated_trees() {
+        let name = tree_name(&tree);
+        let results = tree
+            .visit(
+                abbench_tree::arena::default_memory_budget(),
+                SimulatedSearches,
+            )?
+            .map_err(HarnessError::Simulation)?;
+        for (case, value, nodes, leaves) in results {
+            cases.push(SignatureCase {
+                name: format!("{name}/{case}"),
                 value,
                 nodes,
                 leaves,
@@ -150,7 +220,8 @@ impl Signature {
     /// The text form: comments, one line per case, `total N`.
     pub fn to_text(&self) -> String {
         let mut text = String::from(
-            "# abbench signature: serial searches (f0, f1, f2, f2-iter) of fixed trees.\n\
+            "# abbench signature: serial searches (f0, f1, f2, f2-iter) of fixed trees, and\n\
+             # root-split and ybwc SIMULATED on 4 and 64 virtual processors (sim-*).\n\
              # One line per case: name value nodes leaves; then the total of nodes.\n",
         );
         for c in &self.cases {
