@@ -144,3 +144,31 @@ fn perfectly_ordered_trees_get_root_splitting_s_ceiling() {
     ]);
     assert!(!text.contains("root-split ceiling"), "{text}");
 }
+
+#[test]
+fn svg_plots_are_labelled_simulated() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("speedup.svg");
+    stdout_of(&[
+        "simulate",
+        "--degree",
+        "6",
+        "--height",
+        "5",
+        "--procs",
+        "1,2,4",
+        "--split-height",
+        "2",
+        "--svg",
+        path.to_str().unwrap(),
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    for text in [
+        "SIMULATED speedup",
+        "ideal",
+        "ybwc work/span parallelism",
+        "root-split",
+    ] {
+        assert!(svg.contains(text), "{text}");
+    }
+}

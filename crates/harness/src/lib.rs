@@ -55,8 +55,9 @@ pub use measure::{MeasureConfig, Pools, available_threads, measure, measure_tree
 pub use metrics::{karp_flatt, median};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
 pub use report::{
-    MACHINE_FILE, REPORT_FILE, RESULTS_FILE, ReportFiles, SUMMARY_FILE, read_machine,
-    rebuild_report, write_atomically, write_machine, write_report, write_run_folder,
+    MACHINE_FILE, REPORT_FILE, RESULTS_FILE, ReportFiles, SUMMARY_FILE, SpeedupCeiling,
+    SpeedupCurve, read_machine, rebuild_report, simulation_plot, write_atomically, write_machine,
+    write_report, write_run_folder,
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};

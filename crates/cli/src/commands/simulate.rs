@@ -17,7 +17,7 @@
 use crate::failure::Failure;
 use crate::table::{Align, Table};
 use crate::tree_args::{ModelArg, TreeArgs};
-use abbench_harness::TreeInfo;
+use abbench_harness::{SpeedupCeiling, SpeedupCurve, TreeInfo, simulation_plot, write_atomically};
 use abbench_parallel::sim::{
     MAX_PROCS, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan, root_split_ceiling,
     simulate_scaling, work_span,
@@ -27,6 +27,7 @@ use abbench_tree::{GameTree, MAX_HEIGHT, TreeSource, TreeSpec, TreeVisitor};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
+use std::path::PathBuf;
 
 /// The processor counts simulated when none are given: 1, 2, 4, …, 1024.
 pub const DEFAULT_PROCS: &str = "1,2,4,8,16,32,64,128,256,512,1024";
@@ -79,6 +80,12 @@ pub struct SimulateCommand {
     /// Print one JSON object per line instead of a table.
     #[arg(long)]
     pub json: bool,
+
+    /// Also draw the SIMULATED speedup against processors as an SVG plot in this file:
+    /// one line per algorithm and tree, the ideal line, and ybwc's work/span
+    /// parallelism (and root splitting's ceiling, where known) as horizontal lines.
+    #[arg(long, value_name = "PATH")]
+    pub svg: Option<PathBuf>,
 }
 
 /// A parsed `--algo` list.
@@ -223,6 +230,7 @@ impl SimulateCommand {
             ("aborted nodes", Align::Right),
         ]);
         let mut notes: Vec<String> = Vec::new();
+        let mut plot = PlotData::default();
         for spec in &specs {
             let visitor = Simulate {
                 algos: &self.algo.0,
@@ -235,6 +243,7 @@ impl SimulateCommand {
                 .map_err(sim_failure)?;
             let info = TreeInfo::of(spec);
             let ceiling = perfect_ceiling(spec);
+            plot.add(&self.algo.0, &info, &results, &ws, ceiling.as_ref());
             if self.json {
                 for result in &results {
                     write_json(
@@ -325,7 +334,111 @@ impl SimulateCommand {
                 writeln!(out, "{note}").map_err(Failure::stdout)?;
             }
         }
-        out.flush().map_err(Failure::stdout)
+        out.flush().map_err(Failure::stdout)?;
+        if let Some(path) = &self.svg {
+            let title = format!(
+                "SIMULATED speedup: {}",
+                specs.first().map_or(String::new(), |s| {
+                    let label = TreeInfo::of(s).label();
+                    if specs.len() > 1 {
+                        format!("{label}, {} seeds", specs.len())
+                    } else {
+                        label
+                    }
+                })
+            );
+            let svg = plot.draw(&title).map_err(Failure::failed)?;
+            write_atomically(path, svg.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// What the plot draws, gathered tree by tree.
+#[derive(Default)]
+struct PlotData {
+    curves: Vec<SpeedupCurve>,
+    parallelism: Vec<f64>,
+    burdened: Vec<f64>,
+    ybwc: bool,
+    root_split_ceiling: Option<f64>,
+}
+
+impl PlotData {
+    fn add(
+        &mut self,
+        algos: &[ParallelAlgorithm],
+        info: &TreeInfo,
+        results: &[SimResult],
+        ws: &WorkSpan,
+        ceiling: Option<&RootSplitCeiling>,
+    ) {
+        let first_tree = self.curves.is_empty();
+        for &algo in algos {
+            let points = results
+                .iter()
+                .filter(|r| r.algorithm == algo)
+                .map(|r| (r.procs, r.speedup))
+                .collect();
+            let label = if first_tree {
+                match info.seed {
+                    Some(_) => format!("{algo} (one line per seed)"),
+                    None => algo.to_string(),
+                }
+            } else {
+                String::new()
+            };
+            self.curves.push(SpeedupCurve {
+                label,
+                series: usize::from(algo == ParallelAlgorithm::Ybwc),
+                points,
+            });
+        }
+        self.ybwc |= algos.contains(&ParallelAlgorithm::Ybwc);
+        self.parallelism.push(ws.parallelism);
+        self.burdened.push(ws.burdened_parallelism);
+        if algos.contains(&ParallelAlgorithm::RootSplit) {
+            self.root_split_ceiling = ceiling.map(|c| c.speedup);
+        }
+    }
+
+    fn draw(&self, title: &str) -> Result<String, String> {
+        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+        let of_trees = if self.parallelism.len() > 1 {
+            " (mean over seeds)"
+        } else {
+            ""
+        };
+        let mut ceilings = Vec::new();
+        if self.ybwc {
+            ceilings.push(SpeedupCeiling {
+                label: format!(
+                    "ybwc work/span parallelism{of_trees}: {:.1}",
+                    mean(&self.parallelism)
+                ),
+                series: 1,
+                dotted: false,
+                speedup: mean(&self.parallelism),
+            });
+            ceilings.push(SpeedupCeiling {
+                label: format!(
+                    "ybwc burdened parallelism{of_trees}: {:.1}",
+                    mean(&self.burdened)
+                ),
+                series: 1,
+                dotted: true,
+                speedup: mean(&self.burdened),
+            });
+        }
+        if let Some(c) = self.root_split_ceiling {
+            ceilings.push(SpeedupCeiling {
+                label: format!("root-split ceiling N(h) / (1 + N(h-1)): {c:.3}"),
+                series: 0,
+                dotted: true,
+                speedup: c,
+            });
+        }
+        simulation_plot(title, &self.curves, &ceilings)
     }
 }
 

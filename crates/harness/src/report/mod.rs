@@ -10,6 +10,7 @@ mod atomic;
 mod headline;
 mod markdown;
 mod plots;
+mod simulation;
 mod summary;
 mod theory;
 
@@ -19,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 pub use atomic::write_atomically;
 pub(crate) use headline::headline;
+pub use simulation::{SpeedupCeiling, SpeedupCurve, simulation_plot};
 
 /// Every record, one JSON object per line.
 pub const RESULTS_FILE: &str = "results.jsonl";

@@ -1,0 +1,209 @@
+//! The SIMULATED speedup plot: speedup against virtual processors, both axes on a log
+//! scale, one line per (algorithm, tree), the ideal line `S = p`, and horizontal
+//! ceilings such as young brothers wait's work/span parallelism.
+
+use plotters::prelude::*;
+
+const FONT: &str = "sans-serif";
+const WIDTH: u32 = 820;
+const HEIGHT: u32 = 560;
+
+/// Tableau 10, as the other plots use it.
+const PALETTE: [RGBColor; 6] = [
+    RGBColor(0x4E, 0x79, 0xA7),
+    RGBColor(0xF2, 0x8E, 0x2B),
+    RGBColor(0x59, 0xA1, 0x4F),
+    RGBColor(0xE1, 0x57, 0x59),
+    RGBColor(0xB0, 0x7A, 0xA1),
+    RGBColor(0x9C, 0x75, 0x5F),
+];
+const REFERENCE: RGBColor = RGBColor(0x70, 0x70, 0x70);
+
+/// One simulated speedup curve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpeedupCurve {
+    /// The legend's label; curves with an empty label are drawn without a legend entry
+    /// (further seeds of a labelled series).
+    pub label: String,
+    /// The colour: an index into the palette (the same for one algorithm's seeds).
+    pub series: usize,
+    /// `(processors, speedup)`, processors increasing.
+    pub points: Vec<(usize, f64)>,
+}
+
+/// A horizontal ceiling on the speedup.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpeedupCeiling {
+    /// The legend's label.
+    pub label: String,
+    /// The colour: an index into the palette.
+    pub series: usize,
+    /// Dotted (a burdened or closed-form ceiling) rather than dashed.
+    pub dotted: bool,
+    /// The speedup it bounds.
+    pub speedup: f64,
+}
+
+/// The SVG text of a simulated speedup plot titled `title`.
+pub fn simulation_plot(
+    title: &str,
+    curves: &[SpeedupCurve],
+    ceilings: &[SpeedupCeiling],
+) -> Result<String, String> {
+    let failed = |e: &dyn std::fmt::Display| format!("drawing the simulation plot: {e}");
+    let p_max = curves
+        .iter()
+        .flat_map(|c| c.points.iter().map(|p| p.0))
+        .max()
+        .unwrap_or(1)
+        .max(2) as f64;
+    let s_max = curves
+        .iter()
+        .flat_map(|c| c.points.iter().map(|p| p.1))
+        .chain(ceilings.iter().map(|c| c.speedup))
+        .fold(1.0, f64::max);
+    // Room above the highest curve for the legend, and the ideal line up to there.
+    let y_max = (s_max * 6.0).min(p_max * 1.5).max(s_max * 1.5);
+    let y_min = curves
+        .iter()
+        .flat_map(|c| c.points.iter().map(|p| p.1))
+        .fold(1.0, f64::min)
+        * 0.7;
+    let x_max = p_max.log2();
+    let x = |p: f64| p.log2();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, (FONT, 17))
+            .margin(14)
+            .x_label_area_size(44)
+            .y_label_area_size(56)
+            .build_cartesian_2d((0.8..p_max * 1.25).log_scale(), (y_min..y_max).log_scale())
+            .map_err(|e| failed(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc("virtual processors p (log scale)")
+            .y_desc("SIMULATED speedup over serial f2-iter (log scale)")
+            .axis_desc_style((FONT, 14))
+            .label_style((FONT, 12))
+            .x_labels(x_max.ceil() as usize + 2)
+            .x_label_formatter(&|x| {
+                if (x - x.round()).abs() < 1e-9 && *x >= 0.0 {
+                    format!("{}", 2f64.powi(x.round() as i32))
+                } else {
+                    String::new()
+                }
+            })
+            .y_label_formatter(&|y| short(*y))
+            .light_line_style(WHITE)
+            .bold_line_style(BLACK.mix(0.12))
+            .draw()
+            .map_err(|e| failed(&e))?;
+        let ideal: Vec<(f64, f64)> = (0..=64)
+            .map(|i| 2f64.powf(f64::from(i) * p_max.log2() / 64.0))
+            .filter(|&p| p <= y_max)
+            .map(|p| (x(p), p))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(ideal, REFERENCE.stroke_width(1)))
+            .map_err(|e| failed(&e))?
+            .label("ideal: S = p")
+            .legend(|(x, y)| PathElement::new(vec![(x - 2, y), (x + 19, y)], REFERENCE));
+        for c in ceilings {
+            let colour = PALETTE[c.series % PALETTE.len()];
+            let line = vec![(-0.3, c.speedup), (x_max + 0.3, c.speedup)];
+            let (dash, gap) = if c.dotted { (2, 4) } else { (8, 5) };
+            let dotted = c.dotted;
+            chart
+                .draw_series(DashedLineSeries::new(
+                    line,
+                    dash,
+                    gap,
+                    colour.mix(0.8).stroke_width(2),
+                ))
+                .map_err(|e| failed(&e))?
+                .label(c.label.clone())
+                .legend(move |(x, y)| {
+                    let [a, b, c] = if dotted {
+                        [(-2, 0), (8, 10), (18, 20)]
+                    } else {
+                        [(-2, 4), (7, 13), (16, 21)]
+                    };
+                    let stroke = |(from, to): (i32, i32)| {
+                        PathElement::new(vec![(from, 0), (to, 0)], colour.stroke_width(2))
+                    };
+                    EmptyElement::at((x, y)) + stroke(a) + stroke(b) + stroke(c)
+                });
+        }
+        for c in curves {
+            let colour = PALETTE[c.series % PALETTE.len()];
+            let points: Vec<(f64, f64)> = c.points.iter().map(|&(p, s)| (x(p as f64), s)).collect();
+            let drawn = chart
+                .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+                .map_err(|e| failed(&e))?;
+            if !c.label.is_empty() {
+                drawn.label(c.label.clone()).legend(move |(x, y)| {
+                    EmptyElement::at((x, y))
+                        + PathElement::new(vec![(-2, 0), (19, 0)], colour.stroke_width(2))
+                        + Circle::new((8, 0), 3, colour.filled())
+                });
+            }
+            chart
+                .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+                .map_err(|e| failed(&e))?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .label_font((FONT, 12))
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK.mix(0.3))
+            .draw()
+            .map_err(|e| failed(&e))?;
+        root.present().map_err(|e| failed(&e))?;
+    }
+    Ok(svg)
+}
+
+/// `0.5`, `2`, `20`, `300`: a speedup axis label.
+fn short(v: f64) -> String {
+    if v >= 10.0 {
+        format!("{v:.0}")
+    } else if v >= 1.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plot_names_its_curves_and_ceilings() {
+        let curves = [SpeedupCurve {
+            label: "ybwc".into(),
+            series: 0,
+            points: vec![(1, 0.9), (2, 1.8), (4, 3.0), (1024, 20.0)],
+        }];
+        let ceilings = [SpeedupCeiling {
+            label: "work/span parallelism 64".into(),
+            series: 0,
+            dotted: false,
+            speedup: 64.0,
+        }];
+        let svg = simulation_plot("SIMULATED test", &curves, &ceilings).unwrap();
+        assert!(svg.starts_with("<svg"));
+        for text in [
+            "SIMULATED test",
+            "ybwc",
+            "work/span parallelism 64",
+            "ideal",
+        ] {
+            assert!(svg.contains(text), "{text}");
+        }
+    }
+}
