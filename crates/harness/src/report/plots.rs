@@ -58,9 +58,9 @@ macro_rules! dashed_sample {
 /// A linear axis whose ticks are exactly the given values: the thread counts or heights
 /// measured, never `1.5` threads.
 #[derive(Clone)]
-struct KeyedAxis {
-    range: Range<f64>,
-    keys: Vec<f64>,
+pub(super) struct KeyedAxis {
+    pub(super) range: Range<f64>,
+    pub(super) keys: Vec<f64>,
 }
 
 impl Ranged for KeyedAxis {

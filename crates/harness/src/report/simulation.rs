@@ -2,6 +2,7 @@
 //! scale, one line per (algorithm, tree), the ideal line `S = p`, and horizontal
 //! ceilings such as young brothers wait's work/span parallelism.
 
+use super::plots::KeyedAxis;
 use plotters::prelude::*;
 
 const FONT: &str = "sans-serif";
@@ -80,7 +81,14 @@ pub fn simulation_plot(
             .margin(14)
             .x_label_area_size(44)
             .y_label_area_size(56)
-            .build_cartesian_2d((0.8..p_max * 1.25).log_scale(), (y_min..y_max).log_scale())
+            // x is log2(p), so that the ticks fall on the powers of two.
+            .build_cartesian_2d(
+                KeyedAxis {
+                    range: -0.3..x_max + 0.3,
+                    keys: (0..=x_max.ceil() as i32).map(f64::from).collect(),
+                },
+                (y_min..y_max).log_scale(),
+            )
             .map_err(|e| failed(&e))?;
         chart
             .configure_mesh()
@@ -88,7 +96,6 @@ pub fn simulation_plot(
             .y_desc("SIMULATED speedup over serial f2-iter (log scale)")
             .axis_desc_style((FONT, 14))
             .label_style((FONT, 12))
-            .x_labels(x_max.ceil() as usize + 2)
             .x_label_formatter(&|x| {
                 if (x - x.round()).abs() < 1e-9 && *x >= 0.0 {
                     format!("{}", 2f64.powi(x.round() as i32))
