@@ -26,7 +26,7 @@ pub(crate) struct Plot {
     pub svg: String,
 }
 
-const FONT: &str = "sans-serif";
+pub(super) const FONT: &str = "sans-serif";
 const PANEL_WIDTH: u32 = 460;
 const PANEL_HEIGHT: u32 = 340;
 const COLUMNS: usize = 3;
@@ -34,7 +34,7 @@ const THEORY_WIDTH: u32 = 720;
 const THEORY_HEIGHT: u32 = 500;
 
 /// Tableau 10: distinct, and readable by most colour-blind readers.
-const PALETTE: [RGBColor; 6] = [
+pub(super) const PALETTE: [RGBColor; 6] = [
     RGBColor(0x4E, 0x79, 0xA7),
     RGBColor(0xF2, 0x8E, 0x2B),
     RGBColor(0x59, 0xA1, 0x4F),
@@ -42,7 +42,7 @@ const PALETTE: [RGBColor; 6] = [
     RGBColor(0xB0, 0x7A, 0xA1),
     RGBColor(0x9C, 0x75, 0x5F),
 ];
-const REFERENCE: RGBColor = RGBColor(0x70, 0x70, 0x70);
+pub(super) const REFERENCE: RGBColor = RGBColor(0x70, 0x70, 0x70);
 
 /// A legend's sample of a dashed line: three short strokes. (A macro because the
 /// composed element's type, tied to the backend's lifetime, cannot be named.)

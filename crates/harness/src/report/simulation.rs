@@ -2,23 +2,11 @@
 //! scale, one line per (algorithm, tree), the ideal line `S = p`, and horizontal
 //! ceilings such as young brothers wait's work/span parallelism.
 
-use super::plots::KeyedAxis;
+use super::plots::{FONT, KeyedAxis, PALETTE, REFERENCE};
 use plotters::prelude::*;
 
-const FONT: &str = "sans-serif";
 const WIDTH: u32 = 820;
 const HEIGHT: u32 = 560;
-
-/// Tableau 10, as the other plots use it.
-const PALETTE: [RGBColor; 6] = [
-    RGBColor(0x4E, 0x79, 0xA7),
-    RGBColor(0xF2, 0x8E, 0x2B),
-    RGBColor(0x59, 0xA1, 0x4F),
-    RGBColor(0xE1, 0x57, 0x59),
-    RGBColor(0xB0, 0x7A, 0xA1),
-    RGBColor(0x9C, 0x75, 0x5F),
-];
-const REFERENCE: RGBColor = RGBColor(0x70, 0x70, 0x70);
 
 /// One simulated speedup curve.
 #[derive(Clone, Debug, PartialEq)]
