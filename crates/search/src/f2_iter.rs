@@ -46,6 +46,27 @@ pub struct WindowResult {
     pub best_index: Option<usize>,
 }
 
+/// Where [`F2Iter::resume_node`] takes up a node's search: the next child to examine
+/// and what the children before it gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// Index (search order) of the next child to examine.
+    pub next: u32,
+    /// The largest value the earlier children gave, from the node's viewpoint.
+    pub m: Value,
+    /// Index of the child that gave `m` (`u32::MAX`: none).
+    pub best: u32,
+}
+
+impl Resume {
+    /// Nothing searched yet.
+    pub const START: Resume = Resume {
+        next: 0,
+        m: NEG_INFINITY,
+        best: u32::MAX,
+    };
+}
+
 /// The non-recursive F2 kernel with its reusable stack.
 pub struct F2Iter<T: GameTree> {
     stack: Vec<Frame<T::Node, T::Children>>,
@@ -92,7 +113,7 @@ impl<T: GameTree> F2Iter<T> {
     ///
     /// `node` is examined (counted) by this call. On [`Aborted`], `counters` still hold
     /// everything examined before the abort.
-    #[inline]
+    #[inline(never)]
     pub fn search_node<C: Counters, P: Probe>(
         &mut self,
         tree: &T,
@@ -112,10 +133,65 @@ impl<T: GameTree> F2Iter<T> {
                 best_index: None,
             });
         }
+        self.search_children(tree, node, alpha, beta, Resume::START, counters, probe)
+    }
+
+    /// Finishes `F2(node, alpha, beta)`, `window = (alpha, beta)`, for an internal node
+    /// whose first `resume.next` children (in search order) were searched elsewhere: the
+    /// running maximum starts at `max(alpha, resume.m)` and the best child at
+    /// `resume.best`, exactly as F2 stands after those children. `node` itself is not
+    /// counted again.
+    ///
+    /// With `resume.next == 0` and `resume.m == alpha` this is [`F2Iter::search_node`]
+    /// without counting `node`. The positions examined are exactly those F2 examines
+    /// from that point on.
+    #[inline(never)]
+    pub fn resume_node<C: Counters, P: Probe>(
+        &mut self,
+        tree: &T,
+        node: T::Node,
+        window: (Value, Value),
+        resume: Resume,
+        counters: &mut C,
+        probe: &mut P,
+    ) -> Result<WindowResult, Aborted> {
+        debug_assert!(tree.degree(node) > 0, "resume_node needs an internal node");
+        let (alpha, beta) = window;
+        self.search_children(tree, node, alpha, beta, resume, counters, probe)
+    }
+
+    /// The children of an internal node from `resume` on; see [`F2Iter::resume_node`].
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn search_children<C: Counters, P: Probe>(
+        &mut self,
+        tree: &T,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        resume: Resume,
+        counters: &mut C,
+        probe: &mut P,
+    ) -> Result<WindowResult, Aborted> {
+        let base_depth = tree.depth(node);
+        let degree = tree.degree(node);
+        let (alpha, first_best) = if resume.m > alpha {
+            (resume.m, resume.best)
+        } else {
+            (alpha, u32::MAX)
+        };
         let leaf_depth = tree.height();
         if base_depth + 1 == leaf_depth {
-            let (value, best) =
-                Self::leaf_parent(tree, node, degree as u32, alpha, beta, leaf_depth, counters);
+            let (value, best) = Self::leaf_parent(
+                tree,
+                node,
+                resume.next,
+                degree as u32,
+                (alpha, first_best),
+                beta,
+                leaf_depth,
+                counters,
+            );
             let best_index = (best != u32::MAX).then_some(best as usize);
             return Ok(WindowResult { value, best_index });
         }
@@ -128,26 +204,13 @@ impl<T: GameTree> F2Iter<T> {
             children: tree.children(node),
             beta,
             m: alpha,
-            next: 0,
+            next: resume.next,
             degree: degree as u32,
-            best: u32::MAX,
+            best: first_best,
         };
         let mut child_depth = base_depth + 1;
         let mut next_poll = counters.nodes() + u64::from(probe.interval());
         loop {
-            if P::ENABLED && counters.nodes() >= next_poll {
-                next_poll = counters.nodes() + u64::from(probe.interval());
-                match probe.poll(counters.nodes()) {
-                    Poll::Continue => {}
-                    Poll::Abort => return Err(Aborted),
-                    Poll::Narrow { alpha, beta } => {
-                        stack.push(current);
-                        Self::narrow(stack, alpha, beta);
-                        current = stack.pop().expect("narrowing keeps the root frame");
-                        child_depth = base_depth + stack.len() as u32 + 1;
-                    }
-                }
-            }
             if current.m < current.beta && current.next < current.degree {
                 let i = current.next;
                 current.next += 1;
@@ -166,8 +229,9 @@ impl<T: GameTree> F2Iter<T> {
                     let value = Self::leaf_parent(
                         tree,
                         child,
+                        0,
                         child_degree as u32,
-                        -current.beta,
+                        (-current.beta, u32::MAX),
                         -current.m,
                         child_depth + 1,
                         counters,
@@ -177,6 +241,13 @@ impl<T: GameTree> F2Iter<T> {
                     if t > current.m {
                         current.m = t;
                         current.best = i;
+                    }
+                    if P::ENABLED && counters.nodes() >= next_poll {
+                        next_poll = counters.nodes() + u64::from(probe.interval());
+                        if Self::poll(stack, &mut current, counters.nodes(), probe) {
+                            return Err(Aborted);
+                        }
+                        child_depth = base_depth + stack.len() as u32 + 1;
                     }
                 } else {
                     let pushed = Frame {
@@ -191,6 +262,17 @@ impl<T: GameTree> F2Iter<T> {
                     stack.push(current);
                     current = pushed;
                     child_depth += 1;
+                    // The probe is polled after a descent and after a run of leaves only
+                    // (never more than a node's leaves apart), so the loop's other paths
+                    // stay free of it.
+                    if P::ENABLED && counters.nodes() >= next_poll {
+                        next_poll = counters.nodes() + u64::from(probe.interval());
+                        // Out of line: the rare path stays out of the hot loop's registers.
+                        if Self::poll(stack, &mut current, counters.nodes(), probe) {
+                            return Err(Aborted);
+                        }
+                        child_depth = base_depth + stack.len() as u32 + 1;
+                    }
                 }
             } else {
                 if current.next < current.degree {
@@ -215,19 +297,24 @@ impl<T: GameTree> F2Iter<T> {
     /// `F2(node, alpha, beta)` for a node whose children are all leaves (they stand at
     /// the tree's height bound, `leaf_depth`): one tight loop over the leaves in order until
     /// a cutoff. Returns the value and the index of the leaf that produced it.
+    ///
+    /// The leaves are taken from index `first` on, with the running maximum and its leaf
+    /// starting at `start` (`(alpha, u32::MAX)` for a whole search).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn leaf_parent<C: Counters>(
         tree: &T,
         node: T::Node,
+        first: u32,
         degree: u32,
-        alpha: Value,
+        start: (Value, u32),
         beta: Value,
         leaf_depth: u32,
         counters: &mut C,
     ) -> (Value, u32) {
         let children = tree.children(node);
-        let (mut m, mut best) = (alpha, u32::MAX);
-        let mut i = 0;
+        let (mut m, mut best) = start;
+        let mut i = first;
         while i < degree {
             let t = -tree.value(tree.child(node, &children, i as usize));
             // Branch-free update: which leaf raises `m` is unpredictable.
@@ -239,11 +326,33 @@ impl<T: GameTree> F2Iter<T> {
                 break;
             }
         }
-        counters.leaves_at(leaf_depth, u64::from(i));
+        counters.leaves_at(leaf_depth, u64::from(i - first));
         if i < degree {
             counters.cutoff();
         }
         (m, best)
+    }
+
+    /// Polls `probe`; on a narrower window pushes it down the stack (`current` is the
+    /// frame being worked on, above `stack`). Returns whether the search must abort.
+    #[cold]
+    #[inline(never)]
+    fn poll<P: Probe>(
+        stack: &mut Vec<Frame<T::Node, T::Children>>,
+        current: &mut Frame<T::Node, T::Children>,
+        examined: u64,
+        probe: &mut P,
+    ) -> bool {
+        match probe.poll(examined) {
+            Poll::Continue => false,
+            Poll::Abort => true,
+            Poll::Narrow { alpha, beta } => {
+                stack.push(*current);
+                Self::narrow(stack, alpha, beta);
+                *current = stack.pop().expect("narrowing keeps the root frame");
+                false
+            }
+        }
     }
 
     /// Pushes a narrower root window down the stack. Afterwards each frame's window is

@@ -23,7 +23,7 @@ pub use deadline::{DEADLINE_CHECK_INTERVAL, Deadline, TimedOut, search_within};
 pub use f0::f0;
 pub use f1::f1;
 pub use f2::{alphabeta, f2};
-pub use f2_iter::{F2Iter, WindowResult, f2_iter};
+pub use f2_iter::{F2Iter, Resume, WindowResult, f2_iter};
 pub use probe::{Aborted, NoProbe, POLL_INTERVAL, Poll, Probe};
 pub use result::SearchResult;
 pub use stats::{Basic, Counters, Detailed, SearchStats};

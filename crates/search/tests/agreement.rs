@@ -2,8 +2,10 @@
 //! value, a best move F0 accepts, leaves F2 <= F1 <= F0, and f2-iter examining exactly
 //! the positions F2 examines. A failure names the tree that reproduces it.
 
-use abbench_search::{Detailed, F2Iter, SearchResult, f0, f1, f2};
-use abbench_tree::{BranchOrder, GameTree, Model, ModelSpec, TreeVisitor};
+use abbench_search::{
+    Basic, Counters, Detailed, F2Iter, NoProbe, Resume, SearchResult, f0, f1, f2,
+};
+use abbench_tree::{BranchOrder, GameTree, Model, ModelSpec, TreeVisitor, Value};
 use proptest::prelude::*;
 
 /// All four procedures on one tree, plus F0 of each root move's subtree.
@@ -160,5 +162,83 @@ fn larger_trees_of_every_model() {
             spec.order = BranchOrder::Static;
             check(&spec);
         }
+    }
+}
+
+/// F2 of the root with window `(alpha, beta)`, once whole and once as its first `k`
+/// children searched one by one followed by [`F2Iter::resume_node`] from child `k`: the
+/// same value, best child and positions.
+struct ResumeAt {
+    k: usize,
+    alpha: Value,
+    beta: Value,
+}
+
+impl TreeVisitor for ResumeAt {
+    type Output = ();
+    fn visit<T: GameTree>(self, tree: &T) {
+        let root = tree.root();
+        let degree = tree.degree(root);
+        if degree == 0 {
+            return;
+        }
+        let k = self.k % degree;
+        let mut kernel = F2Iter::new(tree);
+        let mut whole = Basic::for_height(tree.height());
+        let expected = kernel
+            .search_node(tree, root, self.alpha, self.beta, &mut whole, &mut NoProbe)
+            .unwrap();
+        // The first k children as F2 searches them, then the rest in one call.
+        let mut parts = Basic::for_height(tree.height());
+        parts.position(0);
+        let children = tree.children(root);
+        let mut resume = Resume {
+            next: 0,
+            m: self.alpha,
+            best: u32::MAX,
+        };
+        while (resume.next as usize) < k && resume.m < self.beta {
+            let child = tree.child(root, &children, resume.next as usize);
+            let r = kernel
+                .search_node(tree, child, -self.beta, -resume.m, &mut parts, &mut NoProbe)
+                .unwrap();
+            if -r.value > resume.m {
+                resume.m = -r.value;
+                resume.best = resume.next;
+            }
+            resume.next += 1;
+        }
+        if resume.m < self.beta {
+            let r = kernel
+                .resume_node(
+                    tree,
+                    root,
+                    (self.alpha, self.beta),
+                    resume,
+                    &mut parts,
+                    &mut NoProbe,
+                )
+                .unwrap();
+            assert_eq!(r, expected, "k = {k}");
+        } else {
+            assert_eq!(resume.m, expected.value, "k = {k}");
+        }
+        assert_eq!(parts.nodes(), whole.nodes(), "positions, k = {k}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn resuming_a_node_examines_what_f2_examines(
+        spec in model_spec(),
+        k in 0usize..8,
+        window in prop_oneof![
+            Just((abbench_tree::NEG_INFINITY, abbench_tree::INFINITY)),
+            (-20i64..20, 0i64..20).prop_map(|(a, w)| (a, a + w + 1)),
+        ],
+    ) {
+        spec.visit_implicit(ResumeAt { k, alpha: window.0, beta: window.1 }).unwrap();
     }
 }
