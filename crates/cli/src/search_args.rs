@@ -65,6 +65,18 @@ pub struct SearchArgs {
     )]
     pub split_height: Option<u32>,
 
+    /// ybwc: offer a split point's younger brothers to other workers only if its eldest
+    /// brother's subtree examined at least N positions, else finish it serially, 0 ..=
+    /// 10^15 [default: 4096 with an automatic split height, 0 with --split-height].
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000_000),
+        help_heading = "Search"
+    )]
+    pub eldest_grain: Option<u64>,
+
     /// Stop each search after this many seconds (a decimal, more than 0, at most
     /// 1000000); a search that reaches it is reported as timed out, not as a result.
     #[arg(
@@ -79,6 +91,11 @@ pub struct SearchArgs {
     /// Run even if the work is estimated to take more than ten minutes.
     #[arg(long, help_heading = "Search")]
     pub force: bool,
+
+    /// Leave the worker threads where the operating system puts them. By default a
+    /// measurement pins each worker to its own CPU when there are enough CPUs.
+    #[arg(long, help_heading = "Search")]
+    pub no_pin: bool,
 }
 
 impl SearchArgs {
@@ -101,6 +118,7 @@ impl SearchArgs {
     pub fn search_options(&self) -> SearchOptions {
         SearchOptions {
             split_height: self.split_height,
+            eldest_grain: self.eldest_grain,
             time_limit: self.time_limit,
         }
     }

@@ -51,7 +51,7 @@ pub use estimate::{
 };
 pub use interrupt::Interrupt;
 pub use machine::MachineInfo;
-pub use measure::{MeasureConfig, Pools, available_threads, measure, measure_tree};
+pub use measure::{MeasureConfig, POOL_WARM_UP, Pools, available_threads, measure, measure_tree};
 pub use metrics::{karp_flatt, median};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
 pub use report::{

@@ -37,12 +37,18 @@ pub struct MeasureConfig {
     pub warmup: usize,
     /// `ybwc`'s split height; `None` chooses it from the tree's degree.
     pub split_height: Option<u32>,
+    /// `ybwc`'s eldest grain ([`SearchOptions::eldest_grain`]); `None` for the default.
+    pub eldest_grain: Option<u64>,
     /// Bound on each search, serial or parallel; `None` for none.
     pub time_limit: Option<Duration>,
     /// Largest arena, in bytes.
     pub memory_budget: u64,
     /// Checked before every search: once raised, measuring stops.
     pub interrupt: Interrupt,
+    /// Pin each worker of a parallel search to its own CPU
+    /// ([`ParallelSearcher::pinned`]); what the pools the caller builds with
+    /// [`Pools::new`] should be given.
+    pub pin_threads: bool,
 }
 
 impl Default for MeasureConfig {
@@ -51,20 +57,43 @@ impl Default for MeasureConfig {
             repeat: 5,
             warmup: 1,
             split_height: None,
+            eldest_grain: None,
             time_limit: None,
             memory_budget: abbench_tree::arena::default_memory_budget(),
             interrupt: Interrupt::new(),
+            pin_threads: true,
         }
     }
 }
 
-/// Thread pools by thread count, built once and reused across trees.
+/// How long a pool built for measuring keeps its workers busy before its first search
+/// ([`ParallelSearcher::warm_up`]). On this project's 2-CPU virtual machine the first
+/// searches after a pool's CPUs were idle ran up to five times slower for about 40 ms;
+/// 200 ms of warm-up removed it (two-thread samples of a 1.6 ms search: 2.4–8.0 ms
+/// before, 1.60–1.65 ms after).
+pub const POOL_WARM_UP: Duration = Duration::from_millis(200);
+
+/// Thread pools by thread count, built once and reused across trees. The default
+/// builds pools as tests want them: unpinned and not warmed up; [`Pools::new`] as
+/// measurements want them.
 #[derive(Default)]
 pub struct Pools {
     searchers: BTreeMap<usize, ParallelSearcher>,
+    pin: bool,
+    warm_up: Duration,
 }
 
 impl Pools {
+    /// No pools yet; those built later are warmed up ([`POOL_WARM_UP`]) and pin their
+    /// workers to CPUs if `pin` ([`ParallelSearcher::pinned`]).
+    pub fn new(pin: bool) -> Self {
+        Pools {
+            searchers: BTreeMap::new(),
+            pin,
+            warm_up: POOL_WARM_UP,
+        }
+    }
+
     /// Builds the pools for these thread counts that do not exist yet.
     pub fn ensure(&mut self, threads: &[usize]) -> Result<(), HarnessError> {
         for &t in threads {
@@ -76,7 +105,12 @@ impl Pools {
                 });
             }
             if let std::collections::btree_map::Entry::Vacant(slot) = self.searchers.entry(t) {
-                slot.insert(ParallelSearcher::new(t)?);
+                let searcher = slot.insert(if self.pin {
+                    ParallelSearcher::pinned(t)?
+                } else {
+                    ParallelSearcher::new(t)?
+                });
+                searcher.warm_up(self.warm_up);
             }
         }
         Ok(())
@@ -390,6 +424,7 @@ impl Measure<'_> {
         let searcher = self.pools.searcher(threads)?;
         let options = SearchOptions {
             split_height: self.config.split_height,
+            eldest_grain: self.config.eldest_grain,
             time_limit: self.config.time_limit,
         };
         let (runs, wall) = timed(self.config, || {
@@ -427,6 +462,10 @@ impl Measure<'_> {
                 ParallelAlgorithm::Ybwc => Some(options.split_height_for(tree.max_degree())),
                 ParallelAlgorithm::RootSplit => None,
             },
+            eldest_grain: match algorithm {
+                ParallelAlgorithm::Ybwc => Some(options.eldest_grain()),
+                ParallelAlgorithm::RootSplit => None,
+            },
             serial_nodes,
             serial_wall_ns: baseline_wall.median,
             speedup,
@@ -444,6 +483,7 @@ impl Measure<'_> {
             abort_latency_ns: shown.stats.abort_latency_ns,
             split_wait_ns: shown.stats.split_wait_ns,
             oversubscribed: threads > available_threads(),
+            pinned: searcher.is_pinned(),
         };
         Ok(Record {
             schema: SCHEMA,

@@ -154,6 +154,10 @@ impl TreeInfo {
 pub struct ParallelMetrics {
     /// The split height the search used.
     pub split_height: Option<u32>,
+    /// `ybwc`'s eldest grain: split points whose eldest examined fewer positions were
+    /// finished serially (absent in older records).
+    #[serde(default)]
+    pub eldest_grain: Option<u64>,
     /// Positions `f2-iter` examines on this tree.
     pub serial_nodes: u64,
     /// Median wall time of `f2-iter`, nanoseconds.
@@ -188,6 +192,9 @@ pub struct ParallelMetrics {
     pub split_wait_ns: Percentiles,
     /// More threads than the machine has hardware threads.
     pub oversubscribed: bool,
+    /// Each worker ran pinned to its own CPU (absent in older records: false).
+    #[serde(default)]
+    pub pinned: bool,
 }
 
 /// One measured (tree, algorithm, thread count).

@@ -86,6 +86,11 @@ pub const SIM_PROCS: [usize; 2] = [4, 64];
 /// ybwc's split height in the simulated cases: low enough that these small trees split.
 pub const SIM_SPLIT_HEIGHT: u32 = 2;
 
+/// ybwc's eldest grain in the grained simulated cases (`sim-ybwc-g64-p…`): on these
+/// trees the split points of the lowest levels are finished serially and the higher
+/// ones shared, so a change to either path, or to the choice between them, shows.
+pub const SIM_ELDEST_GRAIN: u64 = 64;
+
 /// The trees searched in simulation: one random, one imperfectly ordered (seed 2, where
 /// both algorithms search extra positions).
 fn simulated_trees() -> Vec<TreeSpec> {
@@ -157,15 +162,29 @@ impl TreeVisitor for SimulatedSearches {
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
         let options = SearchOptions {
             split_height: Some(SIM_SPLIT_HEIGHT),
+            eldest_grain: None,
             time_limit: None,
         };
+        let grained = SearchOptions {
+            eldest_grain: Some(SIM_ELDEST_GRAIN),
+            ..options
+        };
+        let runs = [
+            (ParallelAlgorithm::RootSplit, options, String::new()),
+            (ParallelAlgorithm::Ybwc, options, String::new()),
+            (
+                ParallelAlgorithm::Ybwc,
+                grained,
+                format!("-g{SIM_ELDEST_GRAIN}"),
+            ),
+        ];
         let mut cases = Vec::new();
-        for algo in ParallelAlgorithm::ALL {
+        for (algo, options, tag) in runs {
             let results = simulate_scaling(tree, algo, &SIM_PROCS, &SimCosts::CALIBRATED, &options)
                 .map_err(|e| e.to_string())?;
             for r in results {
                 cases.push((
-                    format!("sim-{algo}-p{}", r.procs),
+                    format!("sim-{algo}{tag}-p{}", r.procs),
                     r.value,
                     r.nodes,
                     r.leaves,

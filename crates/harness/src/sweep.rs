@@ -77,7 +77,7 @@ pub fn sweep(
         interrupt: interrupt.clone(),
         ..suite.measure_config()
     };
-    let mut pools = Pools::default();
+    let mut pools = Pools::new(config.pin_threads);
     if suite
         .workloads
         .iter()

@@ -406,6 +406,7 @@ mod tests {
             threads: &[1, 2, 3],
             options: SearchOptions {
                 split_height: Some(1),
+                eldest_grain: None,
                 time_limit: None,
             },
             oracle_positions: ORACLE_POSITIONS,

@@ -48,6 +48,7 @@ impl TreeVisitor for Overheads<'_> {
         for &split_height in self.split_heights {
             let options = SearchOptions {
                 split_height: Some(split_height),
+                eldest_grain: None,
                 time_limit: None,
             };
             let counts = simulate(tree, ParallelAlgorithm::Ybwc, 1, &SimCosts::FREE, &options)

@@ -5,7 +5,7 @@
 use crate::SearchOptions;
 use crate::executor::{Event, Executor};
 use crate::stats::WorkerStats;
-use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe};
+use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe, Resume};
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
 use std::sync::Mutex;
@@ -35,6 +35,9 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
     pub(crate) epoch: Instant,
     /// `ybwc`: nodes at least this far above the deepest leaves split.
     pub(crate) split_height: u32,
+    /// `ybwc`: share a split point's younger brothers only if its eldest examined at
+    /// least this many positions ([`SearchOptions::eldest_grain`]).
+    pub(crate) eldest_grain: u64,
     workers: Vec<CachePadded<Mutex<WorkerSlot<T>>>>,
 }
 
@@ -58,6 +61,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             deadline,
             epoch,
             split_height,
+            eldest_grain: options.eldest_grain(),
             workers,
         }
     }
@@ -114,6 +118,43 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         beta: Value,
         probe: &mut P,
     ) -> Result<(Value, Option<usize>), Aborted> {
+        self.serial_counted(node, alpha, beta, probe).0
+    }
+
+    /// [`Context::serial`], also returning the positions the search examined (aborted or
+    /// not).
+    pub(crate) fn serial_counted<P: Probe>(
+        &self,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        probe: &mut P,
+    ) -> (Result<(Value, Option<usize>), Aborted>, u64) {
+        self.kernel(node, alpha, beta, None, probe)
+    }
+
+    /// Finishes the search of internal `node` from `resume` with the serial kernel
+    /// ([`F2Iter::resume_node`]); `node` itself is not counted again. Returns like
+    /// [`Context::serial_counted`].
+    pub(crate) fn resume_counted<P: Probe>(
+        &self,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        resume: Resume,
+        probe: &mut P,
+    ) -> (Result<(Value, Option<usize>), Aborted>, u64) {
+        self.kernel(node, alpha, beta, Some(resume), probe)
+    }
+
+    fn kernel<P: Probe>(
+        &self,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        resume: Option<Resume>,
+        probe: &mut P,
+    ) -> (Result<(Value, Option<usize>), Aborted>, u64) {
         self.executor.event(Event::SerialSearch);
         let mut probe = Accounted {
             probe,
@@ -123,9 +164,18 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         let (outcome, examined) = self.with_slot(|slot| {
             let mut counters = Basic::for_height(self.tree.height());
             let started = Instant::now();
-            let outcome =
-                slot.kernel
-                    .search_node(self.tree, node, alpha, beta, &mut counters, &mut probe);
+            let kernel = &mut slot.kernel;
+            let outcome = match resume {
+                None => kernel.search_node(self.tree, node, alpha, beta, &mut counters, &mut probe),
+                Some(resume) => kernel.resume_node(
+                    self.tree,
+                    node,
+                    (alpha, beta),
+                    resume,
+                    &mut counters,
+                    &mut probe,
+                ),
+            };
             let stats = &mut slot.stats;
             stats.busy_ns += started.elapsed().as_nanos() as u64;
             let counted = counters.stats();
@@ -144,7 +194,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         // The positions examined since the last poll.
         self.executor
             .event(Event::Examined(examined - probe.reported));
-        outcome
+        (outcome, examined)
     }
 
     /// Counts a split point opened by the calling worker, and its position as examined.

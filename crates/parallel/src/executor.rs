@@ -12,6 +12,8 @@
 //! speed).
 
 use abbench_search::POLL_INTERVAL;
+use crossbeam_utils::CachePadded;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What a parallel search needs from whoever runs its workers.
 pub(crate) trait Executor: Sync {
@@ -53,16 +55,102 @@ pub(crate) enum Event {
 }
 
 /// Real threads: the rayon pool the caller runs in.
-#[derive(Clone, Copy, Debug)]
+///
+/// # Keeping helpers awake
+///
+/// A rayon worker that finds no work spins briefly and then sleeps; waking it takes a
+/// system call and, on a virtual machine, an interrupt to a halted virtual CPU — tens of
+/// microseconds or more. Young brothers wait offers work in bursts (a split point's
+/// younger brothers, after its eldest), with idle gaps in between on well-ordered trees,
+/// so a sleeping helper often wakes after the burst is over. For the length of one
+/// search, therefore, every helper runs [`Threads::stay_awake`]: it keeps taking offered
+/// work (`rayon::yield_now`) and, between offers, yields its CPU to the operating system
+/// instead of sleeping, until the search ends. Only when the pool has no more workers
+/// than the machine has CPUs: with more, a spinning helper would take CPU time from a
+/// working one.
+///
+/// A worker may meet a `stay_awake` task while it waits inside [`Executor::fork`] (rayon
+/// lets a waiting worker run any pending task); it must return at once then, or the fork
+/// it waits in could not resume until the search ended — which needs that fork. Each
+/// worker therefore counts the forks it is inside (`forks`), and `stay_awake` returns
+/// unless the count is zero, i.e. unless the worker was truly idle.
+#[derive(Debug)]
 pub(crate) struct Threads {
     threads: usize,
+    /// Per worker: how many [`Executor::fork`] calls it is inside.
+    ///
+    /// Memory ordering: `Relaxed`. Each count is written and read only by its own
+    /// worker's thread, so program order is all that is needed; it is atomic only so that
+    /// the executor can be shared.
+    forks: Vec<CachePadded<AtomicUsize>>,
+    /// Whether helpers stay awake during a search (see the type's docs).
+    keep_awake: bool,
+    /// Set when the search has its result: helpers leave [`Threads::stay_awake`].
+    ///
+    /// Memory ordering: `Relaxed`. It carries no data, and the search's result reaches
+    /// the caller through rayon's join of the `stay_awake` tasks, which synchronises.
+    done: AtomicBool,
 }
 
 impl Threads {
     /// The executor of a pool of `threads` rayon workers; searches must run inside the
-    /// pool (`ThreadPool::install`).
-    pub(crate) fn new(threads: usize) -> Self {
-        Threads { threads }
+    /// pool (`ThreadPool::install`). Helpers stay awake during a search if `keep_awake`.
+    pub(crate) fn new(threads: usize, keep_awake: bool) -> Self {
+        Threads {
+            threads,
+            keep_awake,
+            forks: (0..threads)
+                .map(|_| CachePadded::new(AtomicUsize::new(0)))
+                .collect(),
+            done: AtomicBool::new(false),
+        }
+    }
+
+    /// Runs `search` on the calling worker while every other worker stays awake to take
+    /// the work it offers (see the type's docs); must be called inside the pool.
+    pub(crate) fn run<R: Send>(&self, search: impl FnOnce() -> R + Send) -> R {
+        rayon::scope(|scope| {
+            if self.keep_awake {
+                for _ in 1..self.threads {
+                    scope.spawn(|_| self.stay_awake());
+                }
+            }
+            // Set on the way out, whether the search returns or panics: the scope
+            // waits for every `stay_awake` task before it passes either on.
+            let _done = SetOnDrop(&self.done);
+            search()
+        })
+    }
+
+    /// Takes offered work until the search is done; returns at once on a worker that is
+    /// inside a fork.
+    fn stay_awake(&self) {
+        if self.forks[self.worker()].load(Ordering::Relaxed) > 0 {
+            return;
+        }
+        while !self.done.load(Ordering::Relaxed) {
+            if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+/// Decrements its counter when dropped.
+struct CountDownOnDrop<'a>(&'a AtomicUsize);
+
+impl Drop for CountDownOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Release);
+    }
+}
+
+/// Sets its flag when dropped.
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -86,17 +174,43 @@ impl Executor for Threads {
     /// busy one never sees it, and the caller pops untaken tasks itself when its own run
     /// ends (they return at once). While it waits for stolen tasks the caller steals
     /// other work, so a waiting worker is never idle.
+    ///
+    /// With helpers kept awake, the caller also waits awake: until every helper task has
+    /// returned it takes pending work itself (`rayon::yield_now`, which runs its own
+    /// untaken tasks first) and otherwise yields its CPU, rather than sleeping in the
+    /// scope's join. A helper that opens a split point below then finds the waiting
+    /// owner ready to take a brother at once.
     #[inline]
     fn fork<F: Fn() + Sync>(&self, helpers: usize, work: F) {
         if helpers == 0 {
             work();
             return;
         }
+        let forks = &self.forks[self.worker()];
+        forks.fetch_add(1, Ordering::Relaxed);
+        // Counted down on the way out, a panic included.
+        let _left = CountDownOnDrop(forks);
+        // Helper tasks not yet returned. Memory ordering: `Release` decrement, `Acquire`
+        // read: the owner's loop ends after every helper's writes; the scope's join
+        // below synchronises as well.
+        let running = AtomicUsize::new(helpers);
         rayon::scope(|scope| {
             for _ in 0..helpers {
-                scope.spawn(|_| work());
+                scope.spawn(|_| {
+                    // Counted down on the way out, a panic included: the owner's
+                    // wait below must end for the scope to pass the panic on.
+                    let _returned = CountDownOnDrop(&running);
+                    work();
+                });
             }
             work();
+            if self.keep_awake {
+                while running.load(Ordering::Acquire) > 0 {
+                    if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                        std::thread::yield_now();
+                    }
+                }
+            }
         });
     }
 

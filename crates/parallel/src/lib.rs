@@ -21,6 +21,9 @@ mod stats;
 mod sync;
 mod ybwc;
 
-pub use options::{ParallelAlgorithm, SERIAL_GRAIN_POSITIONS, SearchOptions, auto_split_height};
+pub use options::{
+    ELDEST_GRAIN_POSITIONS, ParallelAlgorithm, SERIAL_GRAIN_POSITIONS, SearchOptions,
+    auto_split_height,
+};
 pub use searcher::{ParallelError, ParallelResult, ParallelSearcher};
 pub use stats::{ParallelStats, Percentiles, WorkerStats};

@@ -53,6 +53,28 @@ impl FromStr for ParallelAlgorithm {
 /// on two; 16384 (split height 5) at 0.95x and 1.80x, with the same search overhead.
 pub const SERIAL_GRAIN_POSITIONS: f64 = 16384.0;
 
+/// Positions below which a split point's eldest brother marks the node as too small to
+/// share, when the split height is chosen automatically ([`SearchOptions::eldest_grain`]):
+/// the owner then finishes the node alone, in one serial search from the second brother
+/// on, instead of offering the younger brothers to helpers.
+///
+/// The automatic split height assumes random-tree branching (`d^(3/4)` per level); on
+/// well-ordered trees F2's subtrees are far smaller at the same height (`d^(1/2)` per
+/// level at best), and a split point there costs more than it distributes — the more so
+/// as each younger brother is then a separate short serial search. The eldest's size is
+/// the measurement at hand: young brothers wait has just searched it.
+///
+/// Chosen by measurement, `abbench run --degree 16 --height 8 --trees 5 --algo ybwc
+/// --threads 1,2 --eldest-grain G` (median speedup over `f2-iter`, pinned workers, 2 cores):
+///
+/// | grain | random, 1 / 2 threads | ordered 0.7, 1 / 2 threads |
+/// | ---: | --- | --- |
+/// | 0 (always share) | 0.94 / 1.78 | 0.86 / 1.68 |
+/// | 1024 | 0.94 / 1.79 | 0.92 / 1.76 |
+/// | 4096 | 0.95 / 1.81 | 0.93 / 1.76 |
+/// | 16384 | 0.96 / 1.84 | 0.95 / 1.71 |
+pub const ELDEST_GRAIN_POSITIONS: u64 = 4096;
+
 /// The split height chosen when none is given, for a tree of this degree: the least
 /// remaining height `r` whose subtrees F2 searches in about [`SERIAL_GRAIN_POSITIONS`]
 /// positions, taking F2's effective branching factor on random trees as `d^(3/4)`
@@ -72,6 +94,12 @@ pub struct SearchOptions {
     /// `ybwc`: a node splits only if at least this far above the deepest leaves
     /// (at least 1); `None` chooses [`auto_split_height`].
     pub split_height: Option<u32>,
+    /// `ybwc`: a split point offers its younger brothers to helpers only if its eldest
+    /// brother's subtree examined at least this many positions; otherwise its owner
+    /// finishes it in one serial search. `None` chooses [`ELDEST_GRAIN_POSITIONS`] when
+    /// the split height is automatic and 0 (every split point shares) when it is given.
+    #[serde(default)]
+    pub eldest_grain: Option<u64>,
     /// Stop and report a timeout after this long.
     pub time_limit: Option<Duration>,
 }
@@ -82,5 +110,13 @@ impl SearchOptions {
         self.split_height
             .unwrap_or_else(|| auto_split_height(max_degree))
             .max(1)
+    }
+
+    /// The eldest-brother grain used ([`SearchOptions::eldest_grain`]).
+    pub fn eldest_grain(&self) -> u64 {
+        self.eldest_grain.unwrap_or(match self.split_height {
+            None => ELDEST_GRAIN_POSITIONS,
+            Some(_) => 0,
+        })
     }
 }

@@ -50,6 +50,10 @@ pub struct ParallelResult {
 pub struct ParallelSearcher {
     pool: rayon::ThreadPool,
     threads: usize,
+    pinned: bool,
+    /// Helpers stay awake during a search: no more workers than CPUs
+    /// (`executor::Threads`).
+    keep_awake: bool,
 }
 
 /// Stack for each worker: generous, since split points nest one per level above the
@@ -57,21 +61,78 @@ pub struct ParallelSearcher {
 const WORKER_STACK_BYTES: usize = 64 << 20;
 
 impl ParallelSearcher {
-    /// Builds the pool. More threads than cores is allowed.
+    /// Builds the pool, its threads left where the operating system puts them. More
+    /// threads than cores is allowed.
     pub fn new(threads: usize) -> Result<Self, ParallelError> {
+        Self::build(threads, false)
+    }
+
+    /// Builds the pool with worker `i` pinned to the `i`-th CPU the process may run on,
+    /// when there are at least `threads` of them (otherwise as [`ParallelSearcher::new`]).
+    ///
+    /// What measurements use. Left to itself, the scheduler may start a woken helper on
+    /// the CPU of the worker that woke it and move it only at its next load-balancing
+    /// pass, milliseconds later: a search of a few milliseconds then runs its workers
+    /// on one CPU (seen here as two-thread runs of an ordered tree swinging between 1.0x
+    /// and 1.8x from one repetition to the next). Pinned workers cannot share a CPU. Two
+    /// pinned measurements at once on one machine would share the same CPUs; measure one
+    /// at a time.
+    pub fn pinned(threads: usize) -> Result<Self, ParallelError> {
+        Self::build(threads, true)
+    }
+
+    /// Whether this pool's workers are pinned to CPUs.
+    pub fn is_pinned(&self) -> bool {
+        self.pinned
+    }
+
+    fn build(threads: usize, pin: bool) -> Result<Self, ParallelError> {
         if threads == 0 {
             return Err(ParallelError::NoThreads);
         }
+        let cores = if pin {
+            core_affinity::get_core_ids()
+                .filter(|cores| cores.len() >= threads)
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let pinned = !cores.is_empty();
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .stack_size(WORKER_STACK_BYTES)
             .thread_name(|i| format!("abbench-worker-{i}"))
+            .start_handler(move |i| {
+                if let Some(&core) = cores.get(i) {
+                    // Best effort: a refusal leaves the thread where it is.
+                    core_affinity::set_for_current(core);
+                }
+            })
             .build()
             .map_err(|e| ParallelError::Pool {
                 threads,
                 reason: e.to_string(),
             })?;
-        Ok(ParallelSearcher { pool, threads })
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Ok(ParallelSearcher {
+            pool,
+            threads,
+            pinned,
+            keep_awake: threads <= cpus,
+        })
+    }
+
+    /// Keeps every worker busy for `duration`, spinning, so that a measurement that
+    /// follows does not meet CPUs waking from a long idle spell (on a virtual machine the
+    /// first milliseconds of parallel work after one run several times slower). Call it
+    /// outside timed code.
+    pub fn warm_up(&self, duration: std::time::Duration) {
+        let until = std::time::Instant::now() + duration;
+        self.pool.broadcast(|_| {
+            while std::time::Instant::now() < until {
+                std::hint::spin_loop();
+            }
+        });
     }
 
     /// The number of worker threads.
@@ -86,11 +147,13 @@ impl ParallelSearcher {
         algorithm: ParallelAlgorithm,
         options: SearchOptions,
     ) -> Result<ParallelResult, ParallelError> {
-        let ctx = Context::new(tree, options, Threads::new(self.threads));
+        let ctx = Context::new(tree, options, Threads::new(self.threads, self.keep_awake));
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            self.pool.install(|| match algorithm {
-                ParallelAlgorithm::RootSplit => root_split::search(&ctx),
-                ParallelAlgorithm::Ybwc => ybwc::search(&ctx),
+            self.pool.install(|| {
+                ctx.executor.run(|| match algorithm {
+                    ParallelAlgorithm::RootSplit => root_split::search(&ctx),
+                    ParallelAlgorithm::Ybwc => ybwc::search(&ctx),
+                })
             })
         }));
         let outcome = match outcome {

@@ -1,6 +1,7 @@
 //! Both parallel algorithms against serial F2 (and F0's verdict on the best move) on
 //! seeded trees of every model at 1, 2, 3, 4 and 8 threads, more threads than cores
-//! included. A mismatch names the tree, algorithm, threads and split height.
+//! included, with every split point shared and with small ones finished serially (eldest
+//! grain). A mismatch names the tree, algorithm, threads and split configuration.
 
 use abbench_parallel::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
 use abbench_search::{Basic, F2Iter, f0};
@@ -19,11 +20,11 @@ fn searchers() -> &'static Vec<ParallelSearcher> {
     })
 }
 
-/// Searches one tree with every algorithm, thread count and the given split heights,
-/// checking each result; returns the number of searches checked.
+/// Searches one tree with every algorithm, thread count and the given (split height,
+/// eldest grain) pairs, checking each result; returns the number of searches checked.
 struct CheckAll<'a> {
     name: &'a str,
-    split_heights: &'a [u32],
+    splits: &'a [(u32, Option<u64>)],
 }
 
 /// `-F(child)` of the root move with this move number, by F0.
@@ -63,14 +64,16 @@ impl TreeVisitor for CheckAll<'_> {
         let mut checked = 0;
         for (searcher, threads) in searchers().iter().zip(THREADS) {
             for algorithm in ParallelAlgorithm::ALL {
-                for &split_height in self.split_heights {
+                for &(split_height, eldest_grain) in self.splits {
                     let options = SearchOptions {
                         split_height: Some(split_height),
+                        eldest_grain,
                         time_limit: None,
                     };
                     let r = searcher.search(tree, algorithm, options).unwrap();
                     let ctx = format!(
-                        "{algorithm} threads={threads} split-height={split_height} on {}",
+                        "{algorithm} threads={threads} split-height={split_height} \
+                         eldest-grain={eldest_grain:?} on {}",
                         self.name
                     );
                     assert_eq!(r.value, serial.value, "value, {ctx}");
@@ -138,12 +141,14 @@ fn parallel_searches_agree_with_serial_f2_on_every_model() {
         searches += spec
             .visit_implicit(CheckAll {
                 name: &name,
-                split_heights: &[1, 2],
+                // Every split point shares at heights 1 and 2; with a grain of 8 small
+                // split points are finished serially by their owners.
+                splits: &[(1, None), (2, None), (1, Some(8))],
             })
             .unwrap();
     }
-    // Every tree at five thread counts, two algorithms, two split heights.
-    assert_eq!(searches, specs.len() * 20);
+    // Every tree at five thread counts, two algorithms, three split configurations.
+    assert_eq!(searches, specs.len() * 30);
 }
 
 #[test]
@@ -167,7 +172,7 @@ fn larger_trees_split_at_several_levels() {
             let name = format!("{spec:?}");
             spec.visit_implicit(CheckAll {
                 name: &name,
-                split_heights: &[1, 3],
+                splits: &[(1, None), (3, None), (2, Some(64)), (2, Some(1024))],
             })
             .unwrap();
         }

@@ -44,6 +44,7 @@ fn parallel_searches_allocate_a_bounded_amount() {
             // the tree, and each costs at most a few task records.
             let options = SearchOptions {
                 split_height: Some(5),
+                eldest_grain: None,
                 time_limit: None,
             };
             let before = ALLOCATIONS.load(Ordering::Relaxed);

@@ -68,6 +68,7 @@ fn a_worker_panic_is_an_error_not_a_hang() {
         for algorithm in ParallelAlgorithm::ALL {
             let options = SearchOptions {
                 split_height: Some(2),
+                eldest_grain: None,
                 time_limit: None,
             };
             match searcher.search(&tree, algorithm, options) {

@@ -24,6 +24,7 @@ impl TreeVisitor for Repeat<'_> {
                 for _ in 0..self.repeats {
                     let options = SearchOptions {
                         split_height: Some(1),
+                        eldest_grain: None,
                         time_limit: None,
                     };
                     let r = searcher.search(tree, algorithm, options).unwrap();
@@ -93,6 +94,7 @@ fn aborts_stop_work_far_below_negamax() {
         let all = full_tree_nodes(8, 9).unwrap();
         let options = SearchOptions {
             split_height: Some(5),
+            eldest_grain: None,
             time_limit: None,
         };
         let r = searcher
@@ -126,6 +128,7 @@ fn a_time_limit_stops_every_worker() {
     for algorithm in ParallelAlgorithm::ALL {
         let options = SearchOptions {
             split_height: None,
+            eldest_grain: None,
             time_limit: Some(std::time::Duration::from_millis(50)),
         };
         let err = searcher.search(&tree, algorithm, options).unwrap_err();

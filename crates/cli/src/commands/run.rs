@@ -62,11 +62,13 @@ impl RunCommand {
             repeat: self.repeat as usize,
             warmup: self.warmup as usize,
             split_height: self.search.split_height,
+            eldest_grain: self.search.eldest_grain,
             time_limit: self.search.time_limit,
             memory_budget: self.tree.memory_budget(),
+            pin_threads: !self.search.no_pin,
             ..MeasureConfig::default()
         };
-        let mut pools = Pools::default();
+        let mut pools = Pools::new(config.pin_threads);
         let bar = progress::bar(specs.len() as u64, "run");
         let mut table = RunTable::new();
         let mut unverified: Vec<String> = Vec::new();

@@ -77,6 +77,18 @@ pub struct SimulateCommand {
           help_heading = "Simulation")]
     pub split_height: Option<u32>,
 
+    /// ybwc: offer a split point's younger brothers to other workers only if its eldest
+    /// brother's subtree examined at least N positions, else finish it serially, 0 ..=
+    /// 10^15 [default: 4096 with an automatic split height, 0 with --split-height].
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000_000),
+        help_heading = "Simulation"
+    )]
+    pub eldest_grain: Option<u64>,
+
     /// Print one JSON object per line instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -213,6 +225,7 @@ impl SimulateCommand {
         let costs = self.sim_costs()?;
         let options = SearchOptions {
             split_height: self.split_height,
+            eldest_grain: self.eldest_grain,
             time_limit: None,
         };
         let mut table = Table::new(&[

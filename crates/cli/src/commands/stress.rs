@@ -137,6 +137,7 @@ pub fn run(
     }
     let options = SearchOptions {
         split_height: Some(SPLIT_HEIGHT),
+        eldest_grain: None,
         time_limit,
     };
     let mut pools = Pools::default();

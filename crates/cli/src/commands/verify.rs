@@ -57,7 +57,7 @@ pub struct VerifyCommand {
         conflicts_with_all = [
             "model", "degree", "height", "trees", "tree_file", "layout", "memory_budget",
             "values", "ordering", "spread", "degree_min", "degree_max", "terminal_prob",
-            "edge_range", "order", "algo", "threads", "split_height",
+            "edge_range", "order", "algo", "threads", "split_height", "eldest_grain",
         ]
     )]
     pub stress: Option<u64>,
@@ -248,6 +248,9 @@ impl VerifyCommand {
         ]);
         if let Some(height) = self.search.split_height {
             words.extend(["--split-height".to_string(), height.to_string()]);
+        }
+        if let Some(grain) = self.search.eldest_grain {
+            words.extend(["--eldest-grain".to_string(), grain.to_string()]);
         }
         words
             .iter()

@@ -12,6 +12,7 @@ use abbench_tree::{BranchOrder, Model, ModelSpec, TreeVisitor, Value};
 fn split_at(split_height: u32) -> SearchOptions {
     SearchOptions {
         split_height: Some(split_height),
+        eldest_grain: None,
         time_limit: None,
     }
 }
@@ -61,8 +62,12 @@ fn one_processor_examines_exactly_the_serial_kernels_positions() {
         fn visit<T: GameTree>(self, tree: &T) {
             let serial = f2_iter::<T, Basic>(tree);
             for algorithm in ParallelAlgorithm::ALL {
-                for split_height in [1, 2, 3] {
-                    let options = split_at(split_height);
+                for (split_height, eldest_grain) in [(1, None), (2, None), (3, None), (1, Some(20))]
+                {
+                    let options = SearchOptions {
+                        eldest_grain,
+                        ..split_at(split_height)
+                    };
                     let free = simulate(tree, algorithm, 1, &SimCosts::FREE, &options).unwrap();
                     assert_eq!(free.nodes, serial.stats.nodes, "{algorithm}");
                     assert_eq!(free.leaves, serial.stats.leaves, "{algorithm}");
@@ -282,6 +287,49 @@ fn an_unlimited_machine_takes_exactly_the_span_on_perfectly_ordered_trees() {
         for p in [2, 3, 8] {
             let r = simulate(&tree, Ybwc, p, &SimCosts::FREE, &split_at(split_height)).unwrap();
             assert!(r.virtual_time >= view.span, "p={p}");
+        }
+    }
+}
+
+#[test]
+fn small_split_points_are_finished_serially_and_their_span_is_their_work() {
+    // With an eldest grain, a split point whose eldest examined fewer positions is
+    // finished by its owner alone: fewer offers, the same positions at p = 1, a span
+    // that can only grow, and never fewer split points' worth of work than serial F2.
+    for seed in 0..4 {
+        let tree = RandomTree::new(5, 6, seed, 1 << 32);
+        let serial = f2_iter::<_, Basic>(&tree);
+        let shared = split_at(2);
+        let grained = SearchOptions {
+            eldest_grain: Some(50),
+            ..shared
+        };
+        let (all, some) = (
+            work_span(&tree, &SimCosts::FREE, &shared),
+            work_span(&tree, &SimCosts::FREE, &grained),
+        );
+        assert_eq!(some.work, serial.stats.nodes);
+        assert!(some.span >= all.span, "seed {seed}");
+        let everything = SearchOptions {
+            eldest_grain: Some(u64::MAX),
+            ..shared
+        };
+        assert_eq!(
+            work_span(&tree, &SimCosts::FREE, &everything).span,
+            serial.stats.nodes,
+            "nothing shared: one strand"
+        );
+        for p in [1, 4] {
+            let a = simulate(&tree, Ybwc, p, &SimCosts::FREE, &shared).unwrap();
+            let b = simulate(&tree, Ybwc, p, &SimCosts::FREE, &grained).unwrap();
+            assert!(b.offers < a.offers || a.offers == 0, "seed {seed} p={p}");
+            assert_eq!(b.value, a.value);
+            if p == 1 {
+                assert_eq!(b.nodes, serial.stats.nodes);
+            }
+            let c = simulate(&tree, Ybwc, p, &SimCosts::FREE, &everything).unwrap();
+            assert_eq!(c.offers, 0, "nothing offered");
+            assert_eq!(c.nodes, serial.stats.nodes);
         }
     }
 }

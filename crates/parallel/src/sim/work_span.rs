@@ -11,7 +11,11 @@
 //! * at a split point (a node at least the split height above the deepest leaves, as
 //!   `ybwc` decides): the node, then its eldest child's subtree, then the subtrees of
 //!   all younger brothers F2 examines, in parallel with each other;
-//! * below the split height a subtree is one serial strand (the kernel runs alone).
+//! * below the split height a subtree is one serial strand (the kernel runs alone);
+//! * a split point whose eldest subtree has fewer positions than the eldest grain
+//!   ([`SearchOptions::eldest_grain`], [`crate::ELDEST_GRAIN_POSITIONS`] by default) is finished
+//!   by its owner in one serial search, as `ybwc` does: its younger brothers form one
+//!   strand after the eldest's, `span(n) = 1 + span(c0) + work(c1) + … + work(ck)`.
 //!
 //! So, for a split point `n` with eldest `c0` and examined younger brothers `c1 … ck`:
 //!
@@ -76,6 +80,7 @@ pub fn work_span<T: GameTree>(tree: &T, costs: &SimCosts, options: &SearchOption
     let mut walk = Walk {
         tree,
         split_height,
+        eldest_grain: options.eldest_grain(),
         costs,
         kernel: F2Iter::new(tree),
     };
@@ -94,6 +99,8 @@ pub fn work_span<T: GameTree>(tree: &T, costs: &SimCosts, options: &SearchOption
 struct Walk<'a, T: GameTree> {
     tree: &'a T,
     split_height: u32,
+    /// [`SearchOptions::eldest_grain`].
+    eldest_grain: u64,
     costs: &'a SimCosts,
     kernel: F2Iter<T>,
 }
@@ -132,6 +139,7 @@ impl<T: GameTree> Walk<'_, T> {
         let mut m = alpha;
         let eldest = self.search(tree.child(node, &children, 0), -beta, -m);
         m = m.max(-eldest.value);
+        let m_after_eldest = m;
         let mut younger = Vec::new();
         let mut i = 1;
         while i < degree && m < beta {
@@ -141,6 +149,25 @@ impl<T: GameTree> Walk<'_, T> {
             i += 1;
         }
         let sum = |f: fn(&Part) -> u64| younger.iter().map(f).sum::<u64>();
+        if eldest.work < self.eldest_grain && degree > 1 && m_after_eldest < beta {
+            // Too small to share: the owner finishes the node in one serial search.
+            let rest = sum(|b| b.work);
+            return Part {
+                value: m,
+                work: 1 + eldest.work + rest,
+                span: 1 + eldest.span + rest,
+                burdened_work: 1
+                    + self.costs.split_point
+                    + eldest.burdened_work
+                    + rest
+                    + self.costs.serial_search,
+                burdened_span: 1
+                    + self.costs.split_point
+                    + eldest.burdened_span
+                    + rest
+                    + self.costs.serial_search,
+            };
+        }
         let longest = |f: fn(&Part) -> u64| younger.iter().map(f).max().unwrap_or(0);
         let (burden_work, younger_burdened_span) = if !younger.is_empty() && degree >= 3 {
             // The owner and `degree - 2` helpers (unlimited processors) take the younger

@@ -18,7 +18,15 @@
 //! measured cost on this project's benchmarks is the `ybwc` row at one thread against
 //! `f2-iter` in the scaling report, and the scaling at two threads is what the parallel
 //! tests and reports show; rayon's stealing latency is not what limits it (search
-//! overhead is).
+//! overhead is) once idle workers are kept awake for the length of a search (see the
+//! protocol README and [`crate::executor`]): a sleeping worker woke too late for the
+//! short bursts of work a well-ordered tree offers.
+//!
+//! # Small split points
+//!
+//! A split point whose eldest brother examined fewer positions than the eldest grain
+//! ([`crate::SearchOptions::eldest_grain`]) is not shared: its owner finishes it in one
+//! serial search from the second brother on ([`abbench_search::F2Iter::resume_node`]).
 //!
 //! The same code runs on the simulator's virtual processors ([`crate::sim`]): the fork
 //! is [`Context::fork`], and nothing here knows which executor it runs on.
@@ -32,7 +40,7 @@ mod test;
 
 use crate::context::Context;
 use crate::executor::Executor;
-use abbench_search::{Aborted, Poll, Probe};
+use abbench_search::{Aborted, Poll, Probe, Resume};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use split_point::Window;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -67,6 +75,7 @@ pub(crate) fn is_split_point<T: GameTree>(tree: &T, split_height: u32, node: T::
 }
 
 /// Searches `node` as the split point `sp` (already created with the node's degree).
+/// The positions examined in the subtree are left in `sp` ([`SplitPoint::examined`]).
 fn split_node<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
     node: T::Node,
@@ -74,11 +83,14 @@ fn split_node<T: GameTree, E: Executor>(
 ) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
     ctx.open_split_point();
+    sp.add_examined(1);
     let children = tree.children(node);
     let incomplete = AtomicBool::new(false);
 
     // The eldest brother first, by this worker alone.
-    match search_brother(ctx, node, &children, sp, 0) {
+    let (eldest, eldest_examined) = search_brother(ctx, node, &children, sp, 0);
+    sp.add_examined(eldest_examined);
+    match eldest {
         Ok(v) => {
             sp.offer(-v, 0);
         }
@@ -86,20 +98,25 @@ fn split_node<T: GameTree, E: Executor>(
     }
 
     if sp.degree > 1 && !sp.window().is_closed() && !ctx.stopped() {
-        let helpers = (ctx.threads() - 1).min(sp.degree - 2);
-        ctx.with_slot(|slot| slot.stats.splits += 1);
-        ctx.fork(helpers, || {
-            brother_loop(ctx, node, &children, sp, &incomplete);
-        });
-        let (after_cutoff, after_exhausted) = sp.latencies();
-        ctx.with_slot(|slot| {
-            if let Some(ns) = after_cutoff {
-                slot.stats.record_abort_latency(ns);
-            }
-            if let Some(ns) = after_exhausted {
-                slot.stats.record_split_wait(ns);
-            }
-        });
+        if eldest_examined < ctx.eldest_grain && !incomplete.load(Ordering::Relaxed) {
+            // Too small to share: the serial kernel finishes the node in one search.
+            return finish_serially(ctx, node, sp);
+        } else {
+            let helpers = (ctx.threads() - 1).min(sp.degree - 2);
+            ctx.with_slot(|slot| slot.stats.splits += 1);
+            ctx.fork(helpers, || {
+                brother_loop(ctx, node, &children, sp, &incomplete);
+            });
+            let (after_cutoff, after_exhausted) = sp.latencies();
+            ctx.with_slot(|slot| {
+                if let Some(ns) = after_cutoff {
+                    slot.stats.record_abort_latency(ns);
+                }
+                if let Some(ns) = after_exhausted {
+                    slot.stats.record_split_wait(ns);
+                }
+            });
+        }
     } else if sp.degree > 1 && !sp.genuinely_cut() {
         // Brothers were left unsearched because the window closed from above or time ran out.
         incomplete.store(true, Ordering::Relaxed);
@@ -136,7 +153,9 @@ fn brother_loop<T: GameTree, E: Executor>(
         if me != sp.owner {
             ctx.with_slot(|slot| slot.stats.steals += 1);
         }
-        match search_brother(ctx, node, children, sp, i) {
+        let (result, examined) = search_brother(ctx, node, children, sp, i);
+        sp.add_examined(examined);
+        match result {
             Ok(v) => {
                 sp.offer(-v, i);
             }
@@ -146,23 +165,24 @@ fn brother_loop<T: GameTree, E: Executor>(
 }
 
 /// Searches brother `i` of `sp`'s node with the split point's live window; returns the
-/// brother's value from its own viewpoint.
+/// brother's value from its own viewpoint, and the positions examined in its subtree.
 fn search_brother<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
     node: T::Node,
     children: &T::Children,
     sp: &SplitPoint<'_>,
     i: usize,
-) -> Result<Value, Aborted> {
+) -> (Result<Value, Aborted>, u64) {
     let tree = ctx.tree;
     let window = sp.window();
     if window.is_closed() {
-        return Err(Aborted);
+        return (Err(Aborted), 0);
     }
     let brother = tree.child(node, children, i);
     if splits(ctx, brother) {
         let child_sp = SplitPoint::child(sp, tree.degree(brother), ctx.worker());
-        split_node(ctx, brother, &child_sp).map(|(v, _)| v)
+        let result = split_node(ctx, brother, &child_sp).map(|(v, _)| v);
+        (result, child_sp.examined())
     } else {
         let (alpha, beta) = window.for_child();
         let mut probe = SplitProbe {
@@ -170,7 +190,69 @@ fn search_brother<T: GameTree, E: Executor>(
             sp,
             last: window,
         };
-        ctx.serial(brother, alpha, beta, &mut probe).map(|(v, _)| v)
+        let (result, examined) = ctx.serial_counted(brother, alpha, beta, &mut probe);
+        (result.map(|(v, _)| v), examined)
+    }
+}
+
+/// Finishes split point `sp`'s node with the serial kernel, from its second brother on,
+/// in one search: the window is the node's live window, the running maximum and best
+/// brother what the eldest gave. The kernel's probe follows the node's live window
+/// ([`NodeProbe`]). The positions examined are added to `sp`.
+fn finish_serially<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+    node: T::Node,
+    sp: &SplitPoint<'_>,
+) -> Result<(Value, Option<usize>), Aborted> {
+    let window = sp.window();
+    let (m, best) = sp.result();
+    let resume = Resume {
+        next: 1,
+        m,
+        best: best.map_or(u32::MAX, |i| i as u32),
+    };
+    let mut probe = NodeProbe {
+        ctx,
+        sp,
+        last: window,
+    };
+    let (result, examined) =
+        ctx.resume_counted(node, window.alpha, window.beta, resume, &mut probe);
+    sp.add_examined(examined);
+    if result.is_err() {
+        ctx.with_slot(|slot| slot.stats.aborts += 1);
+    }
+    result
+}
+
+/// The probe of a serial search of a split point's node itself ([`finish_serially`]):
+/// aborts when the node's live window closes from above or time runs out, and passes on
+/// the node's narrower window when an ancestor raised a bound.
+struct NodeProbe<'a, 'c, 'p, T: GameTree, E: Executor> {
+    ctx: &'a Context<'c, T, E>,
+    sp: &'a SplitPoint<'p>,
+    last: Window,
+}
+
+impl<T: GameTree, E: Executor> Probe for NodeProbe<'_, '_, '_, T, E> {
+    const ENABLED: bool = true;
+
+    fn poll(&mut self, _examined: u64) -> Poll {
+        if self.ctx.stopped() {
+            return Poll::Abort;
+        }
+        let window = self.sp.window();
+        if window.alpha >= window.beta {
+            return Poll::Abort;
+        }
+        if (window.alpha, window.beta) == (self.last.alpha, self.last.beta) {
+            return Poll::Continue;
+        }
+        self.last = window;
+        Poll::Narrow {
+            alpha: window.alpha,
+            beta: window.beta,
+        }
     }
 }
 

@@ -66,6 +66,10 @@ pub(crate) struct SplitPoint<'p> {
     pub(crate) degree: usize,
     /// The worker that opened the split point.
     pub(crate) owner: usize,
+    /// Positions examined in this split point's subtree so far, by every worker: the
+    /// node itself and each brother's search, added when the search returns.
+    /// Memory ordering: `Relaxed` `fetch_add`; a count, read by the owner after the join.
+    examined: AtomicU64,
     /// When a cutoff closed this split point, in nanoseconds after `epoch` (0: none yet).
     /// Memory ordering: `Relaxed`; a timestamp for statistics, read after the join.
     cutoff_at: AtomicU64,
@@ -120,6 +124,7 @@ impl<'p> SplitPoint<'p> {
             next: AtomicUsize::new(first),
             degree,
             owner,
+            examined: AtomicU64::new(0),
             cutoff_at: AtomicU64::new(0),
             exhausted_at: AtomicU64::new(0),
             epoch,
@@ -182,6 +187,16 @@ impl<'p> SplitPoint<'p> {
         } else {
             (window.alpha, None)
         }
+    }
+
+    /// Adds `n` positions examined in this split point's subtree.
+    pub(crate) fn add_examined(&self, n: u64) {
+        self.examined.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Positions examined in this split point's subtree so far.
+    pub(crate) fn examined(&self) -> u64 {
+        self.examined.load(Ordering::Relaxed)
     }
 
     /// Hands out the next younger brother, or `None` when all are taken.
