@@ -1,11 +1,14 @@
 //! `report.md`: the machine, any verification failures first, a summary of the scaling
-//! workloads, the plots, the paper's predictions against the measurements, how to read
-//! the tables, then one section per workload — perfectly ordered families of one tree
-//! shape at several heights, searched serially, share one section.
+//! workloads, the plots, the SIMULATED scaling beside the measured one, the paper's
+//! predictions against the measurements, how to read the tables, then one section per
+//! workload — perfectly ordered families of one tree shape at several heights, searched
+//! serially, share one section.
 
 use super::aggregate::{Row, WorkloadGroup};
+use super::simulated::{SimulatedScaling, SimulatedWorkload};
 use super::theory::{Prediction, TheoryRow};
 use crate::{Algorithm, MachineInfo, Record, TreeInfo, Unfinished};
+use abbench_parallel::ParallelAlgorithm;
 use std::fmt::Write;
 
 /// A plot the report embeds.
@@ -24,6 +27,7 @@ pub(crate) fn render(
     groups: &[WorkloadGroup<'_>],
     theory: &[TheoryRow],
     figures: &[Figure<'_>],
+    simulated: &[SimulatedWorkload],
 ) -> String {
     let mut md = String::new();
     title(&mut md, records, machine, groups);
@@ -36,6 +40,7 @@ pub(crate) fn render(
             let _ = writeln!(md, "![{}]({})\n", f.title, f.file);
         }
     }
+    simulated_scaling(&mut md, simulated);
     theory_table(&mut md, theory);
     legend(&mut md);
     md.push_str("## Workloads\n\n");
@@ -441,6 +446,107 @@ fn workload(md: &mut String, g: &WorkloadGroup<'_>) {
         }
         md.push('\n');
     }
+}
+
+/// The SIMULATED scaling of every workload with parallel records, against the measured.
+fn simulated_scaling(md: &mut String, workloads: &[SimulatedWorkload]) {
+    if workloads.is_empty() {
+        return;
+    }
+    md.push_str(
+        "## Simulated scaling (SIMULATED, virtual processors)\n\n\
+The same root-split and ybwc code as the threads, run by the simulator on `p` virtual \
+processors in virtual time, on the trees measured here: each examined position costs one \
+unit, the other events (split points, serial searches, offers, steals, bound updates, \
+aborts) the nanoseconds the simulator's calibration measured, converted into positions at \
+the time one position took serial `f2-iter` in this run (the median over the workload's \
+seeds of its wall time over its positions). ybwc splits where the threads split: the split \
+height and eldest grain its records give. SIMULATED numbers are not measurements; the \
+*gap*, SIMULATED / measured − 1, shows how far they are from the threads at the thread \
+counts measured, over the same seeds. `abbench simulate` gives more: work/span, idle time, \
+every seed.\n\n",
+    );
+    for w in workloads {
+        let _ = writeln!(md, "### {} (SIMULATED)\n", w.label);
+        match &w.outcome {
+            Ok(scaling) => simulated_workload(md, w, scaling),
+            Err(why) => {
+                let _ = writeln!(md, "{}.\n", cell(why));
+            }
+        }
+    }
+}
+
+fn simulated_workload(md: &mut String, w: &SimulatedWorkload, s: &SimulatedScaling) {
+    let seeds: Vec<u64> = s.seeds.iter().flatten().copied().collect();
+    let trees = match seeds.as_slice() {
+        [] => "the tree file".to_string(),
+        [one] => format!("seed {one}"),
+        many => format!("seeds {}", seed_list(many)),
+    };
+    let of = if w.seeds_measured > s.seeds.len() {
+        format!(" of the {} measured", w.seeds_measured)
+    } else {
+        String::new()
+    };
+    let limited = s
+        .limited
+        .as_ref()
+        .map_or(String::new(), |why| format!(", {why}"));
+    let c = &s.costs;
+    let ybwc = match s.ybwc_options {
+        Some(o) => format!(
+            " ybwc: split height {}, eldest grain {}, as recorded.",
+            o.split_height
+                .map_or("automatic".to_string(), |h| h.to_string()),
+            o.eldest_grain()
+        ),
+        None if s
+            .rows
+            .iter()
+            .any(|r| r.algorithm == ParallelAlgorithm::Ybwc) =>
+        {
+            " ybwc: each seed's split height and eldest grain, as recorded.".to_string()
+        }
+        None => String::new(),
+    };
+    let _ = writeln!(
+        md,
+        "SIMULATED on {trees}{of}{limited}. One position took f2-iter {:.2} ns, so a split \
+         point costs {} positions, a serial search {}, an offer {}, a steal {}, a bound update \
+         {} and an abort {}.{ybwc}\n",
+        s.position_nanos,
+        count(c.split_point as f64),
+        count(c.serial_search as f64),
+        count(c.offer as f64),
+        count(c.steal as f64),
+        count(c.bound_update as f64),
+        count(c.abort as f64),
+    );
+    md.push_str(
+        "| algorithm | p | measured speedup | SIMULATED speedup | gap: SIMULATED / measured − 1 |\n",
+    );
+    md.push_str("| --- | ---: | ---: | ---: | ---: |\n");
+    for r in &s.rows {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {:.2}× | {} |",
+            r.algorithm,
+            r.procs,
+            r.measured.map_or(String::new(), |m| format!(
+                "{m:.2}×{}",
+                if r.oversubscribed {
+                    " ⚠ oversubscribed"
+                } else {
+                    ""
+                }
+            )),
+            r.simulated,
+            r.gap()
+                .map_or(String::new(), |g| format!("{:+.1}%", 100.0 * g)),
+        );
+    }
+    md.push('\n');
 }
 
 /// Workloads of one tree shape at several heights, one seed each, searched serially:

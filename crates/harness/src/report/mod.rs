@@ -1,6 +1,10 @@
 //! A run folder: `results.jsonl` (every record), `machine.json`, `summary.csv`,
 //! `report.md` and SVG plots; and rebuilding the report from a `results.jsonl` alone.
 //!
+//! The report also runs the simulator on the trees measured (`simulated.rs`): its
+//! SIMULATED scaling is a pure function of the records, so a rebuilt report is the same
+//! byte for byte.
+//!
 //! Every file but `results.jsonl` is written whole to a temporary file and renamed into
 //! place; `results.jsonl` is streamed a record at a time by the sweep
 //! ([`crate::ResultsWriter`]), so an interrupted sweep keeps what it finished.
@@ -10,6 +14,8 @@ mod atomic;
 mod headline;
 mod markdown;
 mod plots;
+mod rebuild;
+mod simulated;
 mod simulation;
 mod summary;
 mod theory;
@@ -90,10 +96,12 @@ pub fn write_report(
 
     let groups = aggregate::group_by_workload(records);
     let series = theory::height_series(&groups);
-    let plots = plots::plots(&groups, &series).map_err(|message| HarnessError::Report {
-        path: dir.to_path_buf(),
-        message: format!("drawing the plots: {message}"),
-    })?;
+    let simulated = simulated::simulate_workloads(&groups);
+    let plots =
+        plots::plots(&groups, &series, &simulated).map_err(|message| HarnessError::Report {
+            path: dir.to_path_buf(),
+            message: format!("drawing the plots: {message}"),
+        })?;
     for plot in &plots {
         let path = dir.join(plot.file);
         write_atomically(&path, plot.svg.as_bytes())?;
@@ -114,6 +122,7 @@ pub fn write_report(
         &groups,
         &rows,
         &figures,
+        &simulated,
     );
     let report_path = dir.join(REPORT_FILE);
     write_atomically(&report_path, text.as_bytes())?;

@@ -4,10 +4,15 @@
 //!   parallel runs, thread count across, one line per parallel algorithm through the
 //!   median over seeds, a bar from the least to the greatest seed; speedup with the ideal
 //!   line `S = p`, nodes per second with serial `f2-iter` for reference;
+//! * `speedup-simulated.svg`: one panel per workload simulated, speedup against
+//!   processors on log scales, each parallel algorithm's measured medians solid and its
+//!   SIMULATED medians dashed (`simulated.rs`), with the ideal line `S = p`;
 //! * `theory.svg`: leaves examined against height on perfectly ordered trees, log scale,
 //!   measured F2, F1 and F0 against Corollary 1 (§6), F1's best case (§8) and `d^h`.
 
 use super::aggregate::WorkloadGroup;
+use super::simulated::SimulatedWorkload;
+use super::simulation::{SpeedupCurve, speedup_chart};
 use super::theory::HeightSeries;
 use crate::metrics::median;
 use crate::{Algorithm, Record};
@@ -30,6 +35,8 @@ pub(super) const FONT: &str = "sans-serif";
 const PANEL_WIDTH: u32 = 460;
 const PANEL_HEIGHT: u32 = 340;
 const COLUMNS: usize = 3;
+const SIMULATED_PANEL_WIDTH: u32 = 600;
+const SIMULATED_PANEL_HEIGHT: u32 = 440;
 const THEORY_WIDTH: u32 = 720;
 const THEORY_HEIGHT: u32 = 500;
 
@@ -119,6 +126,7 @@ fn failed(e: impl std::fmt::Display) -> String {
 pub(crate) fn plots(
     groups: &[WorkloadGroup<'_>],
     series: &[HeightSeries],
+    simulated: &[SimulatedWorkload],
 ) -> Result<Vec<Plot>, String> {
     let mut out = Vec::new();
     let scaling: Vec<&WorkloadGroup<'_>> = groups.iter().filter(|g| g.has_parallel()).collect();
@@ -168,6 +176,15 @@ pub(crate) fn plots(
                 None,
                 Some(("no overhead", &|_| 0.0)),
             )?,
+        });
+    }
+    let simulated: Vec<&SimulatedWorkload> =
+        simulated.iter().filter(|w| w.outcome.is_ok()).collect();
+    if !simulated.is_empty() {
+        out.push(Plot {
+            file: "speedup-simulated.svg",
+            title: "Speedup against processors, measured and SIMULATED",
+            svg: simulated_figure(&simulated)?,
         });
     }
     if !series.is_empty() {
@@ -353,6 +370,51 @@ fn scaling_figure(
                 .border_style(BLACK.mix(0.3))
                 .draw()
                 .map_err(failed)
+        },
+    )
+}
+
+/// One panel per workload simulated: each algorithm's measured median speedups (solid)
+/// and SIMULATED ones (dashed) against processors, on log scales.
+fn simulated_figure(workloads: &[&SimulatedWorkload]) -> Result<String, String> {
+    grid(
+        "Measured (solid) and SIMULATED (dashed) speedup",
+        (SIMULATED_PANEL_WIDTH, SIMULATED_PANEL_HEIGHT),
+        workloads,
+        |area, workload| {
+            let Ok(scaling) = &workload.outcome else {
+                return Ok(());
+            };
+            let mut algorithms: Vec<_> = scaling.rows.iter().map(|r| r.algorithm).collect();
+            algorithms.dedup();
+            let (mut measured, mut simulated) = (Vec::new(), Vec::new());
+            for (series, algorithm) in algorithms.into_iter().enumerate() {
+                let rows = || {
+                    scaling
+                        .rows
+                        .iter()
+                        .filter(move |r| r.algorithm == algorithm)
+                };
+                measured.push(SpeedupCurve {
+                    label: format!("{algorithm} measured"),
+                    series,
+                    points: rows()
+                        .filter_map(|r| r.measured.map(|m| (r.procs, m)))
+                        .collect(),
+                });
+                simulated.push(SpeedupCurve {
+                    label: format!("{algorithm} (SIMULATED)"),
+                    series,
+                    points: rows().map(|r| (r.procs, r.simulated)).collect(),
+                });
+            }
+            let seeds = scaling.seeds.len();
+            let title = format!(
+                "{} ({seeds} seed{} simulated)",
+                workload.label,
+                if seeds == 1 { "" } else { "s" }
+            );
+            speedup_chart(area, &title, &measured, &simulated, &[])
         },
     )
 }

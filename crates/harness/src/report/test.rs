@@ -1,6 +1,10 @@
 use super::*;
-use crate::{Algorithm, MeasureConfig, Pools, Record, StopReason, Unfinished, measure};
-use abbench_tree::{Layout, Model, ModelSpec, TreeSpec};
+use crate::{
+    Algorithm, MeasureConfig, Pools, Record, StopReason, TreeInfo, Unfinished, measure, median,
+};
+use abbench_parallel::sim::{SimCosts, SimResult, simulate};
+use abbench_parallel::{ParallelAlgorithm, SearchOptions};
+use abbench_tree::{BranchOrder, GameTree, Layout, Model, ModelSpec, TreeSpec, TreeVisitor};
 
 fn config() -> MeasureConfig {
     MeasureConfig {
@@ -283,4 +287,376 @@ fn an_incomplete_run_says_so_at_the_top_and_lists_searches_without_a_result() {
         std::fs::read_to_string(out.path().join(REPORT_FILE)).unwrap(),
         md
     );
+}
+
+/// `ybwc`'s split height in [`split_records`]: low enough that the small trees split.
+const SPLIT_HEIGHT: u32 = 2;
+
+/// Random trees of degree 5 and height 6, seeds 1 and 2, searched by both parallel
+/// algorithms at 1 and 2 threads, ybwc splitting [`SPLIT_HEIGHT`] levels above the leaves.
+fn split_records() -> (Vec<TreeSpec>, Vec<Record>) {
+    let mut pools = Pools::default();
+    let config = MeasureConfig {
+        split_height: Some(SPLIT_HEIGHT),
+        ..config()
+    };
+    let algorithms = Algorithm::parse_list("root-split,ybwc").unwrap();
+    let specs: Vec<TreeSpec> = [1, 2]
+        .map(|seed| TreeSpec::model(ModelSpec::new(Model::Random, 5, 6, seed), Layout::Implicit))
+        .to_vec();
+    let mut records = Vec::new();
+    for spec in &specs {
+        records.extend(
+            measure(spec, &algorithms, &[1, 2], &config, &mut pools)
+                .unwrap()
+                .records,
+        );
+    }
+    (specs, records)
+}
+
+/// The simulator's own result for one search, on the tree `spec` names.
+struct Simulate {
+    algorithm: ParallelAlgorithm,
+    procs: usize,
+    costs: SimCosts,
+    options: SearchOptions,
+}
+
+impl TreeVisitor for Simulate {
+    type Output = SimResult;
+    fn visit<T: GameTree>(self, tree: &T) -> SimResult {
+        simulate(tree, self.algorithm, self.procs, &self.costs, &self.options).unwrap()
+    }
+}
+
+/// What the report should simulate `algorithm` on `procs` processors with: the split
+/// height measured, and events costed at the median over the records' seeds of f2-iter's
+/// time per position.
+fn expected_run(records: &[Record], algorithm: ParallelAlgorithm, procs: usize) -> Simulate {
+    let mut seeds: Vec<Option<u64>> = records.iter().map(|r| r.tree.seed).collect();
+    seeds.dedup();
+    let mut per_position = Vec::new();
+    for seed in seeds {
+        let mut seed_records = records
+            .iter()
+            .filter(|r| r.tree.seed == seed)
+            .filter_map(|r| r.parallel.as_ref());
+        let first = seed_records.next().unwrap();
+        // One f2-iter baseline per tree, shared by its records.
+        assert!(seed_records.all(|p| p.serial_wall_ns == first.serial_wall_ns));
+        per_position.push(first.serial_wall_ns as f64 / first.serial_nodes as f64);
+    }
+    Simulate {
+        algorithm,
+        procs,
+        costs: SimCosts::for_position_nanos(median(&per_position).unwrap()),
+        options: SearchOptions {
+            split_height: (algorithm == ParallelAlgorithm::Ybwc).then_some(SPLIT_HEIGHT),
+            eldest_grain: None,
+            time_limit: None,
+        },
+    }
+}
+
+fn simulated_row(
+    scaling: &simulated::SimulatedScaling,
+    algorithm: ParallelAlgorithm,
+    procs: usize,
+) -> simulated::SimulatedRow {
+    scaling
+        .rows
+        .iter()
+        .find(|r| r.algorithm == algorithm && r.procs == procs)
+        .unwrap_or_else(|| panic!("no row for {algorithm} at {procs}"))
+        .clone()
+}
+
+#[test]
+fn the_simulated_speedup_is_the_simulators_median_and_the_gap_is_against_the_measured_one() {
+    let (specs, records) = split_records();
+    let groups = aggregate::group_by_workload(&records);
+    let workloads = simulated::simulate_workloads(&groups);
+    assert_eq!(workloads.len(), 1);
+    let scaling = workloads[0].outcome.as_ref().unwrap();
+    assert_eq!(scaling.seeds, vec![Some(1), Some(2)]);
+    let procs: Vec<usize> = scaling
+        .rows
+        .iter()
+        .filter(|r| r.algorithm == ParallelAlgorithm::Ybwc)
+        .map(|r| r.procs)
+        .collect();
+    assert_eq!(procs, vec![1, 2, 4, 8, 16, 32, 64]);
+
+    for algorithm in ParallelAlgorithm::ALL {
+        for procs in [2, 8] {
+            let simulated: Vec<f64> = specs
+                .iter()
+                .map(|spec| {
+                    spec.visit(u64::MAX, expected_run(&records, algorithm, procs))
+                        .unwrap()
+                        .speedup
+                })
+                .collect();
+            let row = simulated_row(scaling, algorithm, procs);
+            assert_eq!(
+                row.simulated,
+                median(&simulated).unwrap(),
+                "{algorithm} p={procs}"
+            );
+            if procs == 8 {
+                assert_eq!((row.measured, row.gap()), (None, None), "not measured");
+                continue;
+            }
+            let measured: Vec<f64> = records
+                .iter()
+                .filter(|r| r.algo == Algorithm::Parallel(algorithm) && r.threads == procs)
+                .map(|r| r.parallel.as_ref().unwrap().speedup)
+                .collect();
+            let measured = median(&measured).unwrap();
+            assert_eq!(row.measured, Some(measured));
+            let gap = row.simulated / measured - 1.0;
+            assert_eq!(row.gap(), Some(gap));
+
+            let dir = tempfile::tempdir().unwrap();
+            write_report(dir.path(), &results(&records), None).unwrap();
+            let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
+            let line = format!(
+                "| {algorithm} | {procs} | {measured:.2}× | {:.2}× | {:+.1}% |",
+                row.simulated,
+                100.0 * gap
+            );
+            assert!(md.contains(&line), "{line}\n{md}");
+        }
+    }
+}
+
+#[test]
+fn ybwc_on_one_simulated_processor_is_serial_time_over_virtual_time() {
+    let (specs, mut records) = split_records();
+    // One seed, so that the median is that tree's own figure.
+    records.retain(|r| r.tree.seed == Some(1));
+    let groups = aggregate::group_by_workload(&records);
+    let workloads = simulated::simulate_workloads(&groups);
+    let scaling = workloads[0].outcome.as_ref().unwrap();
+    let run = expected_run(&records, ParallelAlgorithm::Ybwc, 1);
+    let costs = run.costs;
+    let result = specs[0].visit(u64::MAX, run).unwrap();
+    assert!(result.split_points > 0, "the tree is split: {result:?}");
+    let row = simulated_row(scaling, ParallelAlgorithm::Ybwc, 1);
+    assert_eq!(
+        row.simulated,
+        result.serial_time as f64 / result.virtual_time as f64
+    );
+    assert_eq!(scaling.costs, costs);
+}
+
+#[test]
+fn the_simulated_section_and_plot_come_with_parallel_records_and_say_simulated() {
+    let records = records();
+    let dir = tempfile::tempdir().unwrap();
+    let files = write_report(dir.path(), &results(&records), None).unwrap();
+    let plot = files
+        .get("speedup-simulated.svg")
+        .expect("the plot is written");
+    let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
+    let section = md
+        .find("## Simulated scaling (SIMULATED, virtual processors)\n")
+        .expect("a section");
+    assert!(md.find("## Plots").unwrap() < section, "after the plots");
+    assert!(section < md.find("## Theory against measurement").unwrap());
+    let text = &md[section..md.find("## Theory against measurement").unwrap()];
+    for words in [
+        "not measurements",
+        "f2-iter",
+        "`abbench simulate`",
+        "### random d=4 h=5 (SIMULATED)",
+        "SIMULATED on seeds 1, 2.",
+        "| algorithm | p | measured speedup | SIMULATED speedup | gap: SIMULATED / measured − 1 |",
+    ] {
+        assert!(text.contains(words), "{words}\n{text}");
+    }
+    // Measured at 1, 2 and an oversubscribed count; simulated up to 64 as well.
+    let most = crate::available_threads() + 1;
+    assert!(text.contains(&format!("| ybwc | {most} | ")), "{text}");
+    assert!(text.contains("⚠ oversubscribed"), "{text}");
+    assert!(text.contains("| ybwc | 64 |  | "), "{text}");
+    assert!(
+        md.contains("![Speedup against processors, measured and SIMULATED](speedup-simulated.svg)"),
+        "{md}"
+    );
+    let svg = std::fs::read_to_string(plot).unwrap();
+    for words in [
+        "root-split (SIMULATED)",
+        "ybwc (SIMULATED)",
+        "ybwc measured",
+        "ideal: S = p",
+        "Measured (solid) and SIMULATED (dashed) speedup",
+        "random d=4 h=5 (2 seeds simulated)",
+    ] {
+        assert!(svg.contains(words), "{words}");
+    }
+    assert!(!svg.contains("NaN"));
+
+    // Serial records only: neither the section nor the plot.
+    let serial: Vec<Record> = records
+        .into_iter()
+        .filter(|r| !r.algo.is_parallel())
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let files = write_report(dir.path(), &results(&serial), None).unwrap();
+    assert!(files.get("speedup-simulated.svg").is_none());
+    assert!(!dir.path().join("speedup-simulated.svg").exists());
+    let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
+    assert!(!md.contains("SIMULATED"), "{md}");
+}
+
+#[test]
+fn two_reports_of_the_same_records_are_byte_identical() {
+    let (_, records) = split_records();
+    let [first, second] = [(); 2].map(|()| {
+        let dir = tempfile::tempdir().unwrap();
+        let files = write_report(dir.path(), &results(&records), None).unwrap();
+        let bytes: Vec<(PathBuf, Vec<u8>)> = files
+            .written
+            .iter()
+            .map(|p| {
+                (
+                    p.strip_prefix(dir.path()).unwrap().to_path_buf(),
+                    std::fs::read(p).unwrap(),
+                )
+            })
+            .collect();
+        bytes
+    });
+    assert!(
+        first
+            .iter()
+            .any(|(p, _)| p == Path::new("speedup-simulated.svg"))
+    );
+    assert_eq!(first, second);
+}
+
+#[test]
+fn a_tree_that_cannot_be_rebuilt_is_left_out_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("small.tree");
+    let tree = abbench_tree::models::RandomTree::new(4, 4, 1, 100);
+    abbench_tree::file::write_tree_file(&tree, &[], &path).unwrap();
+    let algorithms = Algorithm::parse_list("f2-iter,ybwc").unwrap();
+    let mut pools = Pools::default();
+    let records = measure(
+        &TreeSpec::file(&path),
+        &algorithms,
+        &[1, 2],
+        &config(),
+        &mut pools,
+    )
+    .unwrap()
+    .records;
+
+    // The file is still there: it is simulated.
+    let groups = aggregate::group_by_workload(&records);
+    let workloads = simulated::simulate_workloads(&groups);
+    let scaling = workloads[0].outcome.as_ref().unwrap();
+    assert_eq!(scaling.seeds, vec![None]);
+
+    // Another tree at the recorded path: f2-iter's positions give it away.
+    let other = abbench_tree::models::RandomTree::new(4, 4, 2, 100);
+    abbench_tree::file::write_tree_file(&other, &[], &path).unwrap();
+    let workloads = simulated::simulate_workloads(&groups);
+    let note = workloads[0].outcome.as_ref().err().expect("a note");
+    assert!(note.contains("not the tree measured"), "{note}");
+
+    // Gone: a one-line note, no table and no plot.
+    std::fs::remove_file(&path).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let files = write_report(out.path(), &results(&records), None).unwrap();
+    assert!(files.get("speedup-simulated.svg").is_none());
+    let md = std::fs::read_to_string(out.path().join(REPORT_FILE)).unwrap();
+    let section = &md[md.find("## Simulated scaling").expect("a section")..];
+    let note = format!(
+        "not simulated: the tree file {} cannot be read any more",
+        path.display()
+    );
+    assert!(section.contains(&note), "{section}");
+    assert!(!section.contains("| algorithm | p |"), "{section}");
+}
+
+#[test]
+fn a_record_names_its_tree_again() {
+    let ordered = |q: f64| ModelSpec {
+        ordering: q,
+        ..ModelSpec::new(Model::Ordered, 6, 5, 3)
+    };
+    let models = [
+        ModelSpec::new(Model::Random, 16, 8, 12),
+        ModelSpec {
+            values: 10,
+            ..ModelSpec::new(Model::Random, 3, 4, 1)
+        },
+        ordered(1.0),
+        ordered(0.7),
+        ModelSpec {
+            degree_min: Some(2),
+            degree_max: Some(8),
+            terminal_prob: 0.1,
+            spread: 50,
+            ..ordered(0.9)
+        },
+        ModelSpec::new(Model::Dependent, 3, 12, 40),
+        ModelSpec {
+            edge_range: 20,
+            ..ModelSpec::new(Model::BranchSum, 8, 10, 2)
+        },
+        ModelSpec {
+            order: BranchOrder::Static,
+            ..ModelSpec::new(Model::BranchSum, 8, 10, 2)
+        },
+        ModelSpec::new(Model::Worst, 4, 9, 1),
+    ];
+    let mut specs: Vec<TreeSpec> = models
+        .iter()
+        .flat_map(|m| {
+            [Layout::Implicit, Layout::Arena].map(|layout| TreeSpec::model(m.clone(), layout))
+        })
+        .collect();
+    specs.push(TreeSpec::file("trees/some.tree"));
+    for spec in &specs {
+        let info = TreeInfo::of(spec);
+        let rebuilt = rebuild::tree_spec(&info).unwrap();
+        assert_eq!(TreeInfo::of(&rebuilt), info, "{spec}");
+        // The very tree: every parameter the model reads is the same.
+        assert_eq!(rebuilt.to_string(), spec.to_string(), "{spec}");
+    }
+    let missing = TreeInfo {
+        degree: None,
+        ..TreeInfo::of(&specs[0])
+    };
+    assert_eq!(
+        rebuild::tree_spec(&missing).unwrap_err(),
+        "the record of a random tree has no degree"
+    );
+}
+
+#[test]
+fn an_algorithm_missing_on_a_seed_is_simulated_on_the_seeds_that_have_it() {
+    let (specs, mut records) = split_records();
+    // As an interrupted run leaves it: seed 2 without ybwc.
+    records.retain(|r| !(r.tree.seed == Some(2) && r.algo.name() == "ybwc"));
+    let groups = aggregate::group_by_workload(&records);
+    let workloads = simulated::simulate_workloads(&groups);
+    let scaling = workloads[0].outcome.as_ref().unwrap();
+    assert_eq!(scaling.seeds, vec![Some(1), Some(2)]);
+    // Both seeds' f2-iter times set the costs; seed 1 alone has ybwc.
+    let run = expected_run(&records, ParallelAlgorithm::Ybwc, 2);
+    let alone = specs[0].visit(u64::MAX, run).unwrap();
+    let row = simulated_row(scaling, ParallelAlgorithm::Ybwc, 2);
+    assert_eq!(row.simulated, alone.speedup);
+    let measured = records
+        .iter()
+        .find(|r| r.algo.name() == "ybwc" && r.threads == 2)
+        .and_then(|r| r.parallel.as_ref())
+        .map(|p| p.speedup);
+    assert_eq!(row.measured, measured);
 }
