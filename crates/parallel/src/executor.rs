@@ -108,9 +108,11 @@ impl Threads {
 
     /// Runs `search` on the calling worker while every other worker stays awake to take
     /// the work it offers (see the type's docs); must be called inside the pool.
-    pub(crate) fn run<R: Send>(&self, search: impl FnOnce() -> R + Send) -> R {
+    /// `offers_work` says whether the search will offer any: if not (a tree too small to
+    /// split), nobody is woken, since the search would then wait for the wake-ups.
+    pub(crate) fn run<R: Send>(&self, offers_work: bool, search: impl FnOnce() -> R + Send) -> R {
         rayon::scope(|scope| {
-            if self.keep_awake {
+            if self.keep_awake && offers_work {
                 for _ in 1..self.threads {
                     scope.spawn(|_| self.stay_awake());
                 }

@@ -148,9 +148,17 @@ impl ParallelSearcher {
         options: SearchOptions,
     ) -> Result<ParallelResult, ParallelError> {
         let ctx = Context::new(tree, options, Threads::new(self.threads, self.keep_awake));
+        let root = tree.root();
+        let offers_work = self.threads > 1
+            && match algorithm {
+                ParallelAlgorithm::RootSplit => tree.degree(root) > 1,
+                ParallelAlgorithm::Ybwc => {
+                    ybwc::is_split_point(tree, ctx.split_height, root) && tree.degree(root) > 1
+                }
+            };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             self.pool.install(|| {
-                ctx.executor.run(|| match algorithm {
+                ctx.executor.run(offers_work, || match algorithm {
                     ParallelAlgorithm::RootSplit => root_split::search(&ctx),
                     ParallelAlgorithm::Ybwc => ybwc::search(&ctx),
                 })
