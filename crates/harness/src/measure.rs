@@ -463,7 +463,7 @@ impl Measure<'_> {
                 ParallelAlgorithm::RootSplit => None,
             },
             eldest_grain: match algorithm {
-                ParallelAlgorithm::Ybwc => Some(options.eldest_grain()),
+                ParallelAlgorithm::Ybwc => Some(options.eldest_grain_for(threads)),
                 ParallelAlgorithm::RootSplit => None,
             },
             serial_nodes,
@@ -484,6 +484,7 @@ impl Measure<'_> {
             split_wait_ns: shown.stats.split_wait_ns,
             oversubscribed: threads > available_threads(),
             pinned: searcher.is_pinned(),
+            automatic_split: options.is_automatic(),
         };
         Ok(Record {
             schema: SCHEMA,

@@ -195,6 +195,10 @@ pub struct ParallelMetrics {
     /// Each worker ran pinned to its own CPU (absent in older records: false).
     #[serde(default)]
     pub pinned: bool,
+    /// `ybwc`'s split height and eldest grain were both chosen automatically (the grain
+    /// then depends on the thread count; absent in older records: false).
+    #[serde(default)]
+    pub automatic_split: bool,
 }
 
 /// One measured (tree, algorithm, thread count).

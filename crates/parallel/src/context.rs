@@ -54,6 +54,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         let epoch = Instant::now();
         let deadline = options.time_limit.map(|limit| epoch + limit);
         let split_height = options.split_height_for(tree.max_degree());
+        let eldest_grain = options.eldest_grain_for(executor.workers());
         Context {
             tree,
             executor,
@@ -61,7 +62,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             deadline,
             epoch,
             split_height,
-            eldest_grain: options.eldest_grain(),
+            eldest_grain,
             workers,
         }
     }

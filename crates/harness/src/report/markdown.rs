@@ -495,11 +495,17 @@ fn simulated_workload(md: &mut String, w: &SimulatedWorkload, s: &SimulatedScali
         .map_or(String::new(), |why| format!(", {why}"));
     let c = &s.costs;
     let ybwc = match s.ybwc_options {
+        Some(o) if o.is_automatic() => format!(
+            " ybwc: automatic split height and eldest grain, as recorded (the grain is {} / p \
+             positions at p processors, {} at p <= 2).",
+            2 * abbench_parallel::ELDEST_GRAIN_POSITIONS,
+            abbench_parallel::ELDEST_GRAIN_POSITIONS
+        ),
         Some(o) => format!(
             " ybwc: split height {}, eldest grain {}, as recorded.",
             o.split_height
                 .map_or("automatic".to_string(), |h| h.to_string()),
-            o.eldest_grain()
+            o.eldest_grain_for(2)
         ),
         None if s
             .rows

@@ -302,14 +302,18 @@ fn recorded_options(
             continue;
         };
         if options.iter().all(|(a, _)| *a != algorithm) {
-            options.push((
-                algorithm,
+            // Automatic options simulate as automatic: the grain then follows the
+            // number of processors, as it would have on a machine with that many.
+            let options_used = if metrics.automatic_split {
+                SearchOptions::default()
+            } else {
                 SearchOptions {
                     split_height: metrics.split_height,
                     eldest_grain: metrics.eldest_grain,
                     time_limit: None,
-                },
-            ));
+                }
+            };
+            options.push((algorithm, options_used));
         }
     }
     options.sort_by_key(|(a, _)| *a);

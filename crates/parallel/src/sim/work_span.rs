@@ -13,7 +13,8 @@
 //!   all younger brothers F2 examines, in parallel with each other;
 //! * below the split height a subtree is one serial strand (the kernel runs alone);
 //! * a split point whose eldest subtree has fewer positions than the eldest grain
-//!   ([`SearchOptions::eldest_grain`], [`crate::ELDEST_GRAIN_POSITIONS`] by default) is finished
+//!   ([`SearchOptions::eldest_grain_for`] unlimited workers: 0 by default, so only a
+//!   grain given explicitly applies) is finished
 //!   by its owner in one serial search, as `ybwc` does: its younger brothers form one
 //!   strand after the eldest's, `span(n) = 1 + span(c0) + work(c1) + … + work(ck)`.
 //!
@@ -80,7 +81,8 @@ pub fn work_span<T: GameTree>(tree: &T, costs: &SimCosts, options: &SearchOption
     let mut walk = Walk {
         tree,
         split_height,
-        eldest_grain: options.eldest_grain(),
+        // An unlimited machine: the grain for infinitely many workers.
+        eldest_grain: options.eldest_grain_for(usize::MAX),
         costs,
         kernel: F2Iter::new(tree),
     };
