@@ -118,6 +118,22 @@ struct Panel {
 
 type Drawn = Result<(), String>;
 
+/// Draws the series' legend in the upper left corner, as every plot here does.
+pub(crate) fn legend<'a, DB, CT>(chart: &mut ChartContext<'a, DB, CT>) -> Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate,
+{
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .label_font((FONT, 12))
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .draw()
+        .map_err(failed)
+}
+
 fn failed(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
@@ -362,14 +378,7 @@ fn scaling_figure(
                 .draw()
                 .map_err(failed)?;
             draw_lines(&mut chart, &panel.lines)?;
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperLeft)
-                .label_font((FONT, 12))
-                .background_style(WHITE.mix(0.9))
-                .border_style(BLACK.mix(0.3))
-                .draw()
-                .map_err(failed)
+            legend(&mut chart)
         },
     )
 }
@@ -590,14 +599,7 @@ fn theory_figure(series: &[HeightSeries]) -> Result<String, String> {
                     .label(label)
                     .legend(move |(x, y)| Circle::new((x + 8, y), 5, colour.stroke_width(2)));
             }
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperLeft)
-                .label_font((FONT, 12))
-                .background_style(WHITE.mix(0.9))
-                .border_style(BLACK.mix(0.3))
-                .draw()
-                .map_err(failed)
+            legend(&mut chart)
         },
     )
 }

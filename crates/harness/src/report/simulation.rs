@@ -4,7 +4,7 @@
 //! measured curves solid and the simulated ones dashed, is a panel of the report's
 //! `speedup-simulated.svg` (`plots.rs`).
 
-use super::plots::{FONT, KeyedAxis, PALETTE, REFERENCE};
+use super::plots::{FONT, KeyedAxis, PALETTE, REFERENCE, legend};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -232,14 +232,7 @@ pub(super) fn speedup_chart(
                 .map_err(|e| failed(&e))?;
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .label_font((FONT, 12))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(|e| failed(&e))
+    legend(&mut chart)
 }
 
 /// Whether `v` is 1, 2 or 5 times a power of ten.
