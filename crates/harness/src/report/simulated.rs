@@ -5,7 +5,9 @@
 //!
 //! The simulated search is the threaded one's own code on another executor, so the
 //! simulation is told what the threads were told: `ybwc` gets the split height and
-//! eldest grain its records say it used, and so makes the same split decisions. Events
+//! eldest grain its records say it used, and so makes the same split decisions; where
+//! both were automatic it runs with automatic options, so that the grain follows the
+//! number of processors as it would on a machine with that many. Events
 //! cost what the simulator's calibration measured in nanoseconds, converted into
 //! positions at the nanoseconds one position cost `f2-iter` in this very run (the median
 //! over the workload's seeds of its wall time over its positions). The gap, `SIMULATED /
