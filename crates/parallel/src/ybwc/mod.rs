@@ -242,6 +242,10 @@ impl<T: GameTree, E: Executor> Probe for NodeProbe<'_, '_, '_, T, E> {
             return Poll::Abort;
         }
         let window = self.sp.window();
+        // Only a window closed from above makes the node's result useless. A `beta`
+        // lowered to at most the eldest's value (`window.is_closed()`, which ends a
+        // brother's search) is a genuine cutoff here: narrowing to it lets the kernel
+        // return that fail-high value.
         if window.alpha >= window.beta {
             return Poll::Abort;
         }
