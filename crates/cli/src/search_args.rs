@@ -77,6 +77,18 @@ pub struct SearchArgs {
     )]
     pub eldest_grain: Option<u64>,
 
+    /// ybwc: at a node expected to cut off, search this many brothers (the eldest
+    /// included) before offering the rest to other workers; 1 is classic young brothers
+    /// wait, 1 ..= 1024 [default: 2 with an automatic split height, 1 with --split-height].
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u32).range(1..=1024),
+        help_heading = "Search"
+    )]
+    pub cut_wait: Option<u32>,
+
     /// Stop each search after this many seconds (a decimal, more than 0, at most
     /// 1000000); a search that reaches it is reported as timed out, not as a result.
     #[arg(
@@ -119,6 +131,7 @@ impl SearchArgs {
         SearchOptions {
             split_height: self.split_height,
             eldest_grain: self.eldest_grain,
+            cut_wait: self.cut_wait,
             time_limit: self.time_limit,
         }
     }

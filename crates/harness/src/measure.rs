@@ -39,6 +39,8 @@ pub struct MeasureConfig {
     pub split_height: Option<u32>,
     /// `ybwc`'s eldest grain ([`SearchOptions::eldest_grain`]); `None` for the default.
     pub eldest_grain: Option<u64>,
+    /// `ybwc`'s cut wait ([`SearchOptions::cut_wait`]); `None` for the default.
+    pub cut_wait: Option<u32>,
     /// Bound on each search, serial or parallel; `None` for none.
     pub time_limit: Option<Duration>,
     /// Largest arena, in bytes.
@@ -58,6 +60,7 @@ impl Default for MeasureConfig {
             warmup: 1,
             split_height: None,
             eldest_grain: None,
+            cut_wait: None,
             time_limit: None,
             memory_budget: abbench_tree::arena::default_memory_budget(),
             interrupt: Interrupt::new(),
@@ -425,6 +428,7 @@ impl Measure<'_> {
         let options = SearchOptions {
             split_height: self.config.split_height,
             eldest_grain: self.config.eldest_grain,
+            cut_wait: self.config.cut_wait,
             time_limit: self.config.time_limit,
         };
         let (runs, wall) = timed(self.config, || {
@@ -464,6 +468,10 @@ impl Measure<'_> {
             },
             eldest_grain: match algorithm {
                 ParallelAlgorithm::Ybwc => Some(options.eldest_grain_for(threads)),
+                ParallelAlgorithm::RootSplit => None,
+            },
+            cut_wait: match algorithm {
+                ParallelAlgorithm::Ybwc => Some(options.cut_wait_for()),
                 ParallelAlgorithm::RootSplit => None,
             },
             serial_nodes,

@@ -158,6 +158,10 @@ pub struct ParallelMetrics {
     /// finished serially (absent in older records).
     #[serde(default)]
     pub eldest_grain: Option<u64>,
+    /// `ybwc`'s cut wait: brothers searched alone at an expected cut node before the
+    /// rest were shared (absent in older records, which searched with 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_wait: Option<u32>,
     /// Positions `f2-iter` examines on this tree.
     pub serial_nodes: u64,
     /// Median wall time of `f2-iter`, nanoseconds.

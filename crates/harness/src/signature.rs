@@ -163,6 +163,7 @@ impl TreeVisitor for SimulatedSearches {
         let options = SearchOptions {
             split_height: Some(SIM_SPLIT_HEIGHT),
             eldest_grain: None,
+            cut_wait: None,
             time_limit: None,
         };
         let grained = SearchOptions {

@@ -407,6 +407,7 @@ mod tests {
             options: SearchOptions {
                 split_height: Some(1),
                 eldest_grain: None,
+                cut_wait: Some(2),
                 time_limit: None,
             },
             oracle_positions: ORACLE_POSITIONS,

@@ -49,6 +49,7 @@ impl TreeVisitor for Overheads<'_> {
             let options = SearchOptions {
                 split_height: Some(split_height),
                 eldest_grain: None,
+                cut_wait: None,
                 time_limit: None,
             };
             let counts = simulate(tree, ParallelAlgorithm::Ybwc, 1, &SimCosts::FREE, &options)

@@ -5,6 +5,7 @@
 use crate::SearchOptions;
 use crate::executor::{Event, Executor};
 use crate::stats::WorkerStats;
+use crate::ybwc::Kind;
 use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe, Resume};
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
@@ -39,6 +40,13 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
     /// least this many positions ([`SearchOptions::eldest_grain`]).
     pub(crate) eldest_grain: u64,
     workers: Vec<CachePadded<Mutex<WorkerSlot<T>>>>,
+    /// `ybwc`: brothers searched by the owner alone at an expected cut node
+    /// ([`SearchOptions::cut_wait`]).
+    cut_wait: usize,
+    /// `ybwc`: a single worker still opens split points. Only with a given split height
+    /// (tests, and the calibration of their bookkeeping); with an automatic one a lone
+    /// worker runs the serial kernel.
+    pub(crate) split_alone: bool,
 }
 
 impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
@@ -64,6 +72,17 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             split_height,
             eldest_grain,
             workers,
+            cut_wait: options.cut_wait_for() as usize,
+            split_alone: options.split_height.is_some(),
+        }
+    }
+
+    /// `ybwc`: how many brothers (the eldest included) the owner of a split point of
+    /// this kind searches alone before it offers the rest.
+    pub(crate) fn wait_for(&self, kind: Kind) -> usize {
+        match kind {
+            Kind::Cut => self.cut_wait,
+            Kind::Pv | Kind::All => 1,
         }
     }
 

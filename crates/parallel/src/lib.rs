@@ -22,8 +22,8 @@ mod sync;
 mod ybwc;
 
 pub use options::{
-    ELDEST_GRAIN_POSITIONS, ParallelAlgorithm, SERIAL_GRAIN_POSITIONS, SearchOptions,
-    auto_split_height,
+    CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS, ParallelAlgorithm, SERIAL_GRAIN_POSITIONS,
+    SearchOptions, auto_split_height,
 };
 pub use searcher::{ParallelError, ParallelResult, ParallelSearcher};
 pub use stats::{ParallelStats, Percentiles, WorkerStats};

@@ -24,7 +24,7 @@ fn searchers() -> &'static Vec<ParallelSearcher> {
 /// eldest grain) pairs, checking each result; returns the number of searches checked.
 struct CheckAll<'a> {
     name: &'a str,
-    splits: &'a [(u32, Option<u64>)],
+    splits: &'a [(u32, Option<u64>, Option<u32>)],
 }
 
 /// `-F(child)` of the root move with this move number, by F0.
@@ -64,16 +64,17 @@ impl TreeVisitor for CheckAll<'_> {
         let mut checked = 0;
         for (searcher, threads) in searchers().iter().zip(THREADS) {
             for algorithm in ParallelAlgorithm::ALL {
-                for &(split_height, eldest_grain) in self.splits {
+                for &(split_height, eldest_grain, cut_wait) in self.splits {
                     let options = SearchOptions {
                         split_height: Some(split_height),
                         eldest_grain,
+                        cut_wait,
                         time_limit: None,
                     };
                     let r = searcher.search(tree, algorithm, options).unwrap();
                     let ctx = format!(
                         "{algorithm} threads={threads} split-height={split_height} \
-                         eldest-grain={eldest_grain:?} on {}",
+                         eldest-grain={eldest_grain:?} cut-wait={cut_wait:?} on {}",
                         self.name
                     );
                     assert_eq!(r.value, serial.value, "value, {ctx}");
@@ -142,13 +143,19 @@ fn parallel_searches_agree_with_serial_f2_on_every_model() {
             .visit_implicit(CheckAll {
                 name: &name,
                 // Every split point shares at heights 1 and 2; with a grain of 8 small
-                // split points are finished serially by their owners.
-                splits: &[(1, None), (2, None), (1, Some(8))],
+                // split points are finished serially by their owners; with a cut wait of
+                // 2 expected cut nodes search two brothers before they share.
+                splits: &[
+                    (1, None, None),
+                    (2, None, None),
+                    (1, Some(8), None),
+                    (1, None, Some(2)),
+                ],
             })
             .unwrap();
     }
-    // Every tree at five thread counts, two algorithms, three split configurations.
-    assert_eq!(searches, specs.len() * 30);
+    // Every tree at five thread counts, two algorithms, four split configurations.
+    assert_eq!(searches, specs.len() * 40);
 }
 
 #[test]
@@ -172,7 +179,13 @@ fn larger_trees_split_at_several_levels() {
             let name = format!("{spec:?}");
             spec.visit_implicit(CheckAll {
                 name: &name,
-                splits: &[(1, None), (3, None), (2, Some(64)), (2, Some(1024))],
+                splits: &[
+                    (1, None, None),
+                    (3, None, None),
+                    (2, Some(64), None),
+                    (2, Some(1024), None),
+                    (2, None, Some(3)),
+                ],
             })
             .unwrap();
         }

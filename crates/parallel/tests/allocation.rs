@@ -45,6 +45,7 @@ fn parallel_searches_allocate_a_bounded_amount() {
             let options = SearchOptions {
                 split_height: Some(5),
                 eldest_grain: None,
+                cut_wait: None,
                 time_limit: None,
             };
             let before = ALLOCATIONS.load(Ordering::Relaxed);

@@ -69,6 +69,7 @@ fn a_worker_panic_is_an_error_not_a_hang() {
             let options = SearchOptions {
                 split_height: Some(2),
                 eldest_grain: None,
+                cut_wait: Some(2),
                 time_limit: None,
             };
             match searcher.search(&tree, algorithm, options) {

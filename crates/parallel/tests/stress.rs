@@ -21,10 +21,12 @@ impl TreeVisitor for Repeat<'_> {
         let mut searches = 0;
         for searcher in self.searchers {
             for algorithm in ParallelAlgorithm::ALL {
-                for _ in 0..self.repeats {
+                for repeat in 0..self.repeats {
+                    // Classic young brothers wait and the cut wait, in turn.
                     let options = SearchOptions {
                         split_height: Some(1),
                         eldest_grain: None,
+                        cut_wait: Some(1 + (repeat % 2) as u32),
                         time_limit: None,
                     };
                     let r = searcher.search(tree, algorithm, options).unwrap();
@@ -95,6 +97,7 @@ fn aborts_stop_work_far_below_negamax() {
         let options = SearchOptions {
             split_height: Some(5),
             eldest_grain: None,
+            cut_wait: None,
             time_limit: None,
         };
         let r = searcher
@@ -129,6 +132,7 @@ fn a_time_limit_stops_every_worker() {
         let options = SearchOptions {
             split_height: None,
             eldest_grain: None,
+            cut_wait: None,
             time_limit: Some(std::time::Duration::from_millis(50)),
         };
         let err = searcher.search(&tree, algorithm, options).unwrap_err();

@@ -63,6 +63,7 @@ impl RunCommand {
             warmup: self.warmup as usize,
             split_height: self.search.split_height,
             eldest_grain: self.search.eldest_grain,
+            cut_wait: self.search.cut_wait,
             time_limit: self.search.time_limit,
             memory_budget: self.tree.memory_budget(),
             pin_threads: !self.search.no_pin,

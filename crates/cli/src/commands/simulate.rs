@@ -89,6 +89,18 @@ pub struct SimulateCommand {
     )]
     pub eldest_grain: Option<u64>,
 
+    /// ybwc: at a node expected to cut off, search this many brothers (the eldest
+    /// included) before offering the rest to other workers; 1 is classic young brothers
+    /// wait, 1 ..= 1024 [default: 2 with an automatic split height, 1 with --split-height].
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u32).range(1..=1024),
+        help_heading = "Simulation"
+    )]
+    pub cut_wait: Option<u32>,
+
     /// Print one JSON object per line instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -226,6 +238,7 @@ impl SimulateCommand {
         let options = SearchOptions {
             split_height: self.split_height,
             eldest_grain: self.eldest_grain,
+            cut_wait: self.cut_wait,
             time_limit: None,
         };
         let mut table = Table::new(&[

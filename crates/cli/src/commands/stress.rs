@@ -138,6 +138,9 @@ pub fn run(
     let options = SearchOptions {
         split_height: Some(SPLIT_HEIGHT),
         eldest_grain: None,
+        // Both sides of the rule: pv and all nodes share after the eldest, expected cut
+        // nodes after the default wait.
+        cut_wait: Some(abbench_parallel::CUT_WAIT_BROTHERS),
         time_limit,
     };
     let mut pools = Pools::default();

@@ -58,6 +58,7 @@ pub struct VerifyCommand {
             "model", "degree", "height", "trees", "tree_file", "layout", "memory_budget",
             "values", "ordering", "spread", "degree_min", "degree_max", "terminal_prob",
             "edge_range", "order", "algo", "threads", "split_height", "eldest_grain",
+            "cut_wait",
         ]
     )]
     pub stress: Option<u64>,
@@ -251,6 +252,9 @@ impl VerifyCommand {
         }
         if let Some(grain) = self.search.eldest_grain {
             words.extend(["--eldest-grain".to_string(), grain.to_string()]);
+        }
+        if let Some(wait) = self.search.cut_wait {
+            words.extend(["--cut-wait".to_string(), wait.to_string()]);
         }
         words
             .iter()

@@ -305,13 +305,20 @@ fn recorded_options(
         };
         if options.iter().all(|(a, _)| *a != algorithm) {
             // Automatic options simulate as automatic: the grain then follows the
-            // number of processors, as it would have on a machine with that many.
+            // number of processors, as it would have on a machine with that many. The
+            // cut wait is the one recorded; a record without one predates it and
+            // searched with 1.
+            let cut_wait = Some(metrics.cut_wait.unwrap_or(1));
             let options_used = if metrics.automatic_split {
-                SearchOptions::default()
+                SearchOptions {
+                    cut_wait,
+                    ..SearchOptions::default()
+                }
             } else {
                 SearchOptions {
                     split_height: metrics.split_height,
                     eldest_grain: metrics.eldest_grain,
+                    cut_wait,
                     time_limit: None,
                 }
             };

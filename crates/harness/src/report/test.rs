@@ -354,6 +354,7 @@ fn expected_run(records: &[Record], algorithm: ParallelAlgorithm, procs: usize) 
         options: SearchOptions {
             split_height: (algorithm == ParallelAlgorithm::Ybwc).then_some(SPLIT_HEIGHT),
             eldest_grain: None,
+            cut_wait: None,
             time_limit: None,
         },
     }

@@ -13,6 +13,7 @@ fn split_at(split_height: u32) -> SearchOptions {
     SearchOptions {
         split_height: Some(split_height),
         eldest_grain: None,
+        cut_wait: None,
         time_limit: None,
     }
 }

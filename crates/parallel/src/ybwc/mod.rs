@@ -22,6 +22,14 @@
 //! protocol README and [`crate::executor`]): a sleeping worker woke too late for the
 //! short bursts of work a well-ordered tree offers.
 //!
+//! # Expected cut nodes
+//!
+//! Every split point carries the kind it is expected to have (pv, cut or all, Knuth &
+//! Moore's node types). At an expected cut node the owner searches the first
+//! [`crate::SearchOptions::cut_wait`] brothers alone and shares the rest only if none of
+//! them cut off: there one good reply ends the search, and brothers searched in parallel
+//! beyond it are wasted.
+//!
 //! # Small split points
 //!
 //! A split point whose eldest brother examined fewer positions than the eldest grain
@@ -33,7 +41,7 @@
 
 mod split_point;
 
-pub(crate) use split_point::SplitPoint;
+pub(crate) use split_point::{Kind, SplitPoint};
 
 #[cfg(test)]
 mod test;
@@ -52,7 +60,9 @@ pub(crate) fn search<T: GameTree, E: Executor>(
 ) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
     let root = tree.root();
-    if splits(ctx, root) {
+    // One worker has nobody to share with: the serial kernel alone, without split
+    // points, unless a split height was given.
+    if (ctx.threads() > 1 || ctx.split_alone) && splits(ctx, root) {
         let degree = tree.degree(root);
         let sp = SplitPoint::root(NEG_INFINITY, INFINITY, degree, 1, ctx.worker(), ctx.epoch);
         split_node(ctx, root, &sp)
@@ -96,13 +106,30 @@ fn split_node<T: GameTree, E: Executor>(
         }
         Err(Aborted) => incomplete.store(true, Ordering::Relaxed),
     }
+    // An expected cut node: more brothers by this worker alone, while none cuts off.
+    let wait = ctx.wait_for(sp.kind);
+    while sp.next_index() < wait.min(sp.degree)
+        && !sp.window().is_closed()
+        && !incomplete.load(Ordering::Relaxed)
+        && !ctx.stopped()
+    {
+        let Some(i) = sp.next_brother() else { break };
+        let (result, examined) = search_brother(ctx, node, &children, sp, i);
+        sp.add_examined(examined);
+        match result {
+            Ok(v) => {
+                sp.offer(-v, i);
+            }
+            Err(Aborted) => incomplete.store(true, Ordering::Relaxed),
+        }
+    }
 
-    if sp.degree > 1 && !sp.window().is_closed() && !ctx.stopped() {
+    if sp.next_index() < sp.degree && !sp.window().is_closed() && !ctx.stopped() {
         if eldest_examined < ctx.eldest_grain && !incomplete.load(Ordering::Relaxed) {
             // Too small to share: the serial kernel finishes the node in one search.
             return finish_serially(ctx, node, sp);
         } else {
-            let helpers = (ctx.threads() - 1).min(sp.degree - 2);
+            let helpers = (ctx.threads() - 1).min(sp.degree - sp.next_index() - 1);
             ctx.with_slot(|slot| slot.stats.splits += 1);
             ctx.fork(helpers, || {
                 brother_loop(ctx, node, &children, sp, &incomplete);
@@ -117,7 +144,7 @@ fn split_node<T: GameTree, E: Executor>(
                 }
             });
         }
-    } else if sp.degree > 1 && !sp.genuinely_cut() {
+    } else if sp.next_index() < sp.degree && !sp.genuinely_cut() {
         // Brothers were left unsearched because the window closed from above or time ran out.
         incomplete.store(true, Ordering::Relaxed);
     }
@@ -180,7 +207,7 @@ fn search_brother<T: GameTree, E: Executor>(
     }
     let brother = tree.child(node, children, i);
     if splits(ctx, brother) {
-        let child_sp = SplitPoint::child(sp, tree.degree(brother), ctx.worker());
+        let child_sp = SplitPoint::child(sp, sp.kind.child(i), tree.degree(brother), ctx.worker());
         let result = split_node(ctx, brother, &child_sp).map(|(v, _)| v);
         (result, child_sp.examined())
     } else {
@@ -207,7 +234,7 @@ fn finish_serially<T: GameTree, E: Executor>(
     let window = sp.window();
     let (m, best) = sp.result();
     let resume = Resume {
-        next: 1,
+        next: sp.next_index() as u32,
         m,
         best: best.map_or(u32::MAX, |i| i as u32),
     };

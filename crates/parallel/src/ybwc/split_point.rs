@@ -47,8 +47,34 @@ enum Origin<'p> {
     Child(&'p SplitPoint<'p>),
 }
 
+/// The kind a node is expected to have (Knuth & Moore's types 1, 2 and 3): on the
+/// principal variation, expected to cut off (one good reply refutes it), or expected to
+/// search every child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Type 1: the eldest child is pv, the younger ones cut.
+    Pv,
+    /// Type 2: its children are all.
+    Cut,
+    /// Type 3: its children are cut.
+    All,
+}
+
+impl Kind {
+    /// The expected kind of this node's child with search-order index `i`.
+    pub(crate) fn child(self, i: usize) -> Kind {
+        match self {
+            Kind::Pv if i == 0 => Kind::Pv,
+            Kind::Pv | Kind::All => Kind::Cut,
+            Kind::Cut => Kind::All,
+        }
+    }
+}
+
 pub(crate) struct SplitPoint<'p> {
     origin: Origin<'p>,
+    /// The kind this node was expected to have when it was opened.
+    pub(crate) kind: Kind,
     /// The running maximum of genuine child results, published for lock-free reads.
     ///
     /// Memory ordering: `Relaxed`. The value only grows, and it carries no other data:
@@ -91,6 +117,7 @@ impl<'p> SplitPoint<'p> {
     ) -> Self {
         Self::new(
             Origin::Root { alpha, beta },
+            Kind::Pv,
             alpha,
             degree,
             first,
@@ -101,13 +128,28 @@ impl<'p> SplitPoint<'p> {
 
     /// The split point of a child of `parent`'s node; the eldest brother (index 0) is
     /// searched by the owner before any other is handed out.
-    pub(crate) fn child(parent: &'p SplitPoint<'p>, degree: usize, owner: usize) -> Self {
+    pub(crate) fn child(
+        parent: &'p SplitPoint<'p>,
+        kind: Kind,
+        degree: usize,
+        owner: usize,
+    ) -> Self {
         let alpha = parent.window().for_child().0;
-        Self::new(Origin::Child(parent), alpha, degree, 1, owner, parent.epoch)
+        Self::new(
+            Origin::Child(parent),
+            kind,
+            alpha,
+            degree,
+            1,
+            owner,
+            parent.epoch,
+        )
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn new(
         origin: Origin<'p>,
+        kind: Kind,
         alpha: Value,
         degree: usize,
         first: usize,
@@ -116,6 +158,7 @@ impl<'p> SplitPoint<'p> {
     ) -> Self {
         SplitPoint {
             origin,
+            kind,
             m: AtomicI64::new(alpha),
             best: Mutex::new(Best {
                 m: alpha,
@@ -192,6 +235,12 @@ impl<'p> SplitPoint<'p> {
     /// Adds `n` positions examined in this split point's subtree.
     pub(crate) fn add_examined(&self, n: u64) {
         self.examined.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// The search-order index of the next brother to be handed out (may be past the
+    /// last).
+    pub(crate) fn next_index(&self) -> usize {
+        self.next.load(Ordering::Relaxed).min(self.degree)
     }
 
     /// Positions examined in this split point's subtree so far.

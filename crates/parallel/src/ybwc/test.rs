@@ -2,14 +2,14 @@
 //! (`RUSTFLAGS="--cfg loom" cargo test -p abbench-parallel --lib --release loom`), which
 //! runs each scenario in every interleaving of its threads' atomic operations.
 
-use super::split_point::SplitPoint;
+use super::split_point::{Kind, SplitPoint};
 use abbench_tree::{INFINITY, NEG_INFINITY};
 use std::time::Instant;
 
 #[test]
 fn a_child_window_follows_the_parent_live() {
     let root = SplitPoint::root(NEG_INFINITY, 50, 4, 1, 0, Instant::now());
-    let child = SplitPoint::child(&root, 3, 0);
+    let child = SplitPoint::child(&root, Kind::Cut, 3, 0);
     // Root (-inf, 50), m = -inf: the child is searched with (-50, +inf).
     assert_eq!(child.window().for_child(), (NEG_INFINITY, 50));
     root.offer(10, 0);
@@ -22,7 +22,7 @@ fn a_child_window_follows_the_parent_live() {
     child.offer(-5, 1);
     assert!(child.genuinely_cut(), "m = -5 reaches beta = -10");
     // A cutoff at the root closes the child's window though the child found nothing.
-    let other = SplitPoint::child(&root, 3, 0);
+    let other = SplitPoint::child(&root, Kind::Cut, 3, 0);
     root.offer(60, 1);
     assert!(other.window().is_closed());
     assert!(!other.genuinely_cut());
@@ -93,7 +93,7 @@ mod loom_models {
                 let root = Arc::clone(&root);
                 thread::spawn(move || root.offer(7, 1))
             };
-            let child = SplitPoint::child(&root, 2, 1);
+            let child = SplitPoint::child(&root, Kind::Cut, 2, 1);
             let first = child.window();
             let second = child.window();
             assert!(
