@@ -4,6 +4,8 @@
 //! the options that name a tree are defined once, in `tree_args.rs`, and flattened into
 //! every subcommand that needs a tree.
 
+use crate::commands::calibrate::CalibrateCommand;
+use crate::commands::check_calibration::CheckCalibrationCommand;
 use crate::commands::compare::CompareCommand;
 use crate::commands::report::ReportCommand;
 use crate::commands::run::RunCommand;
@@ -50,4 +52,10 @@ pub enum Command {
     /// SIMULATE root splitting and young brothers wait on virtual processors: virtual
     /// time, speedup, search overhead, idle time, and the work/span ceiling.
     Simulate(SimulateCommand),
+    /// Check a cost profile against measured runs: each parallel record SIMULATED again
+    /// with the profile's costs at its thread count, and the gap to its measured speedup.
+    CheckCalibration(CheckCalibrationCommand),
+    /// Measure this machine's cost profile for the simulator: position times per tree
+    /// model, and event costs at each thread count up to the cores present.
+    Calibrate(CalibrateCommand),
 }

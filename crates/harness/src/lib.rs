@@ -14,6 +14,8 @@
 //! | `sweep` | [`Suite::load`], [`Suite::estimate`], [`MachineInfo::collect`], [`default_run_folder`], [`RunFolder`] with [`sweep`] and an [`Interrupt`] (or [`sweep_to_folder`]) |
 //! | `report` | [`rebuild_report`] |
 //! | `compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
+//! | `calibrate` | [`MachineInfo::collect`], [`calibrate()`] with [`CalibrateOptions`], [`write_profile`] |
+//! | `check-calibration` | [`read_results`], [`read_profile`], [`check_calibration`] |
 //! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
 //!
 //! Suite files are described at [`Suite::from_toml_file`]; a run folder at
@@ -21,6 +23,8 @@
 //! the same functions without the command line.
 
 mod algorithm;
+mod calibrate;
+mod calibration;
 mod compare;
 mod contention;
 mod error;
@@ -41,6 +45,11 @@ mod utc;
 mod verify;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
+pub use calibrate::{CalibrateOptions, Calibration, calibrate};
+pub use calibration::{
+    CALIBRATION_FILE, parse_profile, profile_json, profile_path, read_profile, run_folder_profile,
+    write_profile,
+};
 pub use compare::{
     Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS, compare,
     compare_files, compare_results,
@@ -55,9 +64,10 @@ pub use measure::{MeasureConfig, POOL_WARM_UP, Pools, available_threads, measure
 pub use metrics::{karp_flatt, median};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
 pub use report::{
-    MACHINE_FILE, REPORT_FILE, RESULTS_FILE, ReportFiles, SUMMARY_FILE, SpeedupCeiling,
-    SpeedupCurve, read_machine, rebuild_report, simulation_plot, write_atomically, write_machine,
-    write_report, write_run_folder,
+    CalibrationCheck, CheckOptions, CheckedRecord, GapRow, MACHINE_FILE, REPORT_FILE, RESULTS_FILE,
+    ReportFiles, SUMMARY_FILE, SpeedupCeiling, SpeedupCurve, check_calibration, read_machine,
+    rebuild_report, simulation_plot, write_atomically, write_machine, write_report,
+    write_run_folder,
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};

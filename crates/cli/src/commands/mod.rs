@@ -1,5 +1,7 @@
 //! The subcommands, one file each, and the dispatch from the parsed command line.
 
+pub mod calibrate;
+pub mod check_calibration;
 pub mod compare;
 pub mod report;
 pub mod run;
@@ -28,5 +30,14 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Report(args) => args.run(&mut out),
         Command::Tree(args) => args.run(&mut out),
         Command::Simulate(args) => args.run(&mut out),
+        Command::CheckCalibration(args) => args.run(&mut out),
+        Command::Calibrate(args) => args.run(&mut out),
     }
+}
+
+/// The command line as typed, with the program named `abbench` whatever its path.
+pub(crate) fn command_line() -> Vec<String> {
+    std::iter::once("abbench".to_string())
+        .chain(std::env::args().skip(1))
+        .collect()
 }

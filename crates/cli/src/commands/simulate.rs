@@ -17,10 +17,12 @@
 use crate::failure::Failure;
 use crate::table::{Align, Table};
 use crate::tree_args::{ModelArg, TreeArgs};
-use abbench_harness::{SpeedupCeiling, SpeedupCurve, TreeInfo, simulation_plot, write_atomically};
+use abbench_harness::{
+    SpeedupCeiling, SpeedupCurve, TreeInfo, read_profile, simulation_plot, write_atomically,
+};
 use abbench_parallel::sim::{
-    MAX_PROCS, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan, root_split_ceiling,
-    simulate_scaling, work_span,
+    CostProfile, MAX_PROCS, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan,
+    root_split_ceiling, simulate_profiled, work_span,
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_tree::{GameTree, MAX_HEIGHT, TreeSource, TreeSpec, TreeVisitor};
@@ -100,6 +102,13 @@ pub struct SimulateCommand {
         help_heading = "Simulation"
     )]
     pub cut_wait: Option<u32>,
+
+    /// The cost profile: a file written by `abbench calibrate`, or a run folder that
+    /// holds one. Its event costs and position time grow with the processor count as it
+    /// says; the position time of the tree's model comes from the profile unless
+    /// --position-ns gives it [default: the simulator's default costs, flat in p].
+    #[arg(long, value_name = "FILE|RUN_DIR", help_heading = "Simulation")]
+    pub calibration: Option<PathBuf>,
 
     /// Print one JSON object per line instead of a table.
     #[arg(long)]
@@ -191,8 +200,15 @@ struct WorkSpanLine<'a> {
 struct Simulate<'a> {
     algos: &'a [ParallelAlgorithm],
     procs: &'a [usize],
-    costs: SimCosts,
+    costs: &'a Costs,
     options: SearchOptions,
+}
+
+/// The costs of a simulation: a profile, and the nanoseconds per position of the trees
+/// in it (fixed costs are a profile whose costs do not grow with p).
+struct Costs {
+    profile: CostProfile,
+    position_nanos: f64,
 }
 
 impl TreeVisitor for Simulate<'_> {
@@ -200,41 +216,81 @@ impl TreeVisitor for Simulate<'_> {
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
         let mut results = Vec::new();
         for &algo in self.algos {
-            results.extend(simulate_scaling(
+            results.extend(simulate_profiled(
                 tree,
                 algo,
                 self.procs,
-                &self.costs,
+                &self.costs.profile,
+                self.costs.position_nanos,
                 &self.options,
             )?);
         }
-        Ok((results, work_span(tree, &self.costs, &self.options)))
+        // The work/span view has no processor count: the costs at one processor.
+        let one = self.costs.profile.costs_at(self.costs.position_nanos, 1);
+        Ok((results, work_span(tree, &one, &self.options)))
     }
 }
 
 impl SimulateCommand {
-    /// The event costs these options name.
-    pub fn sim_costs(&self) -> Result<SimCosts, Failure> {
-        match (self.costs, self.position_ns) {
-            (CostsArg::Free, Some(_)) => Err(Failure::bad_input(
-                "--position-ns applies to calibrated costs, not to --costs free",
-            )),
-            (CostsArg::Free, None) => Ok(SimCosts::FREE),
-            (CostsArg::Calibrated, Some(ns)) => Ok(SimCosts::for_position_nanos(ns)),
-            (CostsArg::Calibrated, None) => Ok(SimCosts::for_position_nanos(
-                if self.tree.model == Some(ModelArg::Ordered) {
-                    SimCosts::ORDERED_POSITION_NANOS
-                } else {
-                    SimCosts::RANDOM_POSITION_NANOS
-                },
-            )),
+    /// The profile and position time these options name.
+    fn profiled_costs(&self) -> Result<Costs, Failure> {
+        let Some(path) = &self.calibration else {
+            // The default profile in positions of `sim_costs`' nanoseconds gives exactly
+            // those costs; free costs are the default profile at no time per position.
+            let position_nanos = match (self.costs, self.position_ns) {
+                (CostsArg::Free, Some(_)) => {
+                    return Err(Failure::bad_input(
+                        "--position-ns applies to calibrated costs, not to --costs free",
+                    ));
+                }
+                (CostsArg::Free, None) => 0.0,
+                (CostsArg::Calibrated, Some(ns)) => ns,
+                (CostsArg::Calibrated, None) => self.default_position_nanos(),
+            };
+            return Ok(Costs {
+                profile: CostProfile::reference(),
+                position_nanos,
+            });
+        };
+        if self.costs == CostsArg::Free {
+            return Err(Failure::bad_input(
+                "--calibration gives the costs; it does not combine with --costs free",
+            ));
+        }
+        let measured = read_profile(path)?;
+        let model = self
+            .tree
+            .model
+            .map_or("file", |m| abbench_tree::Model::from(m).name());
+        let profile = measured.for_model(model);
+        let position_nanos = match self.position_ns {
+            Some(ns) => ns,
+            None => profile.position_nanos_for(model).ok_or_else(|| {
+                Failure::bad_input(format!(
+                    "the profile {} has no position time for {model} trees; give it with --position-ns",
+                    path.display()
+                ))
+            })?,
+        };
+        Ok(Costs {
+            profile,
+            position_nanos,
+        })
+    }
+
+    /// The default profile's position time for the tree's model.
+    fn default_position_nanos(&self) -> f64 {
+        if self.tree.model == Some(ModelArg::Ordered) {
+            SimCosts::ORDERED_POSITION_NANOS
+        } else {
+            SimCosts::RANDOM_POSITION_NANOS
         }
     }
 
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
         let specs = self.tree.specs()?;
-        let costs = self.sim_costs()?;
+        let costs = self.profiled_costs()?;
         let options = SearchOptions {
             split_height: self.split_height,
             eldest_grain: self.eldest_grain,
@@ -261,7 +317,7 @@ impl SimulateCommand {
             let visitor = Simulate {
                 algos: &self.algo.0,
                 procs: &self.procs.0,
-                costs,
+                costs: &costs,
                 options,
             };
             let (results, ws) = spec
@@ -333,6 +389,18 @@ impl SimulateCommand {
             }
         }
         if !self.json {
+            let one = costs.profile.costs_at(costs.position_nanos, 1);
+            let costs_named = match (&self.calibration, self.costs) {
+                (Some(path), _) => format!(
+                    "the profile {} ({}, {} cores) at {} ns per position; at one processor",
+                    path.display(),
+                    costs.profile.machine.cpu_model,
+                    costs.profile.machine.cores,
+                    costs.position_nanos
+                ),
+                (None, CostsArg::Free) => "free".to_string(),
+                (None, CostsArg::Calibrated) => "calibrated".to_string(),
+            };
             writeln!(
                 out,
                 "SIMULATED: {} on virtual processors, {} costs (split point {}, serial search {}, offer {}, steal {}, bound update {}, abort {} positions; poll every {})",
@@ -342,17 +410,14 @@ impl SimulateCommand {
                     .map(|a| a.name())
                     .collect::<Vec<_>>()
                     .join(", "),
-                match self.costs {
-                    CostsArg::Free => "free".to_string(),
-                    CostsArg::Calibrated => "calibrated".to_string(),
-                },
-                costs.split_point,
-                costs.serial_search,
-                costs.offer,
-                costs.steal,
-                costs.bound_update,
-                costs.abort,
-                costs.poll_interval
+                costs_named,
+                one.split_point,
+                one.serial_search,
+                one.offer,
+                one.steal,
+                one.bound_update,
+                one.abort,
+                one.poll_interval
             )
             .map_err(Failure::stdout)?;
             table.write(out).map_err(Failure::stdout)?;

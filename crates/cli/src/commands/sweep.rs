@@ -22,8 +22,9 @@ use crate::failure::{EXIT_INTERRUPTED, Failure};
 use crate::progress;
 use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts, parse_time_limit};
 use abbench_harness::{
-    Completion, HarnessError, Interrupt, MachineInfo, RunFolder, Suite, SweepEvent,
-    available_threads, default_run_folder, sweep,
+    CALIBRATION_FILE, CalibrateOptions, Completion, HarnessError, Interrupt, MachineInfo,
+    RunFolder, Suite, SweepEvent, available_threads, calibrate, default_run_folder, sweep,
+    write_profile,
 };
 use clap::Args;
 use std::io::Write;
@@ -105,7 +106,7 @@ impl SweepCommand {
             .out
             .clone()
             .unwrap_or_else(|| default_run_folder(Path::new("")));
-        let machine = MachineInfo::collect(crate::ALLOCATOR, command_line());
+        let machine = MachineInfo::collect(crate::ALLOCATOR, super::command_line());
         let interrupt = Interrupt::new();
         let handler_flag = interrupt.clone();
         let presses = AtomicUsize::new(0);
@@ -117,6 +118,10 @@ impl SweepCommand {
         })
         .map_err(|e| Failure::failed(format!("cannot handle Ctrl-C: {e}")))?;
         let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
+        // The machine's cost profile at the thread counts swept, before measuring: the
+        // report's SIMULATED scaling converts with it (a few seconds).
+        let calibration = calibrate(&CalibrateOptions::quick(&threads), &machine)?;
+        write_profile(&folder_path.join(CALIBRATION_FILE), &calibration.profile)?;
 
         let bar = progress::bar(suite.tree_count(), "sweep");
         let mut plan = vec![format!(
@@ -275,13 +280,6 @@ fn report_progress(bar: &indicatif::ProgressBar, event: SweepEvent<'_>) {
             );
         }
     }
-}
-
-/// The command line as typed, with the program named `abbench` whatever its path.
-fn command_line() -> Vec<String> {
-    std::iter::once("abbench".to_string())
-        .chain(std::env::args().skip(1))
-        .collect()
 }
 
 fn list(counts: &[usize]) -> String {

@@ -7,8 +7,9 @@
 use super::aggregate::{Row, WorkloadGroup};
 use super::simulated::{SimulatedScaling, SimulatedWorkload};
 use super::theory::{Prediction, TheoryRow};
-use crate::{Algorithm, MachineInfo, Record, TreeInfo, Unfinished};
+use crate::{Algorithm, CALIBRATION_FILE, MachineInfo, Record, TreeInfo, Unfinished};
 use abbench_parallel::ParallelAlgorithm;
+use abbench_parallel::sim::{CostProfile, Growth};
 use std::fmt::Write;
 
 /// A plot the report embeds.
@@ -19,6 +20,13 @@ pub(crate) struct Figure<'a> {
     pub title: &'a str,
 }
 
+/// The SIMULATED scaling of the report, and the cost profile it used (`None`: the
+/// simulator's default costs).
+pub(crate) struct SimulatedSection<'a> {
+    pub workloads: &'a [SimulatedWorkload],
+    pub profile: Option<&'a CostProfile>,
+}
+
 /// The whole report.
 pub(crate) fn render(
     records: &[Record],
@@ -27,7 +35,7 @@ pub(crate) fn render(
     groups: &[WorkloadGroup<'_>],
     theory: &[TheoryRow],
     figures: &[Figure<'_>],
-    simulated: &[SimulatedWorkload],
+    simulated: SimulatedSection<'_>,
 ) -> String {
     let mut md = String::new();
     title(&mut md, records, machine, groups);
@@ -40,7 +48,7 @@ pub(crate) fn render(
             let _ = writeln!(md, "![{}]({})\n", f.title, f.file);
         }
     }
-    simulated_scaling(&mut md, simulated);
+    simulated_scaling(&mut md, simulated.workloads, simulated.profile);
     theory_table(&mut md, theory);
     legend(&mut md);
     md.push_str("## Workloads\n\n");
@@ -449,22 +457,47 @@ fn workload(md: &mut String, g: &WorkloadGroup<'_>) {
 }
 
 /// The SIMULATED scaling of every workload with parallel records, against the measured.
-fn simulated_scaling(md: &mut String, workloads: &[SimulatedWorkload]) {
+fn simulated_scaling(
+    md: &mut String,
+    workloads: &[SimulatedWorkload],
+    profile: Option<&CostProfile>,
+) {
     if workloads.is_empty() {
         return;
     }
-    md.push_str(
+    let costs = match profile {
+        Some(p) => format!(
+            "the nanoseconds of this run folder's cost profile (`{CALIBRATION_FILE}`: {}, {} \
+             cores; {}), growing with `p` as it says, and a position taking {:.3}× as long \
+             in a parallel search at one processor and {:.4}× more per unit of x(p) ({} \
+             growth)",
+            p.machine.cpu_model,
+            p.machine.cores,
+            p.machine.source,
+            1.0 + p.kernel_overhead,
+            p.position_slowdown,
+            match p.growth {
+                Growth::Linear => "linear, x = p − 1",
+                Growth::Log2 => "log2, x = log2 p",
+            }
+        ),
+        None => "the nanoseconds of the simulator's default costs (measured on a 2-core \
+                 machine, not growing with `p`: this run folder has no cost profile)"
+            .to_string(),
+    };
+    let _ = write!(
+        md,
         "## Simulated scaling (SIMULATED, virtual processors)\n\n\
 The same root-split and ybwc code as the threads, run by the simulator on `p` virtual \
 processors in virtual time, on the trees measured here: each examined position costs one \
 unit, the other events (split points, serial searches, offers, steals, bound updates, \
-aborts) the nanoseconds the simulator's calibration measured, converted into positions at \
+aborts) {costs}, converted into positions at \
 the time one position took serial `f2-iter` in this run (the median over the workload's \
 seeds of its wall time over its positions). ybwc splits where the threads split: the split \
 height and eldest grain its records give. SIMULATED numbers are not measurements; the \
 *gap*, SIMULATED / measured − 1, shows how far they are from the threads at the thread \
 counts measured, over the same seeds. `abbench simulate` gives more: work/span, idle time, \
-every seed.\n\n",
+every seed.\n\n{CHECKED}\n\n",
     );
     for w in workloads {
         let _ = writeln!(md, "### {} (SIMULATED)\n", w.label);
@@ -475,6 +508,44 @@ every seed.\n\n",
             }
         }
     }
+    gap_summary(md, workloads);
+}
+
+/// Where the simulator has been checked against real runs, and how well.
+const CHECKED: &str = "Where the simulator has been checked: on a 2-core machine at `p = 2` \
+(within 10%, `crates/parallel/src/sim/README.md`), and on a 16-core machine at \
+`p = 4, 8, 16` with the profile fitted to it (`reports/calibration/README.md`: median |gap| \
+7.7% over its 42 rows of at least 5 ms; root splitting on perfectly ordered trees +22…+33%, \
+every other row within 18%). Elsewhere — other \
+machines, more processors than a profile measured — SIMULATED figures are an \
+extrapolation.";
+
+/// The gaps of this run, all workloads together.
+fn gap_summary(md: &mut String, workloads: &[SimulatedWorkload]) {
+    let mut gaps: Vec<(f64, String)> = Vec::new();
+    for w in workloads {
+        let Ok(s) = &w.outcome else { continue };
+        for r in s.rows.iter().filter(|r| r.procs >= 2 && !r.oversubscribed) {
+            if let Some(g) = r.gap() {
+                gaps.push((g, format!("{}, {}, p = {}", w.label, r.algorithm, r.procs)));
+            }
+        }
+    }
+    let abs: Vec<f64> = gaps.iter().map(|(g, _)| g.abs()).collect();
+    let (Some(median_abs), Some((worst, label))) = (
+        crate::metrics::median(&abs),
+        gaps.iter().max_by(|a, b| a.0.abs().total_cmp(&b.0.abs())),
+    ) else {
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "In this run, over the {} (workload, algorithm, p ≥ 2) rows measured without \
+         oversubscription: median |gap| {:.1}%, worst {:+.1}% ({label}).\n",
+        gaps.len(),
+        100.0 * median_abs,
+        100.0 * worst
+    );
 }
 
 fn simulated_workload(md: &mut String, w: &SimulatedWorkload, s: &SimulatedScaling) {
@@ -520,7 +591,7 @@ fn simulated_workload(md: &mut String, w: &SimulatedWorkload, s: &SimulatedScali
         md,
         "SIMULATED on {trees}{of}{limited}. One position took f2-iter {:.2} ns, so a split \
          point costs {} positions, a serial search {}, an offer {}, a steal {}, a bound update \
-         {} and an abort {}.{ybwc}\n",
+         {} and an abort {}{}.{ybwc}\n",
         s.position_nanos,
         count(c.split_point as f64),
         count(c.serial_search as f64),
@@ -528,6 +599,11 @@ fn simulated_workload(md: &mut String, w: &SimulatedWorkload, s: &SimulatedScali
         count(c.steal as f64),
         count(c.bound_update as f64),
         count(c.abort as f64),
+        if s.grows_with_procs {
+            " at one processor, and what the profile says at more"
+        } else {
+            ""
+        },
     );
     md.push_str(
         "| algorithm | p | measured speedup | SIMULATED speedup | gap: SIMULATED / measured − 1 |\n",

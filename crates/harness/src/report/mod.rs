@@ -11,6 +11,7 @@
 
 mod aggregate;
 mod atomic;
+mod calibration_check;
 mod headline;
 mod markdown;
 mod plots;
@@ -22,9 +23,13 @@ mod theory;
 
 use crate::results::read_results;
 use crate::{HarnessError, MachineInfo, Results};
+use abbench_parallel::sim::CostProfile;
 use std::path::{Path, PathBuf};
 
 pub use atomic::write_atomically;
+pub use calibration_check::{
+    CalibrationCheck, CheckOptions, CheckedRecord, GapRow, check_calibration,
+};
 pub(crate) use headline::headline;
 pub use simulation::{SpeedupCeiling, SpeedupCurve, simulation_plot};
 
@@ -78,7 +83,9 @@ pub fn read_machine(path: &Path) -> Result<MachineInfo, HarnessError> {
 
 /// Writes `summary.csv`, `report.md` and the plots of `results` into `dir` (which must
 /// exist); `machine` describes where they were measured, if known, and whether the run
-/// is incomplete. Searches that timed out or failed are listed in `report.md` only.
+/// is incomplete. Searches that timed out or failed are listed in `report.md` only. The
+/// SIMULATED scaling uses the cost profile in `dir` ([`crate::CALIBRATION_FILE`]) if
+/// there is one, else the simulator's default costs.
 pub fn write_report(
     dir: &Path,
     results: &Results,
@@ -96,7 +103,11 @@ pub fn write_report(
 
     let groups = aggregate::group_by_workload(records);
     let series = theory::height_series(&groups);
-    let simulated = simulated::simulate_workloads(&groups);
+    let profile = crate::run_folder_profile(dir)?;
+    let simulated = simulated::simulate_workloads(
+        &groups,
+        profile.as_ref().unwrap_or(&CostProfile::reference()),
+    );
     let plots =
         plots::plots(&groups, &series, &simulated).map_err(|message| HarnessError::Report {
             path: dir.to_path_buf(),
@@ -122,7 +133,10 @@ pub fn write_report(
         &groups,
         &rows,
         &figures,
-        &simulated,
+        markdown::SimulatedSection {
+            workloads: &simulated,
+            profile: profile.as_ref(),
+        },
     );
     let report_path = dir.join(REPORT_FILE);
     write_atomically(&report_path, text.as_bytes())?;
@@ -150,8 +164,9 @@ pub fn write_run_folder(
 }
 
 /// `abbench report RESULTS.jsonl --out DIR`: reads the records (and the `machine.json`
-/// beside them, if there is one) and writes `summary.csv`, `report.md` and the plots
-/// into `out`, created if needed.
+/// and cost profile beside them, if there are) and writes `summary.csv`, `report.md` and
+/// the plots into `out`, created if needed; a profile beside the records is copied into
+/// `out`, so that the report's SIMULATED scaling uses it.
 pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, HarnessError> {
     let results_read = read_results(results)?;
     let beside = results
@@ -163,7 +178,14 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, Harness
     } else {
         None
     };
+    let folder = results.parent().unwrap_or(Path::new("."));
+    let profile = crate::run_folder_profile(folder)?;
     create_dir(out)?;
+    if let Some(profile) = profile
+        && crate::run_folder_profile(out)?.as_ref() != Some(&profile)
+    {
+        crate::write_profile(&out.join(crate::CALIBRATION_FILE), &profile)?;
+    }
     write_report(out, &results_read, machine.as_ref())
 }
 

@@ -22,7 +22,7 @@ use super::aggregate::WorkloadGroup;
 use super::rebuild::tree_spec;
 use crate::metrics::median;
 use crate::{Algorithm, ParallelMetrics, Record, TreeInfo};
-use abbench_parallel::sim::{MAX_PROCS, SimCosts, SimResult, simulate_scaling};
+use abbench_parallel::sim::{CostProfile, MAX_PROCS, SimCosts, SimResult, simulate_profiled};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_tree::{GameTree, Layout, TreeSource, TreeSpec, TreeVisitor};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -62,8 +62,10 @@ pub(crate) struct SimulatedScaling {
     pub limited: Option<String>,
     /// Nanoseconds per position of `f2-iter` in this run, the median over the seeds.
     pub position_nanos: f64,
-    /// The event costs, in positions of `position_nanos`.
+    /// The event costs at one processor, in positions of `position_nanos`.
     pub costs: SimCosts,
+    /// Whether the profile's costs or position time grow with the processor count.
+    pub grows_with_procs: bool,
     /// `ybwc`'s split height and eldest grain, if every seed used the same.
     pub ybwc_options: Option<SearchOptions>,
     /// One row per (algorithm, processors), algorithms in their canonical order.
@@ -92,12 +94,16 @@ impl SimulatedRow {
     }
 }
 
-/// The SIMULATED scaling of every workload with parallel records, in the groups' order.
-pub(crate) fn simulate_workloads(groups: &[WorkloadGroup<'_>]) -> Vec<SimulatedWorkload> {
+/// The SIMULATED scaling of every workload with parallel records, in the groups' order,
+/// with the event costs of `profile`.
+pub(crate) fn simulate_workloads(
+    groups: &[WorkloadGroup<'_>],
+    profile: &CostProfile,
+) -> Vec<SimulatedWorkload> {
     let plans: Vec<(&WorkloadGroup<'_>, Result<Plan, String>)> = groups
         .iter()
         .filter(|g| g.has_parallel())
-        .map(|g| (g, plan(g)))
+        .map(|g| (g, plan(g, profile)))
         .collect();
     let jobs: Vec<&Job> = plans
         .iter()
@@ -128,7 +134,8 @@ struct Job {
     /// Each algorithm measured on it, with the options its records say it used.
     algorithms: Vec<(ParallelAlgorithm, SearchOptions)>,
     procs: Vec<usize>,
-    costs: SimCosts,
+    profile: CostProfile,
+    position_nanos: f64,
 }
 
 /// What a workload will simulate.
@@ -141,11 +148,12 @@ struct Plan {
     limited: Option<String>,
     position_nanos: f64,
     costs: SimCosts,
+    grows_with_procs: bool,
 }
 
 /// Chooses the seeds, processor counts, options and costs of a workload, within
 /// [`WORKLOAD_BUDGET_POSITIONS`].
-fn plan(group: &WorkloadGroup<'_>) -> Result<Plan, String> {
+fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, String> {
     let parallel: Vec<(&Record, &ParallelMetrics)> = group
         .records
         .iter()
@@ -171,7 +179,11 @@ fn plan(group: &WorkloadGroup<'_>) -> Result<Plan, String> {
         .map(|(_, p)| p.serial_wall_ns as f64 / p.serial_nodes as f64)
         .collect();
     let position_nanos = median(&per_position).unwrap_or(f64::NAN);
-    let costs = SimCosts::for_position_nanos(position_nanos);
+    let profile = &profile.for_model(group.info.model.as_deref().unwrap_or("file"));
+    let costs = profile.costs_at(position_nanos, 1);
+    let grows_with_procs = profile.costs_at(position_nanos, MAX_PROCS) != costs
+        || profile.slowdown(MAX_PROCS) != profile.slowdown(1)
+        || profile.slowdown(1) != 1.0;
     let largest_tree = seeds.iter().map(|(_, p)| p.serial_nodes).max().unwrap_or(0);
     let budget = Budget::of(largest_tree, algorithms.len(), &measured, seeds.len())?;
 
@@ -194,7 +206,8 @@ fn plan(group: &WorkloadGroup<'_>) -> Result<Plan, String> {
                 serial_positions: metrics.serial_nodes,
                 algorithms: recorded_options(group, &record.tree),
                 procs: budget.procs.clone(),
-                costs,
+                profile: profile.clone(),
+                position_nanos,
             })
         })
         .collect::<Result<Vec<Job>, String>>()?;
@@ -205,11 +218,12 @@ fn plan(group: &WorkloadGroup<'_>) -> Result<Plan, String> {
         limited: budget.limited,
         position_nanos,
         costs,
+        grows_with_procs,
     })
 }
 
 /// The parallel algorithm of a record, if it is one.
-fn parallel_algorithm(record: &Record) -> Option<ParallelAlgorithm> {
+pub(crate) fn parallel_algorithm(record: &Record) -> Option<ParallelAlgorithm> {
     match record.algo {
         Algorithm::Parallel(a) => Some(a),
         Algorithm::Serial(_) => None,
@@ -291,9 +305,7 @@ fn processor_counts(measured: &[usize], up_to: usize) -> Vec<usize> {
 }
 
 /// Each parallel algorithm measured on `tree`, with the options its first record there
-/// says it searched with. Records written before the eldest grain existed have none;
-/// with a split height given, `None` means 0, every split point shares, which is what
-/// that code did.
+/// says it searched with ([`record_options`]).
 fn recorded_options(
     group: &WorkloadGroup<'_>,
     tree: &TreeInfo,
@@ -304,29 +316,36 @@ fn recorded_options(
             continue;
         };
         if options.iter().all(|(a, _)| *a != algorithm) {
-            // Automatic options simulate as automatic: the grain then follows the
-            // number of processors, as it would have on a machine with that many. The
-            // cut wait is the one recorded; a record without one predates it and
-            // searched with 1.
-            let cut_wait = Some(metrics.cut_wait.unwrap_or(1));
-            let options_used = if metrics.automatic_split {
-                SearchOptions {
-                    cut_wait,
-                    ..SearchOptions::default()
-                }
-            } else {
-                SearchOptions {
-                    split_height: metrics.split_height,
-                    eldest_grain: metrics.eldest_grain,
-                    cut_wait,
-                    time_limit: None,
-                }
-            };
-            options.push((algorithm, options_used));
+            options.push((algorithm, record_options(metrics)));
         }
     }
     options.sort_by_key(|(a, _)| *a);
     options
+}
+
+/// The options a parallel record says its search ran with, for simulating it again: the
+/// one place that turns a record into [`SearchOptions`]. Automatic options simulate as
+/// automatic: the grain then follows the number of processors, as it would have on a
+/// machine with that many. Records written before the eldest grain existed have none;
+/// with a split height given, `None` means 0, every split point shares, which is what
+/// that code did. The cut wait is the one recorded; a record without one predates it and
+/// searched with 1 (classic young brothers wait), as the 16-core reference measurements
+/// did.
+pub(crate) fn record_options(metrics: &ParallelMetrics) -> SearchOptions {
+    let cut_wait = Some(metrics.cut_wait.unwrap_or(1));
+    if metrics.automatic_split {
+        SearchOptions {
+            cut_wait,
+            ..SearchOptions::default()
+        }
+    } else {
+        SearchOptions {
+            split_height: metrics.split_height,
+            eldest_grain: metrics.eldest_grain,
+            cut_wait,
+            time_limit: None,
+        }
+    }
 }
 
 /// Runs `jobs` on every core, largest first, and returns their outcomes in `jobs`' order.
@@ -412,11 +431,12 @@ impl TreeVisitor for SimulateTree<'_> {
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
         let mut results = Vec::new();
         for (algorithm, options) in &self.job.algorithms {
-            results.extend(simulate_scaling(
+            results.extend(simulate_profiled(
                 tree,
                 *algorithm,
                 &self.job.procs,
-                &self.job.costs,
+                &self.job.profile,
+                self.job.position_nanos,
                 options,
             )?);
         }
@@ -481,6 +501,7 @@ fn assemble(
         limited: plan.limited,
         position_nanos: plan.position_nanos,
         costs: plan.costs,
+        grows_with_procs: plan.grows_with_procs,
         ybwc_options: ybwc
             .first()
             .copied()
@@ -538,7 +559,7 @@ mod tests {
 
     /// The plan of the one workload of `records`.
     fn planned(records: &[Record]) -> Result<Plan, String> {
-        plan(&group_by_workload(records)[0])
+        plan(&group_by_workload(records)[0], &CostProfile::reference())
     }
 
     /// The seeds a plan simulates.

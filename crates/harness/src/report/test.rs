@@ -377,7 +377,8 @@ fn simulated_row(
 fn the_simulated_speedup_is_the_simulators_median_and_the_gap_is_against_the_measured_one() {
     let (specs, records) = split_records();
     let groups = aggregate::group_by_workload(&records);
-    let workloads = simulated::simulate_workloads(&groups);
+    let workloads =
+        simulated::simulate_workloads(&groups, &abbench_parallel::sim::CostProfile::reference());
     assert_eq!(workloads.len(), 1);
     let scaling = workloads[0].outcome.as_ref().unwrap();
     assert_eq!(scaling.seeds, vec![Some(1), Some(2)]);
@@ -438,7 +439,8 @@ fn ybwc_on_one_simulated_processor_is_serial_time_over_virtual_time() {
     // One seed, so that the median is that tree's own figure.
     records.retain(|r| r.tree.seed == Some(1));
     let groups = aggregate::group_by_workload(&records);
-    let workloads = simulated::simulate_workloads(&groups);
+    let workloads =
+        simulated::simulate_workloads(&groups, &abbench_parallel::sim::CostProfile::reference());
     let scaling = workloads[0].outcome.as_ref().unwrap();
     let run = expected_run(&records, ParallelAlgorithm::Ybwc, 1);
     let costs = run.costs;
@@ -558,14 +560,16 @@ fn a_tree_that_cannot_be_rebuilt_is_left_out_with_a_note() {
 
     // The file is still there: it is simulated.
     let groups = aggregate::group_by_workload(&records);
-    let workloads = simulated::simulate_workloads(&groups);
+    let workloads =
+        simulated::simulate_workloads(&groups, &abbench_parallel::sim::CostProfile::reference());
     let scaling = workloads[0].outcome.as_ref().unwrap();
     assert_eq!(scaling.seeds, vec![None]);
 
     // Another tree at the recorded path: f2-iter's positions give it away.
     let other = abbench_tree::models::RandomTree::new(4, 4, 2, 100);
     abbench_tree::file::write_tree_file(&other, &[], &path).unwrap();
-    let workloads = simulated::simulate_workloads(&groups);
+    let workloads =
+        simulated::simulate_workloads(&groups, &abbench_parallel::sim::CostProfile::reference());
     let note = workloads[0].outcome.as_ref().err().expect("a note");
     assert!(note.contains("not the tree measured"), "{note}");
 
@@ -646,7 +650,8 @@ fn an_algorithm_missing_on_a_seed_is_simulated_on_the_seeds_that_have_it() {
     // As an interrupted run leaves it: seed 2 without ybwc.
     records.retain(|r| !(r.tree.seed == Some(2) && r.algo.name() == "ybwc"));
     let groups = aggregate::group_by_workload(&records);
-    let workloads = simulated::simulate_workloads(&groups);
+    let workloads =
+        simulated::simulate_workloads(&groups, &abbench_parallel::sim::CostProfile::reference());
     let scaling = workloads[0].outcome.as_ref().unwrap();
     assert_eq!(scaling.seeds, vec![Some(1), Some(2)]);
     // Both seeds' f2-iter times set the costs; seed 1 alone has ybwc.

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 /// (one examined position costs 1).
 ///
 /// The defaults come from measurements in nanoseconds on the machine the project's
-/// reports come from (2 cores of a shared AMD EPYC under KVM; `cargo run --release -p
-/// abbench-parallel --example calibrate` repeats them), converted at the serial kernel's
+/// reports come from (2 cores of a shared AMD EPYC under KVM; `abbench calibrate`
+/// measures them on any machine, as a `CostProfile`), converted at the serial kernel's
 /// time per position. That time depends on the tree: 2.8 ns on random trees
 /// ([`SimCosts::CALIBRATED`], the default), 4.6 ns on ordered ones, whose children cost
 /// more to generate — so on an ordered tree the same events are worth fewer positions:
@@ -53,16 +53,17 @@ pub struct SimCosts {
     pub poll_interval: u32,
 }
 
-/// Nanoseconds of each event on the reference machine (see [`SimCosts`]).
-const SPLIT_POINT_NS: f64 = 170.0;
-const SERIAL_SEARCH_NS: f64 = 200.0;
-const OFFER_NS: f64 = 80.0;
-const STEAL_NS: f64 = 5000.0;
-const BOUND_UPDATE_NS: f64 = 220.0;
-const ABORT_NS: f64 = 220.0;
+/// Nanoseconds of each event on the reference machine (see [`SimCosts`]); the default
+/// profile (`super::profile`) holds the same figures.
+pub(super) const SPLIT_POINT_NS: f64 = 170.0;
+pub(super) const SERIAL_SEARCH_NS: f64 = 200.0;
+pub(super) const OFFER_NS: f64 = 80.0;
+pub(super) const STEAL_NS: f64 = 5000.0;
+pub(super) const BOUND_UPDATE_NS: f64 = 220.0;
+pub(super) const ABORT_NS: f64 = 220.0;
 
 /// `nanos` in positions of `position_nanos` each, rounded.
-const fn positions(nanos: f64, position_nanos: f64) -> u64 {
+pub(super) const fn positions(nanos: f64, position_nanos: f64) -> u64 {
     (nanos / position_nanos + 0.5) as u64
 }
 

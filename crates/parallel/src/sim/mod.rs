@@ -38,6 +38,7 @@
 
 mod ceiling;
 mod costs;
+mod profile;
 mod result;
 mod scheduler;
 mod work_span;
@@ -47,6 +48,9 @@ mod test;
 
 pub use ceiling::{RootSplitCeiling, root_split_ceiling};
 pub use costs::SimCosts;
+pub use profile::{
+    CostProfile, EventCost, EventCosts, Growth, PROFILE_SCHEMA, ProfileError, ProfileMachine,
+};
 pub use result::{ProcessorTime, SimError, SimResult};
 pub use work_span::{WorkSpan, work_span};
 
@@ -94,6 +98,29 @@ pub fn simulate_scaling<T: GameTree>(
     procs
         .iter()
         .map(|&p| simulate_against(tree, &serial, algorithm, p, costs, options))
+        .collect()
+}
+
+/// [`simulate`] at each processor count of `procs`, sharing one serial search, with the
+/// costs `profile` gives at each count for a tree whose position takes `position_nanos`
+/// at one thread ([`CostProfile::costs_at`]), and the speedup divided by the profile's
+/// slowdown of a position at that count ([`SimResult::slowed`]).
+pub fn simulate_profiled<T: GameTree>(
+    tree: &T,
+    algorithm: ParallelAlgorithm,
+    procs: &[usize],
+    profile: &CostProfile,
+    position_nanos: f64,
+    options: &SearchOptions,
+) -> Result<Vec<SimResult>, SimError> {
+    let serial = F2Iter::new(tree).search::<Basic>(tree);
+    procs
+        .iter()
+        .map(|&p| {
+            let costs = profile.costs_at(position_nanos, p);
+            simulate_against(tree, &serial, algorithm, p, &costs, options)
+                .map(|r| r.slowed(profile.slowdown(p)))
+        })
         .collect()
 }
 

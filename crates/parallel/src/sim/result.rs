@@ -117,7 +117,13 @@ pub struct SimResult {
     pub virtual_time: u64,
     /// The serial kernel's virtual time: the positions f2-iter examines.
     pub serial_time: u64,
-    /// `serial_time / virtual_time`.
+    /// How much longer a position takes at `procs` processors than at one, in the
+    /// profile simulated with (`CostProfile::slowdown`); 1 with fixed costs, and then
+    /// left out of the JSON.
+    #[serde(default = "no_slowdown", skip_serializing_if = "is_no_slowdown")]
+    pub position_slowdown: f64,
+    /// `serial_time / (virtual_time · position_slowdown)`: the serial kernel at one
+    /// thread against the simulated search.
     pub speedup: f64,
     /// `speedup / procs`.
     pub efficiency: f64,
@@ -153,7 +159,27 @@ pub struct SimResult {
     pub processor_time: ProcessorTime,
 }
 
+fn no_slowdown() -> f64 {
+    1.0
+}
+
+fn is_no_slowdown(slowdown: &f64) -> bool {
+    *slowdown == 1.0
+}
+
 impl SimResult {
+    /// This result with each position taking `slowdown` times as long as the serial
+    /// kernel's at one thread: the speedup and efficiency divided by it.
+    pub fn slowed(self, slowdown: f64) -> SimResult {
+        let speedup = self.serial_time as f64 / (self.virtual_time as f64 * slowdown);
+        SimResult {
+            position_slowdown: slowdown,
+            speedup,
+            efficiency: speedup / self.procs as f64,
+            ..self
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         algorithm: ParallelAlgorithm,
@@ -178,6 +204,7 @@ impl SimResult {
             best_move,
             virtual_time,
             serial_time,
+            position_slowdown: 1.0,
             speedup,
             efficiency: speedup / procs as f64,
             search_overhead: stats.nodes as f64 / serial_time as f64 - 1.0,

@@ -474,3 +474,72 @@ fn a_panicking_processor_fails_the_simulation_cleanly() {
         }
     }
 }
+
+#[test]
+fn the_reference_profile_is_the_default_costs_at_every_processor_count() {
+    let reference = CostProfile::reference();
+    reference.validate().unwrap();
+    for ns in [1.0, 2.8, 4.6, 7.3] {
+        for p in [1, 2, 16, 4096] {
+            assert_eq!(reference.costs_at(ns, p), SimCosts::for_position_nanos(ns));
+            assert_eq!(reference.slowdown(p), 1.0);
+        }
+    }
+    // No position time: free events, as SimCosts::for_position_nanos.
+    assert_eq!(reference.costs_at(0.0, 4), SimCosts::FREE);
+    // The same simulation as with fixed costs, figure for figure.
+    let tree = RandomTree::new(6, 6, 3, 1 << 32);
+    let options = split_at(3);
+    let fixed = simulate_scaling(&tree, Ybwc, &[1, 3], &SimCosts::CALIBRATED, &options).unwrap();
+    let profiled = simulate_profiled(&tree, Ybwc, &[1, 3], &reference, 2.8, &options).unwrap();
+    assert_eq!(fixed, profiled);
+}
+
+#[test]
+fn profile_costs_grow_with_processors_and_positions_slow_down() {
+    let mut profile = CostProfile::reference();
+    profile.events.steal = EventCost {
+        nanos: 1000.0,
+        growth: 0.5,
+    };
+    profile.kernel_overhead = 0.25;
+    profile.position_slowdown = 0.1;
+    // At p = 1: 1000 ns in positions of 2 ns * 1.25.
+    assert_eq!(profile.costs_at(2.0, 1).steal, 400);
+    assert_eq!(profile.slowdown(1), 1.25);
+    // At p = 5, linear: 1000 * (1 + 0.5 * 4) = 3000 ns; a position 2 * 1.25 * 1.4 = 3.5 ns.
+    assert_eq!(profile.costs_at(2.0, 5).steal, 857);
+    assert!((profile.slowdown(5) - 1.75).abs() < 1e-12);
+    profile.growth = Growth::Log2;
+    // At p = 4, log2: x = 2; 1000 * 2 = 2000 ns; a position 2 * 1.25 * 1.2 = 3 ns.
+    assert_eq!(profile.costs_at(2.0, 4).steal, 667);
+
+    // The slowdown divides the speedup and nothing else: positions stay serial F2's at
+    // one processor.
+    let tree = RandomTree::new(5, 6, 1, 1 << 32);
+    let options = split_at(3);
+    let results = simulate_profiled(&tree, Ybwc, &[1, 2], &profile, 2.0, &options).unwrap();
+    let serial = f2_iter::<_, abbench_search::Basic>(&tree).stats.nodes;
+    assert_eq!(results[0].nodes, serial);
+    for r in &results {
+        let expected = r.serial_time as f64 / (r.virtual_time as f64 * profile.slowdown(r.procs));
+        assert_eq!(r.speedup, expected);
+        assert_eq!(r.position_slowdown, profile.slowdown(r.procs));
+    }
+}
+
+#[test]
+fn profiles_with_impossible_costs_are_refused() {
+    let mut profile = CostProfile::reference();
+    profile.position_slowdown = -0.1;
+    assert!(matches!(
+        profile.validate(),
+        Err(ProfileError::Invalid { ref what, .. }) if what == "position-slowdown"
+    ));
+    let mut profile = CostProfile::reference();
+    profile.events.offer.nanos = f64::NAN;
+    assert!(profile.validate().is_err());
+    let mut profile = CostProfile::reference();
+    profile.schema = 2;
+    assert_eq!(profile.validate(), Err(ProfileError::Schema { found: 2 }));
+}

@@ -1,0 +1,87 @@
+//! `abbench check-calibration RESULTS.jsonl… [--calibration FILE|RUN_DIR]`: how well a
+//! cost profile makes the simulator reproduce measured runs — every parallel record
+//! simulated again on its tree with its recorded options, a gap table per (workload,
+//! algorithm, threads), the median |gap| and the worst row (thin over
+//! `abbench_harness::check_calibration`).
+
+use crate::failure::Failure;
+use crate::search_args::{ThreadCounts, parse_thread_counts};
+use abbench_harness::{CheckOptions, Record, check_calibration, read_profile, read_results};
+use abbench_parallel::sim::CostProfile;
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Options of `abbench check-calibration`.
+#[derive(Debug, Args)]
+pub struct CheckCalibrationCommand {
+    /// The records: results.jsonl files written by `abbench sweep` or `abbench run --json`.
+    #[arg(value_name = "RESULTS.jsonl", required = true)]
+    pub results: Vec<PathBuf>,
+
+    /// The cost profile: a file written by `abbench calibrate`, or a run folder that
+    /// holds one [default: the simulator's default costs].
+    #[arg(long, value_name = "FILE|RUN_DIR")]
+    pub calibration: Option<PathBuf>,
+
+    /// Thread counts compared, comma-separated.
+    #[arg(long, value_name = "LIST", default_value = "4,8,16", value_parser = parse_thread_counts)]
+    pub threads: ThreadCounts,
+
+    /// Leave out workloads whose median f2-iter time is below this many milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 5.0, value_parser = parse_min_serial_ms)]
+    pub min_serial_ms: f64,
+
+    /// Simulate at most this many seeds per workload, the first measured.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub seeds: Option<u64>,
+
+    /// Print every record simulated as one JSON object per line (its measured speedup and
+    /// the whole simulation: event counts and what the processors' time was made of),
+    /// instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_min_serial_ms(text: &str) -> Result<f64, String> {
+    let ms: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of milliseconds"))?;
+    if !(ms.is_finite() && ms >= 0.0) {
+        return Err(format!(
+            "{text} milliseconds is out of range: expected 0 or more"
+        ));
+    }
+    Ok(ms)
+}
+
+impl CheckCalibrationCommand {
+    /// Runs the subcommand; the table (or JSON lines) goes to `out`.
+    pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let profile = match &self.calibration {
+            Some(path) => read_profile(path)?,
+            None => CostProfile::reference(),
+        };
+        let mut records: Vec<Record> = Vec::new();
+        for path in &self.results {
+            records.extend(read_results(path)?.records);
+        }
+        let options = CheckOptions {
+            threads: self.threads.0.clone(),
+            min_serial_ms: self.min_serial_ms,
+            max_seeds: self.seeds.map(|n| n as usize),
+        };
+        let check = check_calibration(&records, &profile, &options)?;
+        if self.json {
+            for record in &check.records {
+                serde_json::to_writer(&mut *out, record)
+                    .map_err(|e| Failure::stdout(std::io::Error::from(e)))?;
+                writeln!(out).map_err(Failure::stdout)?;
+            }
+        } else {
+            write!(out, "{}", check.to_markdown()).map_err(Failure::stdout)?;
+        }
+        out.flush().map_err(Failure::stdout)
+    }
+}

@@ -1,0 +1,352 @@
+//! A machine's cost profile: what each event of a parallel search costs there in
+//! nanoseconds, how that cost grows with the number of processors, and what one position
+//! of the serial kernel costs — the model the simulator's [`SimCosts`] at `p` processors
+//! are derived from.
+//!
+//! # The model
+//!
+//! With `x(p)` the profile's [`Growth`] scale (`p − 1`, or `log2 p`):
+//!
+//! * every event `e` costs `c_e(p) = nanos_e · (1 + growth_e · x(p))` nanoseconds — a
+//!   steal, a bound update or an abort moves cache lines that more cores share as `p`
+//!   grows;
+//! * one position costs `ν(p) = ν · (1 + kernel_overhead) · (1 + position_slowdown ·
+//!   x(p))` nanoseconds, `ν` the serial kernel's time per position on the tree's model
+//!   at one thread: below a split point the kernel polls its split point and runs in
+//!   pieces (`kernel_overhead`, already at one processor), and all cores busy run at a
+//!   lower clock and share the last-level cache (`position_slowdown`);
+//! * the simulation at `p` runs with the event costs in positions of that slower kind,
+//!   `c_e(p) / ν(p)` ([`CostProfile::costs_at`]), and its speedup over the serial
+//!   kernel at one thread is the simulated one divided by the slowdown
+//!   `ν(p) / ν` ([`CostProfile::slowdown`]).
+//!
+//! With every growth and the slowdown 0 the model is the simulator's original one:
+//! [`CostProfile::reference`] gives exactly [`SimCosts::for_position_nanos`] at any `p`.
+
+use super::costs::{
+    ABORT_NS, BOUND_UPDATE_NS, OFFER_NS, SERIAL_SEARCH_NS, SPLIT_POINT_NS, STEAL_NS, positions,
+};
+use super::{MAX_PROCS, SimCosts};
+use abbench_search::POLL_INTERVAL;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The profile format's version.
+pub const PROFILE_SCHEMA: u32 = 1;
+
+/// How a cost grows with the processor count `p`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Growth {
+    /// `x(p) = p − 1`: each further processor adds the same.
+    #[default]
+    Linear,
+    /// `x(p) = log2 p`: each doubling adds the same.
+    Log2,
+}
+
+impl Growth {
+    /// `x(p)`, 0 at one processor.
+    pub fn scale(self, procs: usize) -> f64 {
+        let p = procs.max(1) as f64;
+        match self {
+            Growth::Linear => p - 1.0,
+            Growth::Log2 => p.log2(),
+        }
+    }
+}
+
+/// One event's cost: `nanos · (1 + growth · x(p))` nanoseconds at `p` processors.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventCost {
+    /// Nanoseconds at one processor (`x(p) = 0`).
+    pub nanos: f64,
+    /// Relative growth per unit of `x(p)`.
+    pub growth: f64,
+}
+
+impl EventCost {
+    /// A cost that does not grow with `p`.
+    pub const fn flat(nanos: f64) -> EventCost {
+        EventCost { nanos, growth: 0.0 }
+    }
+
+    /// Nanoseconds at `x` = `x(p)`.
+    pub fn nanos_at(&self, x: f64) -> f64 {
+        self.nanos * (1.0 + self.growth * x)
+    }
+}
+
+/// The cost of each kind of event, as [`SimCosts`] names them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct EventCosts {
+    /// Opening a split point ([`SimCosts::split_point`]).
+    pub split_point: EventCost,
+    /// Starting a serial search ([`SimCosts::serial_search`]).
+    pub serial_search: EventCost,
+    /// Offering younger brothers ([`SimCosts::offer`]).
+    pub offer: EventCost,
+    /// Taking a helper slot ([`SimCosts::steal`]).
+    pub steal: EventCost,
+    /// A narrower window reaching a running search ([`SimCosts::bound_update`]).
+    pub bound_update: EventCost,
+    /// Stopping a search whose result no longer matters ([`SimCosts::abort`]).
+    pub abort: EventCost,
+}
+
+impl EventCosts {
+    /// The events by their [`SimCosts`] names, in that order.
+    pub fn named(&self) -> [(&'static str, &EventCost); 6] {
+        [
+            ("split-point", &self.split_point),
+            ("serial-search", &self.serial_search),
+            ("offer", &self.offer),
+            ("steal", &self.steal),
+            ("bound-update", &self.bound_update),
+            ("abort", &self.abort),
+        ]
+    }
+
+    /// The events by their [`SimCosts`] names, mutable.
+    pub fn named_mut(&mut self) -> [(&'static str, &mut EventCost); 6] {
+        [
+            ("split-point", &mut self.split_point),
+            ("serial-search", &mut self.serial_search),
+            ("offer", &mut self.offer),
+            ("steal", &mut self.steal),
+            ("bound-update", &mut self.bound_update),
+            ("abort", &mut self.abort),
+        ]
+    }
+}
+
+/// What a profile was measured on.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct ProfileMachine {
+    /// The CPU's model name.
+    pub cpu_model: String,
+    /// Hardware threads available when it was measured (the most processors whose
+    /// costs were measured rather than extrapolated).
+    pub cores: usize,
+    /// The commit of the code measured, if known.
+    pub commit: Option<String>,
+    /// When, UTC, RFC 3339.
+    pub date: String,
+    /// How the profile was made: measured by `abbench calibrate`, or fitted to recorded
+    /// runs (and which).
+    pub source: String,
+}
+
+/// A machine's cost profile (the module docs give the model).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CostProfile {
+    /// [`PROFILE_SCHEMA`].
+    pub schema: u32,
+    /// What it was measured on.
+    pub machine: ProfileMachine,
+    /// How costs and the position time grow with `p`.
+    #[serde(default)]
+    pub growth: Growth,
+    /// The serial kernel's nanoseconds per position at one thread, by tree model name
+    /// (`random`, `ordered`, `branch-sum`, `dependent`, …).
+    pub position_nanos: BTreeMap<String, f64>,
+    /// How much longer a position takes in a parallel search's kernel than in the
+    /// serial kernel, at one processor (0 if not known).
+    #[serde(default)]
+    pub kernel_overhead: f64,
+    /// The relative growth of a position's time per unit of `x(p)`, for trees of a
+    /// model not in [`CostProfile::model_position_slowdown`].
+    pub position_slowdown: f64,
+    /// The same by tree model name, where measured: how a position's time grows with
+    /// busy cores depends on what the model's positions do (an ordered tree's children
+    /// cost more to generate than a random tree's).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub model_position_slowdown: BTreeMap<String, f64>,
+    /// Every event's cost.
+    pub events: EventCosts,
+    /// [`SimCosts::poll_interval`].
+    #[serde(default = "default_poll_interval")]
+    pub poll_interval: u32,
+}
+
+fn default_poll_interval() -> u32 {
+    POLL_INTERVAL
+}
+
+/// Why a profile cannot be used.
+#[derive(Debug, PartialEq, thiserror::Error)]
+pub enum ProfileError {
+    /// Another format version.
+    #[error("unsupported profile schema {found}: this build reads schema {PROFILE_SCHEMA}")]
+    Schema {
+        /// The version found.
+        found: u32,
+    },
+    /// A figure that makes some cost negative or not a number.
+    #[error("invalid {what} {value} in the profile: {why}")]
+    Invalid {
+        /// The figure, as the file names it.
+        what: String,
+        /// Its value.
+        value: f64,
+        /// What it must be.
+        why: &'static str,
+    },
+}
+
+impl CostProfile {
+    /// The simulator's original costs: those of the 2-core reference machine, with
+    /// nothing growing with `p` (the default, as [`SimCosts::for_position_nanos`]).
+    pub fn reference() -> CostProfile {
+        CostProfile {
+            schema: PROFILE_SCHEMA,
+            machine: ProfileMachine {
+                cpu_model: "AMD EPYC (2 vCPUs under KVM)".to_string(),
+                cores: 2,
+                commit: None,
+                date: String::new(),
+                source: "the simulator's default costs (sim/README.md)".to_string(),
+            },
+            growth: Growth::Linear,
+            position_nanos: BTreeMap::from([
+                ("random".to_string(), SimCosts::RANDOM_POSITION_NANOS),
+                ("ordered".to_string(), SimCosts::ORDERED_POSITION_NANOS),
+            ]),
+            kernel_overhead: 0.0,
+            position_slowdown: 0.0,
+            model_position_slowdown: BTreeMap::new(),
+            events: EventCosts {
+                split_point: EventCost::flat(SPLIT_POINT_NS),
+                serial_search: EventCost::flat(SERIAL_SEARCH_NS),
+                offer: EventCost::flat(OFFER_NS),
+                steal: EventCost::flat(STEAL_NS),
+                bound_update: EventCost::flat(BOUND_UPDATE_NS),
+                abort: EventCost::flat(ABORT_NS),
+            },
+            poll_interval: POLL_INTERVAL,
+        }
+    }
+
+    /// Checks that every cost is a finite number, at least 0 at every processor count.
+    pub fn validate(&self) -> Result<(), ProfileError> {
+        if self.schema != PROFILE_SCHEMA {
+            return Err(ProfileError::Schema { found: self.schema });
+        }
+        let invalid = |what: String, value: f64, why| ProfileError::Invalid { what, value, why };
+        for (model, &ns) in &self.position_nanos {
+            if !(ns.is_finite() && ns > 0.0) {
+                return Err(invalid(
+                    format!("position-nanos.{model}"),
+                    ns,
+                    "must be more than 0",
+                ));
+            }
+        }
+        if !(self.kernel_overhead.is_finite() && self.kernel_overhead >= 0.0) {
+            return Err(invalid(
+                "kernel-overhead".to_string(),
+                self.kernel_overhead,
+                "must be at least 0",
+            ));
+        }
+        if !(self.position_slowdown.is_finite() && self.position_slowdown >= 0.0) {
+            return Err(invalid(
+                "position-slowdown".to_string(),
+                self.position_slowdown,
+                "must be at least 0",
+            ));
+        }
+        for (model, &slowdown) in &self.model_position_slowdown {
+            if !(slowdown.is_finite() && slowdown >= 0.0) {
+                return Err(invalid(
+                    format!("model-position-slowdown.{model}"),
+                    slowdown,
+                    "must be at least 0",
+                ));
+            }
+        }
+        for (name, cost) in self.events.named() {
+            if !(cost.nanos.is_finite() && cost.nanos >= 0.0) {
+                return Err(invalid(
+                    format!("events.{name}.nanos"),
+                    cost.nanos,
+                    "must be at least 0",
+                ));
+            }
+            if !(cost.growth.is_finite() && cost.growth >= 0.0) {
+                return Err(invalid(
+                    format!("events.{name}.growth"),
+                    cost.growth,
+                    "must be at least 0",
+                ));
+            }
+        }
+        if self.poll_interval == 0 {
+            return Err(invalid(
+                "poll-interval".to_string(),
+                0.0,
+                "must be at least 1",
+            ));
+        }
+        Ok(())
+    }
+
+    /// This profile for trees of `model` (a model name, as [`Model::name`] gives it):
+    /// [`CostProfile::position_slowdown`] is the model's own, where measured.
+    ///
+    /// [`Model::name`]: abbench_tree::Model::name
+    pub fn for_model(&self, model: &str) -> CostProfile {
+        CostProfile {
+            position_slowdown: self
+                .model_position_slowdown
+                .get(model)
+                .copied()
+                .unwrap_or(self.position_slowdown),
+            ..self.clone()
+        }
+    }
+
+    /// The serial kernel's nanoseconds per position on trees of `model`, if measured.
+    pub fn position_nanos_for(&self, model: &str) -> Option<f64> {
+        self.position_nanos.get(model).copied()
+    }
+
+    /// How much longer a position of a parallel search takes at `procs` processors than
+    /// one of the serial kernel: `(1 + kernel_overhead) · (1 + position_slowdown · x(p))`.
+    pub fn slowdown(&self, procs: usize) -> f64 {
+        (1.0 + self.kernel_overhead) * (1.0 + self.position_slowdown * self.growth.scale(procs))
+    }
+
+    /// The event costs at `procs` processors, in positions of a tree whose position takes
+    /// `position_nanos` at one thread (free events if that is not a positive number).
+    pub fn costs_at(&self, position_nanos: f64, procs: usize) -> SimCosts {
+        if position_nanos.is_nan() || position_nanos <= 0.0 {
+            return SimCosts {
+                poll_interval: self.poll_interval,
+                ..SimCosts::FREE
+            };
+        }
+        let x = self.growth.scale(procs.min(MAX_PROCS));
+        let unit = position_nanos * self.slowdown(procs.min(MAX_PROCS));
+        let at = |cost: &EventCost| positions(cost.nanos_at(x), unit);
+        SimCosts {
+            split_point: at(&self.events.split_point),
+            serial_search: at(&self.events.serial_search),
+            offer: at(&self.events.offer),
+            steal: at(&self.events.steal),
+            bound_update: at(&self.events.bound_update),
+            abort: at(&self.events.abort),
+            poll_interval: self.poll_interval,
+        }
+    }
+}
+
+impl Default for CostProfile {
+    fn default() -> Self {
+        CostProfile::reference()
+    }
+}
