@@ -11,14 +11,13 @@
 
 use super::aggregate::group_by_workload;
 use super::rebuild::tree_spec;
-use super::simulated::{parallel_algorithm, record_options};
+use super::simulated::{parallel_algorithm, record_options, run_all};
 use crate::metrics::median;
 use crate::{HarnessError, Record};
 use abbench_parallel::sim::{CostProfile, SimResult, simulate_profiled};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_tree::{GameTree, Layout, TreeSource, TreeSpec, TreeVisitor};
 use serde::Serialize;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Which records a check simulates.
 #[derive(Clone, Debug, PartialEq)]
@@ -252,7 +251,7 @@ pub fn check_calibration(
     for job in &mut jobs {
         job.procs.sort_unstable();
     }
-    let outcomes = run_all(&jobs);
+    let outcomes = run_all(&jobs, |job| job.serial_positions, run);
     let mut simulated: Vec<(&Job, Vec<SimResult>)> = Vec::new();
     for (job, outcome) in jobs.iter().zip(outcomes) {
         simulated.push((job, outcome?));
@@ -335,45 +334,6 @@ fn spec_of(record: &Record) -> Result<TreeSpec, HarnessError> {
 
 /// How the records are named in an error about one of them.
 const RESULTS_LABEL: &str = "results";
-
-/// Runs every job on every core, largest first; outcomes in `jobs`' order.
-fn run_all(jobs: &[Job]) -> Vec<Result<Vec<SimResult>, HarnessError>> {
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(jobs.len().max(1));
-    let mut order: Vec<usize> = (0..jobs.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(jobs[i].serial_positions));
-    // Memory ordering: the counter only hands out distinct indices; the results travel
-    // back through `join`, which synchronises.
-    let next = AtomicUsize::new(0);
-    let mut outcomes: Vec<Option<Result<Vec<SimResult>, HarnessError>>> =
-        jobs.iter().map(|_| None).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        done.push((i, run(&jobs[i])));
-                    }
-                    done
-                })
-            })
-            .collect();
-        for handle in handles {
-            let done = handle
-                .join()
-                .unwrap_or_else(|payload| std::panic::resume_unwind(payload));
-            for (i, outcome) in done {
-                outcomes[i] = Some(outcome);
-            }
-        }
-    });
-    outcomes
-        .into_iter()
-        .map(|o| o.expect("every job ran"))
-        .collect()
-}
 
 /// Simulates one job, and checks that its tree is the one measured.
 fn run(job: &Job) -> Result<Vec<SimResult>, HarnessError> {

@@ -110,7 +110,7 @@ pub(crate) fn simulate_workloads(
         .filter_map(|(_, p)| p.as_ref().ok())
         .flat_map(|p| &p.jobs)
         .collect();
-    let mut outcomes = run_all(&jobs).into_iter();
+    let mut outcomes = run_all(&jobs, |job| job.serial_positions, |job| run(job)).into_iter();
     plans
         .into_iter()
         .map(|(group, plan)| SimulatedWorkload {
@@ -348,26 +348,30 @@ pub(crate) fn record_options(metrics: &ParallelMetrics) -> SearchOptions {
     }
 }
 
-/// Runs `jobs` on every core, largest first, and returns their outcomes in `jobs`' order.
-/// Each simulation is deterministic, so the order they run in changes nothing.
-fn run_all(jobs: &[&Job]) -> Vec<Result<Vec<SimResult>, String>> {
+/// Runs `run` on every job, on every core, largest first by `size`, and returns the
+/// outcomes in `jobs`' order. Each simulation is deterministic, so the order they run in
+/// changes nothing.
+pub(crate) fn run_all<J: Sync, R: Send>(
+    jobs: &[J],
+    size: impl Fn(&J) -> u64 + Sync,
+    run: impl Fn(&J) -> R + Sync,
+) -> Vec<R> {
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .min(jobs.len());
+        .min(jobs.len().max(1));
     let mut order: Vec<usize> = (0..jobs.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(jobs[i].serial_positions));
+    order.sort_by_key(|&i| std::cmp::Reverse(size(&jobs[i])));
     // Memory ordering: the counter only hands out distinct indices; the results travel
     // back through `join`, which synchronises.
     let next = AtomicUsize::new(0);
-    let mut outcomes: Vec<Option<Result<Vec<SimResult>, String>>> =
-        jobs.iter().map(|_| None).collect();
+    let mut outcomes: Vec<Option<R>> = jobs.iter().map(|_| None).collect();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
                 scope.spawn(|| {
                     let mut done = Vec::new();
                     while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        done.push((i, run(jobs[i])));
+                        done.push((i, run(&jobs[i])));
                     }
                     done
                 })
