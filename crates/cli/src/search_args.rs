@@ -54,40 +54,9 @@ pub struct SearchArgs {
     )]
     pub threads: ThreadCounts,
 
-    /// ybwc: split only at nodes at least this far above the leaves, 1 ..= 1024
-    /// [default: chosen from the tree's degree].
-    #[arg(
-        long,
-        value_name = "N",
-        allow_negative_numbers = true,
-        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_HEIGHT)),
-        help_heading = "Search"
-    )]
-    pub split_height: Option<u32>,
-
-    /// ybwc: offer a split point's younger brothers to other workers only if its eldest
-    /// brother's subtree examined at least N positions, else finish it serially, 0 ..=
-    /// 10^15 [default: 4096 with an automatic split height, 0 with --split-height].
-    #[arg(
-        long,
-        value_name = "N",
-        allow_negative_numbers = true,
-        value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000_000),
-        help_heading = "Search"
-    )]
-    pub eldest_grain: Option<u64>,
-
-    /// ybwc: at a node expected to cut off, search this many brothers (the eldest
-    /// included) before offering the rest to other workers; 1 is classic young brothers
-    /// wait, 1 ..= 1024 [default: 2 with an automatic split height, 1 with --split-height].
-    #[arg(
-        long,
-        value_name = "N",
-        allow_negative_numbers = true,
-        value_parser = clap::value_parser!(u32).range(1..=1024),
-        help_heading = "Search"
-    )]
-    pub cut_wait: Option<u32>,
+    /// ybwc's split options.
+    #[command(flatten, next_help_heading = "Search")]
+    pub split: SplitArgs,
 
     /// Stop each search after this many seconds (a decimal, more than 0, at most
     /// 1000000); a search that reaches it is reported as timed out, not as a result.
@@ -129,10 +98,8 @@ impl SearchArgs {
     /// What every parallel search is told.
     pub fn search_options(&self) -> SearchOptions {
         SearchOptions {
-            split_height: self.split_height,
-            eldest_grain: self.eldest_grain,
-            cut_wait: self.cut_wait,
             time_limit: self.time_limit,
+            ..self.split.options()
         }
     }
 
@@ -176,6 +143,55 @@ impl SearchArgs {
                  those runs were oversubscribed"
             )
         })
+    }
+}
+
+/// ybwc's split options, declared once for every subcommand that runs or simulates it
+/// (`run`, `verify` and `simulate`).
+#[derive(Clone, Debug, Args)]
+pub struct SplitArgs {
+    /// ybwc: split only at nodes at least this far above the leaves, 1 ..= 1024
+    /// [default: chosen from the tree's degree].
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_HEIGHT))
+    )]
+    pub split_height: Option<u32>,
+
+    /// ybwc: offer a split point's younger brothers to other workers only if its eldest
+    /// brother's subtree examined at least N positions, else finish it serially, 0 ..=
+    /// 10^15 [default: 4096 with an automatic split height, 0 with --split-height].
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000_000)
+    )]
+    pub eldest_grain: Option<u64>,
+
+    /// ybwc: at a node expected to cut off, search this many brothers (the eldest
+    /// included) before offering the rest to other workers; 1 is classic young brothers
+    /// wait, 1 ..= 1024 [default: 2 with an automatic split height, 1 with --split-height].
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u32).range(1..=1024)
+    )]
+    pub cut_wait: Option<u32>,
+}
+
+impl SplitArgs {
+    /// The search options these give (no time limit).
+    pub fn options(&self) -> SearchOptions {
+        SearchOptions {
+            split_height: self.split_height,
+            eldest_grain: self.eldest_grain,
+            cut_wait: self.cut_wait,
+            time_limit: None,
+        }
     }
 }
 

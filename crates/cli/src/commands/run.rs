@@ -61,9 +61,9 @@ impl RunCommand {
         let config = MeasureConfig {
             repeat: self.repeat as usize,
             warmup: self.warmup as usize,
-            split_height: self.search.split_height,
-            eldest_grain: self.search.eldest_grain,
-            cut_wait: self.search.cut_wait,
+            split_height: self.search.split.split_height,
+            eldest_grain: self.search.split.eldest_grain,
+            cut_wait: self.search.split.cut_wait,
             time_limit: self.search.time_limit,
             memory_budget: self.tree.memory_budget(),
             pin_threads: !self.search.no_pin,

@@ -15,6 +15,7 @@
 //! and one per tree, `"kind": "work_span"`; every object has `"simulated": true`.
 
 use crate::failure::Failure;
+use crate::search_args::SplitArgs;
 use crate::table::{Align, Table};
 use crate::tree_args::{ModelArg, TreeArgs};
 use abbench_harness::{
@@ -25,7 +26,7 @@ use abbench_parallel::sim::{
     root_split_ceiling, simulate_profiled, work_span,
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
-use abbench_tree::{GameTree, MAX_HEIGHT, TreeSource, TreeSpec, TreeVisitor};
+use abbench_tree::{GameTree, TreeSource, TreeSpec, TreeVisitor};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
@@ -72,36 +73,9 @@ pub struct SimulateCommand {
           value_parser = parse_position_ns, help_heading = "Simulation")]
     pub position_ns: Option<f64>,
 
-    /// ybwc: split only at nodes at least this far above the leaves, 1 ..= 1024
-    /// [default: chosen from the tree's degree].
-    #[arg(long, value_name = "N", allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_HEIGHT)),
-          help_heading = "Simulation")]
-    pub split_height: Option<u32>,
-
-    /// ybwc: offer a split point's younger brothers to other workers only if its eldest
-    /// brother's subtree examined at least N positions, else finish it serially, 0 ..=
-    /// 10^15 [default: 4096 with an automatic split height, 0 with --split-height].
-    #[arg(
-        long,
-        value_name = "N",
-        allow_negative_numbers = true,
-        value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000_000),
-        help_heading = "Simulation"
-    )]
-    pub eldest_grain: Option<u64>,
-
-    /// ybwc: at a node expected to cut off, search this many brothers (the eldest
-    /// included) before offering the rest to other workers; 1 is classic young brothers
-    /// wait, 1 ..= 1024 [default: 2 with an automatic split height, 1 with --split-height].
-    #[arg(
-        long,
-        value_name = "N",
-        allow_negative_numbers = true,
-        value_parser = clap::value_parser!(u32).range(1..=1024),
-        help_heading = "Simulation"
-    )]
-    pub cut_wait: Option<u32>,
+    /// ybwc's split options.
+    #[command(flatten, next_help_heading = "Simulation")]
+    pub split: SplitArgs,
 
     /// The cost profile: a file written by `abbench calibrate`, or a run folder that
     /// holds one. Its event costs and position time grow with the processor count as it
@@ -291,12 +265,7 @@ impl SimulateCommand {
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
         let specs = self.tree.specs()?;
         let costs = self.profiled_costs()?;
-        let options = SearchOptions {
-            split_height: self.split_height,
-            eldest_grain: self.eldest_grain,
-            cut_wait: self.cut_wait,
-            time_limit: None,
-        };
+        let options = self.split.options();
         let mut table = Table::new(&[
             ("tree", Align::Left),
             ("seed", Align::Right),

@@ -247,13 +247,13 @@ impl VerifyCommand {
             "--threads".to_string(),
             mismatch.threads.to_string(),
         ]);
-        if let Some(height) = self.search.split_height {
+        if let Some(height) = self.search.split.split_height {
             words.extend(["--split-height".to_string(), height.to_string()]);
         }
-        if let Some(grain) = self.search.eldest_grain {
+        if let Some(grain) = self.search.split.eldest_grain {
             words.extend(["--eldest-grain".to_string(), grain.to_string()]);
         }
-        if let Some(wait) = self.search.cut_wait {
+        if let Some(wait) = self.search.split.cut_wait {
             words.extend(["--cut-wait".to_string(), wait.to_string()]);
         }
         words
