@@ -41,6 +41,7 @@ mod costs;
 mod profile;
 mod result;
 mod scheduler;
+mod speeds;
 mod work_span;
 
 #[cfg(test)]
@@ -52,6 +53,7 @@ pub use profile::{
     CostProfile, EventCost, EventCosts, Growth, PROFILE_SCHEMA, ProfileError, ProfileMachine,
 };
 pub use result::{ProcessorTime, SimError, SimResult};
+pub use speeds::MAX_SPEED_SPREAD;
 pub use work_span::{WorkSpan, work_span};
 
 use crate::context::Context;
@@ -60,7 +62,9 @@ use crate::stats::ParallelStats;
 use crate::{ParallelAlgorithm, SearchOptions, root_split, ybwc};
 use abbench_search::{Basic, F2Iter, SearchResult};
 use abbench_tree::GameTree;
+use abbench_tree::hash::mix64;
 use scheduler::{Scheduler, Simulated, Unwound, enter_processor, panic_message};
+use speeds::Speeds;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The most virtual processors a simulation may have (one OS thread each).
@@ -83,7 +87,8 @@ pub fn simulate<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<SimResult, SimError> {
     let serial = F2Iter::new(tree).search::<Basic>(tree);
-    simulate_against(tree, &serial, algorithm, procs, costs, options)
+    let speeds = Speeds::uniform(procs);
+    simulate_against(tree, &serial, algorithm, procs, costs, &speeds, options)
 }
 
 /// [`simulate`] at each processor count of `procs`, sharing one serial search.
@@ -97,14 +102,19 @@ pub fn simulate_scaling<T: GameTree>(
     let serial = F2Iter::new(tree).search::<Basic>(tree);
     procs
         .iter()
-        .map(|&p| simulate_against(tree, &serial, algorithm, p, costs, options))
+        .map(|&p| {
+            let speeds = Speeds::uniform(p);
+            simulate_against(tree, &serial, algorithm, p, costs, &speeds, options)
+        })
         .collect()
 }
 
 /// [`simulate`] at each processor count of `procs`, sharing one serial search, with the
 /// costs `profile` gives at each count for a tree whose position takes `position_nanos`
 /// at one thread ([`CostProfile::costs_at`]), and the speedup divided by the profile's
-/// slowdown of a position at that count ([`SimResult::slowed`]).
+/// slowdown of a position at that count ([`SimResult::slowed`]). With a
+/// [`CostProfile::speed_spread`], the processors run at unequal speeds (`speeds.rs`),
+/// arranged by a salt drawn from the tree: its serial search's value and counts.
 pub fn simulate_profiled<T: GameTree>(
     tree: &T,
     algorithm: ParallelAlgorithm,
@@ -114,12 +124,16 @@ pub fn simulate_profiled<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<Vec<SimResult>, SimError> {
     let serial = F2Iter::new(tree).search::<Basic>(tree);
+    let salt = mix64(serial.stats.nodes ^ mix64(serial.stats.leaves ^ mix64(serial.value as u64)));
     procs
         .iter()
         .map(|&p| {
-            let costs = profile.costs_at(position_nanos, p);
-            simulate_against(tree, &serial, algorithm, p, &costs, options)
-                .map(|r| r.slowed(profile.slowdown(p)))
+            let speeds = Speeds::spread(p, profile.speed_spread, salt);
+            // Time is counted in positions of the fastest processor.
+            let fastest = speeds.fastest();
+            let costs = profile.costs_at(position_nanos * fastest, p);
+            simulate_against(tree, &serial, algorithm, p, &costs, &speeds, options)
+                .map(|r| r.slowed(profile.slowdown(p) * fastest))
         })
         .collect()
 }
@@ -131,6 +145,7 @@ fn simulate_against<T: GameTree>(
     algorithm: ParallelAlgorithm,
     procs: usize,
     costs: &SimCosts,
+    speeds: &Speeds,
     options: &SearchOptions,
 ) -> Result<SimResult, SimError> {
     if procs == 0 {
@@ -146,7 +161,7 @@ fn simulate_against<T: GameTree>(
         time_limit: None,
         ..*options
     };
-    let scheduler = Scheduler::new(procs, *costs);
+    let scheduler = Scheduler::new(procs, *costs, speeds.clone());
     let executor = Simulated {
         scheduler: &scheduler,
         procs,

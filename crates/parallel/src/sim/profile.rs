@@ -166,11 +166,22 @@ pub struct CostProfile {
     /// cost more to generate than a random tree's).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub model_position_slowdown: BTreeMap<String, f64>,
+    /// The relative standard deviation of the time per position across the processors
+    /// of one search (`speeds.rs` in the simulator: cores of one machine do not run at
+    /// one speed); 0 for processors of one speed, at most [`MAX_SPEED_SPREAD`].
+    ///
+    /// [`MAX_SPEED_SPREAD`]: super::MAX_SPEED_SPREAD
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub speed_spread: f64,
     /// Every event's cost.
     pub events: EventCosts,
     /// [`SimCosts::poll_interval`].
     #[serde(default = "default_poll_interval")]
     pub poll_interval: u32,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 fn default_poll_interval() -> u32 {
@@ -219,6 +230,7 @@ impl CostProfile {
             kernel_overhead: 0.0,
             position_slowdown: 0.0,
             model_position_slowdown: BTreeMap::new(),
+            speed_spread: 0.0,
             events: EventCosts {
                 split_point: EventCost::flat(SPLIT_POINT_NS),
                 serial_search: EventCost::flat(SERIAL_SEARCH_NS),
@@ -268,6 +280,15 @@ impl CostProfile {
                     "must be at least 0",
                 ));
             }
+        }
+        if !(self.speed_spread.is_finite()
+            && (0.0..=super::MAX_SPEED_SPREAD).contains(&self.speed_spread))
+        {
+            return Err(invalid(
+                "speed-spread".to_string(),
+                self.speed_spread,
+                "must be between 0 and 0.5",
+            ));
         }
         for (name, cost) in self.events.named() {
             if !(cost.nanos.is_finite() && cost.nanos >= 0.0) {

@@ -66,6 +66,14 @@ pub struct ProcessorTime {
     pub abort: u64,
     /// Waiting with nothing to do (no open split point, or a join whose helpers still run).
     pub idle: u64,
+    /// Examining positions on processors slower than the fastest, beyond the fastest
+    /// one's time (the profile's `speed-spread`; left out of the JSON when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub uneven: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl ProcessorTime {
@@ -79,6 +87,7 @@ impl ProcessorTime {
             bound_update: spent.bound_update,
             abort: spent.abort,
             idle: spent.idle,
+            uneven: spent.uneven,
         }
     }
 
@@ -92,6 +101,7 @@ impl ProcessorTime {
             + self.bound_update
             + self.abort
             + self.idle
+            + self.uneven
     }
 }
 

@@ -4,6 +4,7 @@
 //! is in `README.md` beside this file.
 
 use super::costs::SimCosts;
+use super::speeds::Speeds;
 use crate::executor::{Event, Executor};
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -81,6 +82,9 @@ pub(super) struct Spent {
     pub(super) bound_update: u64,
     pub(super) abort: u64,
     pub(super) idle: u64,
+    /// Examining positions on a processor slower than the fastest: the time beyond
+    /// what the fastest would have taken (`speeds.rs`).
+    pub(super) uneven: u64,
     /// Split points entered.
     pub(super) split_points: u64,
     /// Serial searches started.
@@ -95,6 +99,8 @@ pub(super) struct Spent {
 
 struct State {
     clock: Vec<u64>,
+    /// Each processor's fraction of a time unit not yet charged (`Speeds::extra`).
+    carry: Vec<u64>,
     status: Vec<Status>,
     task: Vec<Task>,
     /// For a seeking processor: the fork whose helpers it waits for, if any.
@@ -123,16 +129,19 @@ pub(super) struct Scheduler {
     /// One per processor, so that handing over the baton wakes exactly its new holder.
     wake: Vec<Condvar>,
     costs: SimCosts,
+    speeds: Speeds,
 }
 
 impl Scheduler {
-    /// `procs` processors at clock 0: processor 0 holds the baton, the others seek work.
-    pub(super) fn new(procs: usize, costs: SimCosts) -> Self {
+    /// `procs` processors at clock 0, running at `speeds`: processor 0 holds the baton,
+    /// the others seek work.
+    pub(super) fn new(procs: usize, costs: SimCosts, speeds: Speeds) -> Self {
         let mut status = vec![Status::Seeking; procs];
         status[0] = Status::Running;
         Scheduler {
             state: Mutex::new(State {
                 clock: vec![0; procs],
+                carry: vec![0; procs],
                 status,
                 task: vec![Task::Continue; procs],
                 waiting_for: vec![None; procs],
@@ -147,6 +156,7 @@ impl Scheduler {
             }),
             wake: (0..procs).map(|_| Condvar::new()).collect(),
             costs,
+            speeds,
         }
     }
 
@@ -227,6 +237,22 @@ impl Scheduler {
         let mut st = self.lock();
         st.clock[me] += units;
         account(&mut st.spent);
+        let (_st, running) = self.sync(st, me);
+        if !running {
+            resume_unwind(Box::new(Unwound));
+        }
+    }
+
+    /// Advances `me`'s clock by the time its processor takes to examine `positions`
+    /// (one unit each on the fastest processor, more on a slower one) and syncs.
+    fn advance_positions(&self, positions: u64) {
+        let me = current();
+        let mut st = self.lock();
+        let st_ref = &mut *st;
+        let extra = self.speeds.extra(me, positions, &mut st_ref.carry[me]);
+        st_ref.clock[me] += positions + extra;
+        st_ref.spent.positions += positions;
+        st_ref.spent.uneven += extra;
         let (_st, running) = self.sync(st, me);
         if !running {
             resume_unwind(Box::new(Unwound));
@@ -519,6 +545,10 @@ impl Executor for Simulated<'_> {
     fn event(&self, event: Event) {
         let costs = &self.scheduler.costs;
         let (units, account): (u64, fn(&mut Spent, u64)) = match event {
+            Event::Examined(positions) if !self.scheduler.speeds.is_uniform() => {
+                self.scheduler.advance_positions(positions);
+                return;
+            }
             Event::Examined(positions) => (positions, |spent, n| spent.positions += n),
             Event::SplitPoint => (costs.split_point, |spent, c| {
                 spent.split_point += c;

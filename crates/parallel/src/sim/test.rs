@@ -529,6 +529,50 @@ fn profile_costs_grow_with_processors_and_positions_slow_down() {
 }
 
 #[test]
+fn unequal_processors_slow_the_search_but_examine_the_same_positions_at_one() {
+    let tree = perfectly_ordered(8, 8, 2);
+    let options = SearchOptions::default();
+    let even = CostProfile::reference();
+    let mut uneven = CostProfile::reference();
+    uneven.speed_spread = 0.15;
+    uneven.validate().unwrap();
+    let procs = [1, 2, 4, 8];
+    let a = simulate_profiled(&tree, RootSplit, &procs, &even, 4.6, &options).unwrap();
+    let b = simulate_profiled(&tree, RootSplit, &procs, &uneven, 4.6, &options).unwrap();
+    let again = simulate_profiled(&tree, RootSplit, &procs, &uneven, 4.6, &options).unwrap();
+    assert_eq!(b, again, "deterministic");
+    // One processor: one speed, the serial kernel's positions, the same result.
+    assert_eq!(a[0], b[0]);
+    let serial = f2_iter::<_, abbench_search::Basic>(&tree).stats.nodes;
+    assert_eq!(b[0].nodes, serial);
+    for (a, b) in a.iter().zip(&b).skip(1) {
+        // Time on slower processors is accounted, the parts still add up (checked in
+        // the simulation), and the speedup is in units of the mean processor.
+        assert!(b.processor_time.uneven > 0, "p={}", b.procs);
+        assert_eq!(b.processor_time.positions, b.nodes);
+        assert!(
+            b.position_slowdown < 1.0,
+            "the fastest is faster than the mean"
+        );
+        let expected = b.serial_time as f64 / (b.virtual_time as f64 * b.position_slowdown);
+        assert_eq!(b.speedup, expected);
+        assert!(
+            b.speedup < a.speedup * 1.05,
+            "p={}: {} vs {}",
+            b.procs,
+            b.speedup,
+            a.speedup
+        );
+    }
+    // Out of range: refused.
+    uneven.speed_spread = 0.6;
+    assert!(matches!(
+        uneven.validate(),
+        Err(ProfileError::Invalid { ref what, .. }) if what == "speed-spread"
+    ));
+}
+
+#[test]
 fn profiles_with_impossible_costs_are_refused() {
     let mut profile = CostProfile::reference();
     profile.position_slowdown = -0.1;
