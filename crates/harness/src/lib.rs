@@ -45,7 +45,7 @@ mod utc;
 mod verify;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
-pub use calibrate::{CalibrateOptions, Calibration, calibrate};
+pub use calibrate::{CalibrateOptions, Calibration, calibrate, calibrate_run_folder};
 pub use calibration::{
     CALIBRATION_FILE, parse_profile, profile_json, profile_path, read_profile, run_folder_profile,
     write_profile,

@@ -337,7 +337,8 @@ impl RunFolder {
 }
 
 /// Sweeps `suite` into the folder `out` (created if needed): `machine.json` (from
-/// `machine`, with the suite's name, thread counts and repeats filled in),
+/// `machine`, with the suite's name, thread counts and repeats filled in), this
+/// machine's cost profile `calibration.json` ([`crate::calibrate_run_folder`]),
 /// `results.jsonl` record by record as they complete, then `summary.csv`, `report.md`
 /// and the SVG plots. `machine.json` is written again at the end with the share of the
 /// CPU that other processes used during the sweep.
@@ -358,6 +359,10 @@ pub fn sweep_to_folder(
 ) -> Result<SweepOutcome, HarnessError> {
     let threads = suite.thread_counts(threads);
     let folder = RunFolder::create(suite, &threads, out, machine)?;
+    if let Err(error) = crate::calibrate_run_folder(out, &threads, machine) {
+        folder.finish(Completion::Failed(error.to_string()))?;
+        return Err(error);
+    }
     progress(SweepEvent::Started {
         folder: out,
         threads: &threads,

@@ -43,6 +43,12 @@ fn sweep_writes_a_run_folder() {
         events.push(match event {
             SweepEvent::Started { folder, threads } => {
                 assert!(folder.join("machine.json").is_file());
+                // The machine's profile is kept before the first search: the report's
+                // SIMULATED scaling converts with it.
+                let profile = abbench_harness::run_folder_profile(folder)
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(profile.machine.cores, abbench_harness::available_threads());
                 format!("started {threads:?}")
             }
             SweepEvent::TreeStarted {

@@ -22,9 +22,8 @@ use crate::failure::{EXIT_INTERRUPTED, Failure};
 use crate::progress;
 use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts, parse_time_limit};
 use abbench_harness::{
-    CALIBRATION_FILE, CalibrateOptions, Completion, HarnessError, Interrupt, MachineInfo,
-    RunFolder, Suite, SweepEvent, available_threads, calibrate, default_run_folder, sweep,
-    write_profile,
+    Completion, HarnessError, Interrupt, MachineInfo, RunFolder, Suite, SweepEvent,
+    available_threads, calibrate_run_folder, default_run_folder, sweep,
 };
 use clap::Args;
 use std::io::Write;
@@ -120,8 +119,7 @@ impl SweepCommand {
         let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
         // The machine's cost profile at the thread counts swept, before measuring: the
         // report's SIMULATED scaling converts with it (a few seconds).
-        let calibration = calibrate(&CalibrateOptions::quick(&threads), &machine)?;
-        write_profile(&folder_path.join(CALIBRATION_FILE), &calibration.profile)?;
+        calibrate_run_folder(&folder_path, &threads, &machine)?;
 
         let bar = progress::bar(suite.tree_count(), "sweep");
         let mut plan = vec![format!(

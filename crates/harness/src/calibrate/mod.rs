@@ -112,11 +112,15 @@ pub fn calibrate(
 
     // Positions: per model, and with every core busy.
     let random = model_trees()[0].clone();
-    let alone = random.visit_implicit(PositionTime { repeats, busy: 1 })?;
+    let alone = random
+        .visit_implicit(PositionTime { repeats, busy: 1 })?
+        .mean();
     let mut position_nanos = BTreeMap::from([("random".to_string(), alone)]);
     if options.full {
         for spec in model_trees().into_iter().skip(1) {
-            let ns = spec.visit_implicit(PositionTime { repeats, busy: 1 })?;
+            let ns = spec
+                .visit_implicit(PositionTime { repeats, busy: 1 })?
+                .mean();
             notes.push(format!("{}: {ns:.2} ns per position", spec.model));
             position_nanos.insert(spec.model.name().to_string(), ns);
         }
@@ -125,16 +129,25 @@ pub fn calibrate(
         "random d=16 h=7: {alone:.2} ns per position, one core busy"
     ));
     let mut ratios = Vec::new();
+    let mut spreads = Vec::new();
     for &p in &threads {
-        let ns = random.visit_implicit(PositionTime { repeats, busy: p })?;
+        let busy = random.visit_implicit(PositionTime { repeats, busy: p })?;
+        let ns = busy.mean();
+        let spread = busy.spread().unwrap_or(0.0);
         notes.push(format!(
-            "random d=16 h=7: {ns:.2} ns per position, {p} cores busy ({:.3}×)",
-            ns / alone
+            "random d=16 h=7: {ns:.2} ns per position, {p} cores busy ({:.3}×), spread across them {:.1}%",
+            ns / alone,
+            100.0 * spread
         ));
         ratios.push((p, ns / alone));
+        spreads.push(spread);
     }
     profile.position_nanos = position_nanos;
     profile.position_slowdown = growth_through_origin(&ratios, profile.growth);
+    // One spread for every processor count: the median of those measured.
+    profile.speed_spread = median(spreads)
+        .unwrap_or(0.0)
+        .clamp(0.0, abbench_parallel::sim::MAX_SPEED_SPREAD);
 
     // The parallel kernel at one thread: root splitting runs f2-iter once per root
     // move, polling; its extra time over f2-iter is the kernel's overhead.
@@ -213,6 +226,19 @@ pub fn calibrate(
         .validate()
         .map_err(|e| HarnessError::Simulation(format!("the calibration is unusable: {e}")))?;
     Ok(Calibration { profile, notes })
+}
+
+/// Measures this machine's quick profile at `threads` (a few seconds) and keeps it in
+/// the run folder `dir` as [`crate::CALIBRATION_FILE`]: what a sweep does before it
+/// measures, so that its report's SIMULATED scaling converts with this machine's costs.
+pub fn calibrate_run_folder(
+    dir: &std::path::Path,
+    threads: &[usize],
+    machine: &MachineInfo,
+) -> Result<Calibration, HarnessError> {
+    let calibration = calibrate(&CalibrateOptions::quick(threads), machine)?;
+    crate::write_profile(&dir.join(crate::CALIBRATION_FILE), &calibration.profile)?;
+    Ok(calibration)
 }
 
 /// Root splitting's nanoseconds per position at one thread, the minimum of `repeats`.

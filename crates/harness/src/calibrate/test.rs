@@ -47,3 +47,14 @@ fn the_bookkeeping_fit_recovers_known_costs() {
         "{a} {b}"
     );
 }
+
+#[test]
+fn the_speed_spread_is_the_threads_relative_deviation_corrected_for_the_sample() {
+    use positions::BusyTimes;
+    assert_eq!(BusyTimes(vec![4.0]).spread(), None);
+    assert_eq!(BusyTimes(vec![4.0, 4.0, 4.0]).spread(), Some(0.0));
+    // 3.6 and 4.4 around 4: ±10%, a sample of two spreads sqrt(1/2) of its population.
+    let s = BusyTimes(vec![3.6, 4.4]).spread().unwrap();
+    assert!((s - 0.1 / 0.5f64.sqrt()).abs() < 1e-12, "{s}");
+    assert!((BusyTimes(vec![3.6, 4.4]).mean() - 4.0).abs() < 1e-12);
+}

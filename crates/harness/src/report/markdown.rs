@@ -515,8 +515,7 @@ every seed.\n\n{CHECKED}\n\n",
 const CHECKED: &str = "Where the simulator has been checked: on a 2-core machine at `p = 2` \
 (within 10%, `crates/parallel/src/sim/README.md`), and on a 16-core machine at \
 `p = 4, 8, 16` with the profile fitted to it (`reports/calibration/README.md`: median |gap| \
-7.7% over its 42 rows of at least 5 ms; root splitting on perfectly ordered trees +22…+33%, \
-every other row within 18%). Elsewhere — other \
+9.1% over its 42 rows of at least 5 ms, every row within 24%). Elsewhere — other \
 machines, more processors than a profile measured — SIMULATED figures are an \
 extrapolation.";
 
