@@ -15,7 +15,9 @@ simulation's event counts:
 
     T(costs) = T0 * (positions + sum_e n_e c_e) / (positions + sum_e n_e c_e0)
 
-(the processors' idle share kept), c_e = nanos_e (1 + g_e x(p)) / (nu (1+k)(1+s_model x(p))).
+(the processors' idle share kept), c_e = nanos_e (1 + g_e x(p)) / (nu (1+k)(1+s_model x(p)) f_min),
+f_min the fastest processor's time per position over the mean one's (the profile's
+speed-spread, measured apart from the fit: the README says how).
 Simulate again at the fitted profile and fit again until the parameters settle: the
 first-order model does not see how costs move the schedule itself.
 """
@@ -37,7 +39,10 @@ def scale(growth, p):
     return p - 1.0 if growth == "linear" else math.log2(p)
 
 
-def prepare(rows, growth):
+def prepare(rows, growth, profile):
+    kernel = profile.get("kernel-overhead", 0.0)
+    slowdowns = profile.get("model-position-slowdown", {})
+    default_slowdown = profile["position-slowdown"]
     data = []
     for r in rows:
         sim = r["simulation"]
@@ -47,13 +52,20 @@ def prepare(rows, growth):
         for e in EVENTS:
             c0 = costs[e]
             counts[e] = pt[SPENT[e]] / c0 if c0 > 0 else float(sim[COUNT[e]])
-        work0 = pt["positions"] + sum(pt[SPENT[e]] for e in EVENTS)
+        # Time lost to processors slower than the fastest counts like positions.
+        positions = pt["positions"] + pt.get("uneven", 0)
+        work0 = positions + sum(pt[SPENT[e]] for e in EVENTS)
+        x = scale(growth, r["threads"])
+        # The fastest processor's time per position over the mean one's: the position
+        # slowdown reported beyond the profile's own (1 when every processor is equal).
+        s0 = slowdowns.get(r["workload"].split()[0], default_slowdown)
+        fastest = sim.get("position_slowdown", 1.0) / ((1 + kernel) * (1 + s0 * x))
         data.append({
             "row": (r["workload"], r["algorithm"], r["threads"]),
             "model": r["workload"].split()[0],
-            "x": scale(growth, r["threads"]),
+            "x": x, "fastest": fastest,
             "nu": r["position_nanos"],
-            "positions": pt["positions"], "counts": counts, "work0": work0,
+            "positions": positions, "counts": counts, "work0": work0,
             "t0": sim["virtual_time"], "serial": sim["serial_time"],
             "measured": r["measured"],
         })
@@ -64,7 +76,7 @@ def predict(d, nanos, theta, models):
     k, gs, gl, gb = theta[:4]
     s = theta[4 + models.index(d["model"])]
     g = {1: gs, 2: gl, 3: gb}
-    slow = (1 + k) * (1 + s * d["x"])
+    slow = (1 + k) * (1 + s * d["x"]) * d["fastest"]
     work = d["positions"] + sum(
         d["counts"][e] * nanos[e] * (1 + g[GROUP[e]] * d["x"]) / (d["nu"] * slow)
         for e in EVENTS)
@@ -119,7 +131,7 @@ def main(argv):
     profile = json.load(open(args[0]))
     rows = [json.loads(l) for l in open(args[1]) if l.strip()]
     growth = opts.get("--growth", profile.get("growth", "linear"))
-    data = prepare(rows, growth)
+    data = prepare(rows, growth, profile)
     nanos = {e: profile["events"][e]["nanos"] for e in EVENTS}
     # Parameters squared: every one at least 0.
     models = sorted(set(d["model"] for d in data))
