@@ -14,6 +14,7 @@ mod commands;
 mod failure;
 mod progress;
 mod search_args;
+mod shell;
 mod table;
 mod tree_args;
 

@@ -50,7 +50,7 @@ pub enum HarnessError {
     #[error(
         "{what} would take about {} ({}); pass --force to run it anyway, or \
          --time-limit SECONDS to bound each search",
-        crate::estimate::human_duration(*.seconds),
+        crate::units::human_duration(*.seconds),
         .basis
     )]
     TooLong {

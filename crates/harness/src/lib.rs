@@ -36,11 +36,13 @@ mod metrics;
 mod record;
 mod report;
 mod results;
+mod searches;
 mod signature;
 mod suite;
 mod sweep;
 mod timing;
 mod unfinished;
+mod units;
 mod utc;
 mod verify;
 
@@ -60,7 +62,7 @@ pub use estimate::{
 };
 pub use interrupt::Interrupt;
 pub use machine::MachineInfo;
-pub use measure::{MeasureConfig, POOL_WARM_UP, Pools, available_threads, measure, measure_tree};
+pub use measure::{MeasureConfig, available_threads, measure, measure_tree};
 pub use metrics::{karp_flatt, median};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
 pub use report::{
@@ -70,6 +72,7 @@ pub use report::{
     write_run_folder,
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
+pub use searches::{POOL_WARM_UP, Pools};
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
 pub use sweep::{

@@ -16,7 +16,7 @@
 //! [`Verdict::Failed`] — neither is an answer. If the reference itself times out, no
 //! other search is run on that tree.
 
-use crate::measure::{parallel_halt, serial_search};
+use crate::searches::{parallel_halt, serial_search};
 use crate::unfinished::StopReason;
 use crate::{Algorithm, HarnessError, Pools};
 use abbench_parallel::SearchOptions;

@@ -16,9 +16,9 @@
 //! far and the command that reproduces it, and exits 1; a race may need that command
 //! run several times to show again.
 
-use super::verify::shell_word;
 use crate::failure::Failure;
 use crate::progress;
+use crate::shell::shell_word;
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
 use abbench_harness::{

@@ -15,6 +15,7 @@ use super::stress::{self, MAX_STRESS};
 use crate::failure::Failure;
 use crate::progress;
 use crate::search_args::SearchArgs;
+use crate::shell::shell_word;
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
 use abbench_harness::{
@@ -274,19 +275,6 @@ fn parse_stress(text: &str) -> Result<u64, String> {
     }
 }
 
-/// `word` as a POSIX shell reads it back: as is when it is plain, else single-quoted.
-pub(crate) fn shell_word(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,14 +285,6 @@ mod tests {
     struct Parsed {
         #[command(flatten)]
         verify: VerifyCommand,
-    }
-
-    #[test]
-    fn words_are_quoted_only_when_needed() {
-        assert_eq!(shell_word("--tree-file"), "--tree-file");
-        assert_eq!(shell_word("/tmp/a b.tree"), "'/tmp/a b.tree'");
-        assert_eq!(shell_word("it's"), r"'it'\''s'");
-        assert_eq!(shell_word(""), "''");
     }
 
     #[test]

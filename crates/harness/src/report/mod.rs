@@ -12,8 +12,10 @@
 mod aggregate;
 mod atomic;
 mod calibration_check;
+mod format;
 mod headline;
 mod markdown;
+mod plot_style;
 mod plots;
 mod rebuild;
 mod simulated;

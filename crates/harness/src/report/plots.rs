@@ -11,15 +11,14 @@
 //!   measured F2, F1 and F0 against Corollary 1 (§6), F1's best case (§8) and `d^h`.
 
 use super::aggregate::WorkloadGroup;
+use super::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, failed, legend};
 use super::simulated::SimulatedWorkload;
 use super::simulation::{SpeedupCurve, speedup_chart};
 use super::theory::HeightSeries;
 use crate::metrics::median;
 use crate::{Algorithm, Record};
 use plotters::coord::Shift;
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
-use std::ops::Range;
 
 /// A plot's file name and SVG text.
 pub(crate) struct Plot {
@@ -31,7 +30,6 @@ pub(crate) struct Plot {
     pub svg: String,
 }
 
-pub(super) const FONT: &str = "sans-serif";
 const PANEL_WIDTH: u32 = 460;
 const PANEL_HEIGHT: u32 = 340;
 const COLUMNS: usize = 3;
@@ -39,17 +37,6 @@ const SIMULATED_PANEL_WIDTH: u32 = 600;
 const SIMULATED_PANEL_HEIGHT: u32 = 440;
 const THEORY_WIDTH: u32 = 720;
 const THEORY_HEIGHT: u32 = 500;
-
-/// Tableau 10: distinct, and readable by most colour-blind readers.
-pub(super) const PALETTE: [RGBColor; 6] = [
-    RGBColor(0x4E, 0x79, 0xA7),
-    RGBColor(0xF2, 0x8E, 0x2B),
-    RGBColor(0x59, 0xA1, 0x4F),
-    RGBColor(0xE1, 0x57, 0x59),
-    RGBColor(0xB0, 0x7A, 0xA1),
-    RGBColor(0x9C, 0x75, 0x5F),
-];
-pub(super) const REFERENCE: RGBColor = RGBColor(0x70, 0x70, 0x70);
 
 /// A legend's sample of a dashed line: three short strokes. (A macro because the
 /// composed element's type, tied to the backend's lifetime, cannot be named.)
@@ -60,42 +47,6 @@ macro_rules! dashed_sample {
             + PathElement::new(vec![(6, 0), (11, 0)], $colour.stroke_width(2))
             + PathElement::new(vec![(14, 0), (19, 0)], $colour.stroke_width(2))
     };
-}
-
-/// A linear axis whose ticks are exactly the given values: the thread counts or heights
-/// measured, never `1.5` threads.
-#[derive(Clone)]
-pub(super) struct KeyedAxis {
-    pub(super) range: Range<f64>,
-    pub(super) keys: Vec<f64>,
-}
-
-impl Ranged for KeyedAxis {
-    type ValueType = f64;
-    type FormatOption = DefaultFormatting;
-
-    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
-        let span = self.range.end - self.range.start;
-        let share = (value - self.range.start) / span;
-        limit.0 + (share * f64::from(limit.1 - limit.0)).round() as i32
-    }
-
-    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
-        if self.keys.len() <= hint.max_num_points() {
-            return self.keys.clone();
-        }
-        // Too many to label: every n-th, keeping the last.
-        let step = self.keys.len().div_ceil(hint.max_num_points().max(1));
-        let mut keys: Vec<f64> = self.keys.iter().copied().step_by(step).collect();
-        if keys.last() != self.keys.last() {
-            keys.extend(self.keys.last());
-        }
-        keys
-    }
-
-    fn range(&self) -> Range<f64> {
-        self.range.clone()
-    }
 }
 
 /// A line of a panel.
@@ -117,26 +68,6 @@ struct Panel {
 }
 
 type Drawn = Result<(), String>;
-
-/// Draws the series' legend in the upper left corner, as every plot here does.
-pub(crate) fn legend<'a, DB, CT>(chart: &mut ChartContext<'a, DB, CT>) -> Result<(), String>
-where
-    DB: DrawingBackend + 'a,
-    CT: CoordTranslate,
-{
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .label_font((FONT, 12))
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(failed)
-}
-
-fn failed(e: impl std::fmt::Display) -> String {
-    e.to_string()
-}
 
 /// Every plot the records allow.
 pub(crate) fn plots(

@@ -263,7 +263,7 @@ impl Budget {
                     "not simulated: f2-iter examines {} positions per tree, more than the \
                      report simulates in a workload even at the thread counts measured; \
                      `abbench simulate` runs it",
-                    super::markdown::count(largest_tree as f64)
+                    super::format::count(largest_tree as f64)
                 ));
             }
         }
@@ -276,7 +276,7 @@ impl Budget {
                 } else {
                     String::new()
                 },
-                super::markdown::count(largest_tree as f64)
+                super::format::count(largest_tree as f64)
             )
         });
         Ok(Budget {
@@ -417,9 +417,9 @@ fn run(job: &Job) -> Result<Vec<SimResult>, String> {
         return Err(format!(
             "not simulated: this is not the tree measured — f2-iter examines {} positions on \
              the tree rebuilt from the records ({}), the records say {}",
-            super::markdown::count(r.serial_time as f64),
+            super::format::count(r.serial_time as f64),
             job.spec,
-            super::markdown::count(job.serial_positions as f64)
+            super::format::count(job.serial_positions as f64)
         ));
     }
     Ok(results)

@@ -4,7 +4,7 @@
 //! measured curves solid and the simulated ones dashed, is a panel of the report's
 //! `speedup-simulated.svg` (`plots.rs`).
 
-use super::plots::{FONT, KeyedAxis, PALETTE, REFERENCE, legend};
+use super::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, legend};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 

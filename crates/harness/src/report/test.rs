@@ -233,12 +233,12 @@ fn rebuilding_from_results_gives_the_same_report() {
 
 #[test]
 fn numbers_are_formatted_for_reading() {
-    assert_eq!(markdown::count(1234567.0), "1,234,567");
-    assert_eq!(markdown::count(999.0), "999");
-    assert_eq!(markdown::count(2628.5), "2,628.5");
-    assert_eq!(markdown::rate(45_230_000.0), "45.2 M");
-    assert_eq!(markdown::rate(1.5e9), "1.50 G");
-    assert_eq!(markdown::rate(f64::NAN), "—");
+    assert_eq!(format::count(1234567.0), "1,234,567");
+    assert_eq!(format::count(999.0), "999");
+    assert_eq!(format::count(2628.5), "2,628.5");
+    assert_eq!(format::rate(45_230_000.0), "45.2 M");
+    assert_eq!(format::rate(1.5e9), "1.50 G");
+    assert_eq!(format::rate(f64::NAN), "—");
 }
 
 #[test]
