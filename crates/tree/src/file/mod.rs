@@ -14,6 +14,7 @@
 //! obtain negamax values and writing does the inverse. Children are listed in search
 //! order. The reader names the line and column of every error and never recurses.
 
+mod atomic;
 mod lexer;
 mod reader;
 mod writer;
@@ -21,5 +22,6 @@ mod writer;
 #[cfg(test)]
 mod test;
 
+pub use atomic::write_atomically_with;
 pub use reader::{header_comments, parse_tree, read_tree_file};
 pub use writer::{LINE_WIDTH, tree_to_string, write_tree, write_tree_file};

@@ -177,21 +177,9 @@ pub fn write_tree_file<T: GameTree + ?Sized>(
         path: path.to_path_buf(),
         source,
     };
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map_or_else(|| "tree".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = std::fs::File::create(&temporary).and_then(|file| {
-        write_tree(tree, header, &file)?;
-        file.sync_all()
-    });
-    if let Err(e) = written.and_then(|()| std::fs::rename(&temporary, path)) {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(io_error(e));
-    }
-    Ok(())
+    super::write_atomically_with(path, |file| {
+        write_tree(tree, header, &*file)?;
+        Ok(())
+    })
+    .map_err(io_error)
 }
