@@ -7,13 +7,8 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
-fn abbench(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("abbench")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod support;
+use support::abbench;
 
 /// Records of a few small trees, every algorithm, 1 and 2 threads, from `abbench run`.
 fn measured() -> Vec<Value> {

@@ -2,16 +2,10 @@
 //! the design names, the table shows every result as verified, and the options reach
 //! the harness.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn abbench(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("abbench")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod support;
+use support::abbench;
 
 /// Runs a command that must succeed and returns its stdout.
 fn stdout_of(args: &[&str]) -> String {

@@ -1,19 +1,13 @@
 //! `abbench signature`: the printed signature is the committed baseline's, `--check`
 //! passes on it, and a copy with one count changed fails naming that case.
 
-use assert_cmd::Command;
 use std::path::PathBuf;
+
+mod support;
+use support::abbench;
 
 fn baseline() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../reports/baselines/signature.txt")
-}
-
-fn abbench(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("abbench")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 #[test]

@@ -4,6 +4,9 @@
 use assert_cmd::Command;
 use std::path::Path;
 
+mod support;
+use support::abbench;
+
 const RUN_FILES: &[&str] = &[
     "results.jsonl",
     "summary.csv",
@@ -14,14 +17,6 @@ const RUN_FILES: &[&str] = &[
     "search-overhead.svg",
     "theory.svg",
 ];
-
-fn abbench(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("abbench")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
