@@ -62,6 +62,15 @@ impl Failure {
         }
     }
 
+    /// A run stopped by a signal (`exit_code` = 128 + its number), with what it kept.
+    pub fn signalled(message: impl Into<String>, exit_code: u8) -> Self {
+        Failure {
+            message: Some(message.into()),
+            exit_code,
+            printed: None,
+        }
+    }
+
     /// A failure writing results to stdout: quiet success if the reader went away.
     pub fn stdout(error: io::Error) -> Self {
         if error.kind() == io::ErrorKind::BrokenPipe {

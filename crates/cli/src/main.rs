@@ -15,6 +15,7 @@ mod failure;
 mod progress;
 mod search_args;
 mod shell;
+mod signals;
 mod table;
 mod tree_args;
 

@@ -1,7 +1,7 @@
-//! Ctrl-C during `abbench sweep`: the process is sent SIGINT (`kill -INT`) while a long
-//! search runs, and must stop within about a second with exit code 130, every line of
-//! `results.jsonl` a whole record, and `report.md` and `machine.json` saying that the run
-//! is incomplete.
+//! Ctrl-C or SIGTERM during `abbench sweep`: the process is sent SIGINT (`kill -INT`) or
+//! SIGTERM (what `timeout` and CI runners send) while a long search runs, and must stop
+//! within about a second with exit code 130 or 143, every line of `results.jsonl` a whole
+//! record, and `report.md` and `machine.json` saying that the run is incomplete.
 
 use std::io::Read;
 use std::path::Path;
@@ -36,6 +36,15 @@ fn lines(path: &Path) -> usize {
 
 #[test]
 fn ctrl_c_stops_a_sweep_promptly_and_keeps_whole_records() {
+    stops_promptly_and_keeps_whole_records("INT", 130, "SIGINT");
+}
+
+#[test]
+fn sigterm_stops_a_sweep_as_ctrl_c_does() {
+    stops_promptly_and_keeps_whole_records("TERM", 143, "SIGTERM");
+}
+
+fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {
     let dir = tempfile::tempdir().unwrap();
     let suite = dir.path().join("suite.toml");
     std::fs::write(&suite, SUITE).unwrap();
@@ -65,7 +74,7 @@ fn ctrl_c_stops_a_sweep_promptly_and_keeps_whole_records() {
 
     let signalled = Instant::now();
     let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(kill.success());
@@ -75,7 +84,7 @@ fn ctrl_c_stops_a_sweep_promptly_and_keeps_whole_records() {
         }
         assert!(
             signalled.elapsed() < Duration::from_secs(10),
-            "still running 10 s after SIGINT"
+            "still running 10 s after SIG{signal}"
         );
         std::thread::sleep(Duration::from_millis(10));
     };
@@ -95,14 +104,16 @@ fn ctrl_c_stops_a_sweep_promptly_and_keeps_whole_records() {
         .read_to_string(&mut stdout)
         .unwrap();
 
-    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert_eq!(status.code(), Some(code), "{stderr}");
     assert!(
         took < Duration::from_millis(2500),
-        "took {took:?} to stop after SIGINT"
+        "took {took:?} to stop after SIG{signal}"
     );
     let last = stderr.lines().last().unwrap();
     assert!(
-        last.starts_with("abbench: error: interrupted: 3 results kept in "),
+        last.starts_with(&format!(
+            "abbench: error: stopped by {name}: 3 results kept in "
+        )),
         "{stderr}"
     );
     assert!(!stderr.contains("panicked"), "{stderr}");

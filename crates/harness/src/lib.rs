@@ -76,7 +76,8 @@ pub use searches::{POOL_WARM_UP, Pools};
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
 pub use sweep::{
-    Completion, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep, sweep_to_folder,
+    Completion, LOCK_FILE, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep,
+    sweep_to_folder,
 };
 pub use timing::WallTimes;
 pub use unfinished::{StopReason, Unfinished};

@@ -141,9 +141,10 @@ pub struct ResultsWriter {
 }
 
 impl ResultsWriter {
-    /// Creates (or empties) the file.
+    /// Creates the file, which must not exist yet: records are never written over
+    /// another run's (a second writer racing for the same path gets an error).
     pub fn create(path: &Path) -> Result<ResultsWriter, HarnessError> {
-        let file = File::create(path).map_err(|source| HarnessError::Io {
+        let file = File::create_new(path).map_err(|source| HarnessError::Io {
             path: path.to_path_buf(),
             source,
         })?;

@@ -185,6 +185,8 @@ pub enum Completion {
 /// no more results, so a search abandoned by an interrupted sweep can write nothing
 /// after the report that leaves it out.
 pub struct RunFolder {
+    /// The folder's lock file, locked exclusively while this value lives.
+    _lock: std::fs::File,
     dir: PathBuf,
     threads: Vec<usize>,
     trees: u64,
@@ -222,6 +224,9 @@ impl RunFolder {
                 expected: "must be at least 1".into(),
             });
         }
+        report::create_dir(out)?;
+        // Before anything is written: one sweep at a time in a folder.
+        let lock = lock_folder(out)?;
         let results_path = out.join(report::RESULTS_FILE);
         if results_path.exists() {
             return Err(HarnessError::InvalidOption {
@@ -233,7 +238,6 @@ impl RunFolder {
                 ),
             });
         }
-        report::create_dir(out)?;
         let machine = MachineInfo {
             suite: Some(suite.name.clone()),
             threads: threads.to_vec(),
@@ -244,6 +248,7 @@ impl RunFolder {
         report::write_machine(out, &machine)?;
         let writer = ResultsWriter::create(&results_path)?;
         Ok(RunFolder {
+            _lock: lock,
             dir: out.to_path_buf(),
             threads: threads.to_vec(),
             trees: suite.tree_count(),
@@ -374,6 +379,35 @@ pub fn sweep_to_folder(
             folder.finish(Completion::Failed(error.to_string()))?;
             Err(error)
         }
+    }
+}
+
+/// The lock file of a run folder: present in every folder a sweep wrote, never removed
+/// (removing it would let two sweeps hold locks on two different files of one name).
+pub const LOCK_FILE: &str = ".abbench.lock";
+
+/// Takes the run folder `dir`'s lock ([`LOCK_FILE`]) exclusively, without waiting: a
+/// second sweep into the same folder is refused at once, and the lock goes with the
+/// returned file (when the sweep ends, or its process dies).
+fn lock_folder(dir: &Path) -> Result<std::fs::File, HarnessError> {
+    let path = dir.join(LOCK_FILE);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|source| HarnessError::Io {
+            path: path.clone(),
+            source,
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(HarnessError::InvalidOption {
+            parameter: "output folder",
+            value: dir.display().to_string(),
+            expected: "another sweep is writing into it now; choose another folder".into(),
+        }),
+        Err(std::fs::TryLockError::Error(source)) => Err(HarnessError::Io { path, source }),
     }
 }
 

@@ -262,6 +262,46 @@ fn a_folder_with_results_is_never_overwritten() {
 }
 
 #[test]
+fn twenty_sweeps_into_one_folder_at_once_one_runs_and_the_others_are_refused() {
+    let suite = tiny();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let machine = MachineInfo::collect("system", Vec::new());
+    let start = std::sync::Barrier::new(20);
+    let outcomes: Vec<Result<(), String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..20)
+            .map(|_| {
+                s.spawn(|| {
+                    start.wait();
+                    let folder = RunFolder::create(&suite, &[1], &out, &machine)
+                        .map_err(|e| e.to_string())?;
+                    // Hold the folder a while, as a sweep does, then finish it.
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    folder
+                        .finish(Completion::Complete)
+                        .map_err(|e| e.to_string())?;
+                    Ok(())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let ran = outcomes.iter().filter(|o| o.is_ok()).count();
+    assert_eq!(ran, 1, "{outcomes:?}");
+    for refused in outcomes.iter().filter_map(|o| o.as_ref().err()) {
+        assert!(
+            refused.contains("another sweep is writing into it")
+                || refused.contains("already holds results.jsonl"),
+            "{refused}"
+        );
+    }
+    // What the one sweep wrote reads back whole: its machine.json, and a results file
+    // that no other sweep wrote into (it appended nothing).
+    read_machine(&out.join("machine.json")).unwrap();
+    assert_eq!(std::fs::read_to_string(out.join(RESULTS_FILE)).unwrap(), "");
+}
+
+#[test]
 fn a_folder_under_a_file_is_an_error_that_names_it() {
     let suite = tiny();
     let dir = tempfile::tempdir().unwrap();

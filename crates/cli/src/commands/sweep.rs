@@ -11,16 +11,17 @@
 //! the report shows which. A suite estimated to take over ten minutes asks for
 //! `--force` (exit 2) before anything is written.
 //!
-//! Ctrl-C (SIGINT) stops the sweep: measuring runs on a thread of its own and checks
-//! for the signal before every search; the main thread waits up to [`GRACE`] for it to
+//! Ctrl-C (SIGINT) or SIGTERM stops the sweep (`crate::signals`): measuring runs on a
+//! thread of its own and checks for the signal before every search; the main thread waits up to [`GRACE`] for it to
 //! stop, then abandons the search in flight. Either way the folder keeps every result
 //! written so far (whole lines of `results.jsonl`), `machine.json` and the top of
-//! `report.md` say that the run is incomplete, and the exit code is 130. A second Ctrl-C
-//! exits at once.
+//! `report.md` say that the run is incomplete, and the exit code is 130 (SIGINT) or 143
+//! (SIGTERM). A second signal exits at once with one line.
 
-use crate::failure::{EXIT_INTERRUPTED, Failure};
+use crate::failure::Failure;
 use crate::progress;
 use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts, parse_time_limit};
+use crate::signals::Signals;
 use abbench_harness::{
     Completion, HarnessError, Interrupt, MachineInfo, RunFolder, Suite, SweepEvent,
     available_threads, calibrate_run_folder, default_run_folder, sweep,
@@ -29,7 +30,6 @@ use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
@@ -107,15 +107,12 @@ impl SweepCommand {
             .unwrap_or_else(|| default_run_folder(Path::new("")));
         let machine = MachineInfo::collect(crate::ALLOCATOR, super::command_line());
         let interrupt = Interrupt::new();
-        let handler_flag = interrupt.clone();
-        let presses = AtomicUsize::new(0);
-        ctrlc::set_handler(move || {
-            if presses.fetch_add(1, Ordering::Relaxed) > 0 {
-                std::process::exit(i32::from(EXIT_INTERRUPTED));
-            }
-            handler_flag.request();
-        })
-        .map_err(|e| Failure::failed(format!("cannot handle Ctrl-C: {e}")))?;
+        let signals = Signals::install(&format!(
+            "stopped at once by a second signal; {} keeps the results written so far and \
+             has no report",
+            folder_path.display()
+        ))
+        .map_err(|e| Failure::failed(format!("cannot handle SIGINT and SIGTERM: {e}")))?;
         let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
         // The machine's cost profile at the thread counts swept, before measuring: the
         // report's SIMULATED scaling converts with it (a few seconds).
@@ -177,7 +174,10 @@ impl SweepCommand {
                         message: "the sweep's thread stopped without a result".into(),
                     }));
                 }
-                Err(RecvTimeoutError::Timeout) if interrupt.is_requested() => {
+                Err(RecvTimeoutError::Timeout)
+                    if signals.received().is_some() || interrupt.is_requested() =>
+                {
+                    interrupt.request();
                     break match receiver.recv_timeout(GRACE) {
                         Ok(result) => Ended::Returned(result),
                         Err(_) => Ended::Abandoned,
@@ -203,11 +203,16 @@ impl SweepCommand {
         write!(out, "{}", outcome.summary()).map_err(Failure::stdout)?;
         out.flush().map_err(Failure::stdout)?;
         if interrupted {
-            return Err(Failure::interrupted(format!(
-                "interrupted: {} results kept in {}, which is marked incomplete",
-                outcome.records.len() + outcome.unfinished.len(),
-                folder_path.display()
-            )));
+            let signal = signals.received().unwrap_or(signal_hook::consts::SIGINT);
+            return Err(Failure::signalled(
+                format!(
+                    "stopped by {}: {} results kept in {}, which is marked incomplete",
+                    Signals::name(signal),
+                    outcome.records.len() + outcome.unfinished.len(),
+                    folder_path.display()
+                ),
+                Signals::exit_code(signal),
+            ));
         }
         if outcome.failures > 0 {
             return Err(Failure::failed(format!(

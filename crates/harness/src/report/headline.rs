@@ -20,7 +20,9 @@ pub fn headline(records: &[Record], elapsed: Duration, other_cpu_share: Option<f
         records.len(),
         duration(elapsed)
     );
-    if failed == 0 {
+    if records.is_empty() {
+        text.push_str("no results, so nothing was checked against serial F2\n");
+    } else if failed == 0 {
         text.push_str("every result agrees with serial F2\n");
     } else {
         let _ = writeln!(
@@ -85,8 +87,18 @@ fn duration(d: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::duration;
+    use super::{duration, headline};
     use std::time::Duration;
+
+    #[test]
+    fn no_results_claim_no_agreement() {
+        let text = headline(&[], Duration::from_millis(300), None);
+        assert_eq!(
+            text,
+            "0 trees, 0 results in 0.3 s; no results, so nothing was checked against serial F2\n"
+        );
+        assert!(!text.contains("agrees"));
+    }
 
     #[test]
     fn durations_read_in_seconds_then_minutes() {

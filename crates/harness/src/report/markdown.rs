@@ -176,6 +176,12 @@ fn title(
 
 fn failures(md: &mut String, records: &[Record]) {
     let failed: Vec<&Record> = records.iter().filter(|r| !r.verified).collect();
+    if records.is_empty() {
+        md.push_str(
+            "No results: nothing was measured, so nothing was checked against serial F2.\n\n",
+        );
+        return;
+    }
     if failed.is_empty() {
         let _ = writeln!(
             md,

@@ -213,6 +213,15 @@ fn failures_are_listed_first() {
 }
 
 #[test]
+fn a_report_of_no_results_claims_no_agreement() {
+    let dir = tempfile::tempdir().unwrap();
+    write_report(dir.path(), &results(&[]), None).unwrap();
+    let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
+    assert!(md.contains("No results: nothing was measured"), "{md}");
+    assert!(!md.contains("agrees"), "{md}");
+}
+
+#[test]
 fn rebuilding_from_results_gives_the_same_report() {
     let records = records();
     let run = tempfile::tempdir().unwrap();
