@@ -19,7 +19,9 @@
 //! [`ChangeKind::FailedSearch`], as a wrong answer would be.
 //!
 //! The CLI exits with [`Comparison::exit_code`]: 0 when nothing failed, 1 otherwise, and
-//! 2 when either input is unusable (an `Err` from [`compare_files`]).
+//! 2 when either input is unusable (an `Err` from [`compare_files`]): unreadable, a search
+//! present twice, a run marked incomplete, or fewer than [`MIN_MATCHED_SHARE`] of the
+//! base's searches matched.
 
 use crate::results::read_results;
 use crate::{Algorithm, HarnessError, Record, Results, Unfinished};
@@ -403,9 +405,17 @@ fn describe_info(tree: &crate::TreeInfo) -> String {
     }
 }
 
-/// Reads two `results.jsonl` files and compares them; an error (exit code
-/// [`EXIT_UNUSABLE_INPUT`]) if either cannot be read or parsed, or if no record of one
-/// matches a record of the other (two runs of different suites have nothing to compare).
+/// Of the base's searches (records and searches without a result), at least this share
+/// must have a counterpart in the new results for the two to be compared at all.
+pub const MIN_MATCHED_SHARE: f64 = 0.9;
+
+/// Reads two result sets and compares them. Each of `base` and `new` is a
+/// `results.jsonl` file or a run folder holding one. An error (exit code
+/// [`EXIT_UNUSABLE_INPUT`]) if either cannot be read or parsed; if either holds one
+/// search twice (tree, algorithm and threads); if fewer than [`MIN_MATCHED_SHARE`] of
+/// the base's searches have a counterpart in `new` (two runs of different suites, or a
+/// run cut short, have too little in common to pass); or if either run is marked
+/// incomplete in its `machine.json` (an interrupted or failed sweep is never a pass).
 pub fn compare_files(
     base: &Path,
     new: &Path,
@@ -418,19 +428,94 @@ pub fn compare_files(
             expected: "must be a percentage of at least 0".into(),
         });
     }
-    let base_results = read_results(base)?;
-    let new_results = read_results(new)?;
+    let (base, new) = (results_path(base), results_path(new));
+    for path in [&base, &new] {
+        refuse_incomplete(path)?;
+    }
+    let base_results = read_results(&base)?;
+    let new_results = read_results(&new)?;
+    for (path, results) in [(&base, &base_results), (&new, &new_results)] {
+        refuse_duplicates(path, results)?;
+    }
     let comparison = compare_results(&base_results, &new_results, threshold_pct);
-    if comparison.matched == 0 && comparison.not_comparable.is_empty() {
+    let keys = |r: &Results| -> std::collections::BTreeSet<(String, Algorithm, usize)> {
+        r.records
+            .iter()
+            .map(Record::key)
+            .chain(r.unfinished.iter().map(Unfinished::key))
+            .collect()
+    };
+    let (base_keys, new_keys) = (keys(&base_results), keys(&new_results));
+    let found = base_keys.intersection(&new_keys).count();
+    if (found as f64) < MIN_MATCHED_SHARE * base_keys.len() as f64 || found == 0 {
         return Err(HarnessError::BadInput {
-            path: new.to_path_buf(),
+            path: new.clone(),
             line: 0,
             message: format!(
-                "no record matches one of {} by tree, algorithm and threads: the runs \
-                 measured different things",
-                base.display()
+                "only {found} of the {} searches of {} have a counterpart here (fewer than \
+                 {:.0}%): the runs measured different things and are not comparable",
+                base_keys.len(),
+                base.display(),
+                MIN_MATCHED_SHARE * 100.0
             ),
         });
     }
     Ok(comparison)
+}
+
+/// `path` itself, or the `results.jsonl` in it when it is a run folder.
+fn results_path(path: &Path) -> std::path::PathBuf {
+    if path.is_dir() {
+        path.join(crate::RESULTS_FILE)
+    } else {
+        path.to_path_buf()
+    }
+}
+
+/// An error if the run folder of `results` says in its `machine.json` that the run is
+/// incomplete.
+fn refuse_incomplete(results: &Path) -> Result<(), HarnessError> {
+    let machine = results
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(crate::MACHINE_FILE);
+    if !machine.is_file() {
+        return Ok(());
+    }
+    if let Some(why) = crate::read_machine(&machine)?.incomplete {
+        return Err(HarnessError::BadInput {
+            path: results.to_path_buf(),
+            line: 0,
+            message: format!("the run is incomplete ({why}): an unfinished run is not compared"),
+        });
+    }
+    Ok(())
+}
+
+/// An error naming the first search that `results` holds twice.
+fn refuse_duplicates(path: &Path, results: &Results) -> Result<(), HarnessError> {
+    let mut seen = std::collections::BTreeSet::new();
+    let keys = results
+        .records
+        .iter()
+        .map(|r| (r.key(), key_label(r)))
+        .chain(results.unfinished.iter().map(|u| {
+            (
+                u.key(),
+                format!("{} threads={}", u.search_label(), u.threads),
+            )
+        }));
+    for (key, label) in keys {
+        if !seen.insert(key) {
+            return Err(HarnessError::BadInput {
+                path: path.to_path_buf(),
+                line: 0,
+                message: format!(
+                    "{label} appears twice: a results file holds each search once, so which \
+                     copy to compare is unknown"
+                ),
+            });
+        }
+    }
+    Ok(())
 }

@@ -53,8 +53,8 @@ pub use calibration::{
     write_profile,
 };
 pub use compare::{
-    Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS, compare,
-    compare_files, compare_results,
+    Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS,
+    MIN_MATCHED_SHARE, compare, compare_files, compare_results,
 };
 pub use error::HarnessError;
 pub use estimate::{

@@ -176,12 +176,67 @@ fn garbage_is_unusable_input() {
     let other = dir.path().join("other.jsonl");
     let mut records = common::small_records();
     for r in &mut records {
-        r.tree.seed = Some(1000);
+        r.tree.seed = r.tree.seed.map(|s| s + 1000);
     }
     std::fs::write(&other, results_text(&records)).unwrap();
     let err = compare_files(&good, &other, 10.0).unwrap_err();
-    assert!(err.to_string().contains("no record matches"), "{err}");
+    assert!(err.to_string().contains("not comparable"), "{err}");
     assert_eq!(abbench_harness::EXIT_UNUSABLE_INPUT, 2);
+}
+
+#[test]
+fn a_run_with_little_in_common_twice_the_same_search_or_unfinished_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, records: &[Record]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, results_text(records)).unwrap();
+        path
+    };
+    let records = common::small_records();
+    assert!(records.len() >= 4, "{}", records.len());
+    let base = write("base.jsonl", &records);
+
+    // One record of the base kept: not comparable, however well it agrees.
+    let one = write("one.jsonl", &records[..1]);
+    let err = compare_files(&base, &one, 10.0).unwrap_err();
+    assert!(err.to_string().contains("only 1 of the"), "{err}");
+    // All but one of many: fine when at least 90% remain.
+    let mut many = Vec::new();
+    for seed in 0..10 {
+        many.extend(records.iter().cloned().map(|mut r| {
+            r.tree.seed = r.tree.seed.map(|s| s + 100 * seed);
+            r
+        }));
+    }
+    let many_path = write("many.jsonl", &many);
+    let most = write("most.jsonl", &many[1..]);
+    assert_eq!(
+        compare_files(&many_path, &most, 10.0).unwrap().exit_code(),
+        0
+    );
+
+    // A search present twice, the failing copy last: an error, not the first copy.
+    let mut twice = records.clone();
+    let mut wrong = records[0].clone();
+    wrong.verified = false;
+    twice.push(wrong);
+    let twice = write("twice.jsonl", &twice);
+    let err = compare_files(&base, &twice, 10.0).unwrap_err();
+    assert!(err.to_string().contains("appears twice"), "{err}");
+
+    // A run folder is read as its results.jsonl; one marked incomplete is refused.
+    let folder = dir.path().join("run");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("results.jsonl"), results_text(&records)).unwrap();
+    assert_eq!(
+        compare_files(&base, &folder, 10.0).unwrap().matched,
+        records.len()
+    );
+    let mut machine = abbench_harness::MachineInfo::collect("system", Vec::new());
+    machine.incomplete = Some("interrupted after 1 of 2 trees".into());
+    abbench_harness::write_machine(&folder, &machine).unwrap();
+    let err = compare_files(&base, &folder, 10.0).unwrap_err();
+    assert!(err.to_string().contains("the run is incomplete"), "{err}");
 }
 
 #[test]

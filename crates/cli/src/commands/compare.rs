@@ -4,7 +4,9 @@
 //! two runs' `[min, max]` spreads apart.
 //!
 //! Stdout gets a Markdown summary and table of the changes. Exit 0 when nothing failed,
-//! 1 when something did (one line on stderr says what), 2 when an input is unusable.
+//! 1 when something did (one line on stderr says what), 2 when an input is unusable: it
+//! cannot be read, holds a search twice, is a run marked incomplete, or has fewer than
+//! 90% of the base's searches (the runs are not comparable).
 //! `--gate counts` fails only on the deterministic changes — for a CI machine whose wall
 //! times are too noisy to fail a build on; slower rows are still listed.
 
@@ -37,11 +39,11 @@ impl From<GateArg> for Gate {
 /// Options of `abbench compare`.
 #[derive(Debug, Args)]
 pub struct CompareCommand {
-    /// The baseline results.jsonl.
+    /// The baseline: a results.jsonl, or a run folder holding one.
     #[arg(value_name = "BASE")]
     pub base: PathBuf,
 
-    /// The results.jsonl to judge against it.
+    /// The results to judge against it: a results.jsonl, or a run folder holding one.
     #[arg(value_name = "NEW")]
     pub new: PathBuf,
 
