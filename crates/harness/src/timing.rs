@@ -1,22 +1,29 @@
-//! Wall-time samples of repeated runs and their summary: median, extremes, and the
-//! percentiles of an hdrhistogram.
+//! Wall-time samples of repeated runs and their summary: median, extremes and
+//! percentiles, computed exactly from the samples.
+//!
+//! A search is timed a handful of times (5 by default), far too few for a histogram: an
+//! hdrhistogram of 5 samples reports a p90 and a p99 above the slowest run and a p50 that
+//! is not the median. The quantiles here interpolate linearly between the sorted samples
+//! (the common definition, R's type 7), so `min ≤ p50 = median ≤ p90 ≤ p99 ≤ max` always.
+//! Distributions of many events (a parallel search's abort latencies) keep their
+//! hdrhistogram, in `abbench-parallel`.
 
-use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The wall times of `repeat` timed runs of one search.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct WallTimes {
-    /// Median, nanoseconds (the mean of the two middle samples for an even count).
+    /// Median, nanoseconds (the mean of the two middle samples for an even count,
+    /// rounded to the nearest nanosecond).
     pub median: u64,
     /// Fastest run.
     pub min: u64,
     /// Slowest run.
     pub max: u64,
-    /// 50th percentile of the hdrhistogram (three significant figures).
+    /// 50th percentile: the median.
     pub p50: u64,
-    /// 90th percentile.
+    /// 90th percentile, interpolated between the sorted samples.
     pub p90: u64,
     /// 99th percentile.
     pub p99: u64,
@@ -33,25 +40,14 @@ impl WallTimes {
         let ns: Vec<u64> = samples.iter().map(|d| d.as_nanos().max(1) as u64).collect();
         let mut sorted = ns.clone();
         sorted.sort_unstable();
-        let n = sorted.len();
-        let median = if n % 2 == 1 {
-            sorted[n / 2]
-        } else {
-            (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-        };
-        let mut histogram = Histogram::<u64>::new(3).expect("valid histogram precision");
-        for &s in &ns {
-            histogram
-                .record(s)
-                .expect("an auto-resizing histogram takes any sample");
-        }
+        let median = quantile(&sorted, 0.5);
         Some(WallTimes {
             median,
             min: sorted[0],
-            max: sorted[n - 1],
-            p50: histogram.value_at_quantile(0.5),
-            p90: histogram.value_at_quantile(0.9),
-            p99: histogram.value_at_quantile(0.99),
+            max: sorted[sorted.len() - 1],
+            p50: median,
+            p90: quantile(&sorted, 0.9),
+            p99: quantile(&sorted, 0.99),
             samples: ns,
         })
     }
@@ -60,6 +56,16 @@ impl WallTimes {
     pub fn per_second(&self, count: u64) -> f64 {
         count as f64 / (self.median as f64 * 1e-9)
     }
+}
+
+/// The `q` quantile of `sorted` (not empty, ascending), interpolated linearly between the
+/// two samples around position `q · (n − 1)` and rounded to the nearest nanosecond.
+fn quantile(sorted: &[u64], q: f64) -> u64 {
+    let position = q.clamp(0.0, 1.0) * (sorted.len() - 1) as f64;
+    let below = position.floor() as usize;
+    let above = position.ceil() as usize;
+    let (a, b) = (sorted[below] as f64, sorted[above] as f64);
+    (a + (b - a) * (position - below as f64)).round() as u64
 }
 
 #[cfg(test)]
@@ -79,5 +85,41 @@ mod tests {
         assert_eq!(t.median, 2_500_000);
         assert!(WallTimes::of(&[]).is_none());
         assert_eq!(t.per_second(5), 2000.0);
+    }
+
+    #[test]
+    fn quantiles_of_five_samples_stay_within_them() {
+        // An hdrhistogram gave p90 = p99 = 4,024,319 here, above the slowest run.
+        let ns = [4023939u64, 3795626, 3855317, 3634467, 3406155];
+        let samples: Vec<Duration> = ns.iter().map(|&n| Duration::from_nanos(n)).collect();
+        let t = WallTimes::of(&samples).unwrap();
+        assert_eq!((t.median, t.p50), (3795626, 3795626));
+        assert_eq!(t.max, 4023939);
+        // Between the two slowest: 3,855,317 + 0.6 · (4,023,939 − 3,855,317).
+        assert_eq!(t.p90, 3956490);
+        assert!(t.p99 <= t.max && t.p99 > t.p90);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_quantile_is_between_min_and_max_and_p50_is_the_median(
+            ns in proptest::collection::vec(1u64..10_000_000_000, 1..40)
+        ) {
+            let samples: Vec<Duration> = ns.iter().map(|&n| Duration::from_nanos(n)).collect();
+            let t = WallTimes::of(&samples).unwrap();
+            let mut sorted = ns.clone();
+            sorted.sort_unstable();
+            let n = sorted.len();
+            let median = if n % 2 == 1 {
+                sorted[n / 2]
+            } else {
+                ((sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0).round() as u64
+            };
+            proptest::prop_assert_eq!(t.median, median);
+            proptest::prop_assert_eq!(t.p50, t.median);
+            proptest::prop_assert!(t.min <= t.p50 && t.p50 <= t.p90);
+            proptest::prop_assert!(t.p90 <= t.p99 && t.p99 <= t.max);
+            proptest::prop_assert_eq!((t.min, t.max), (sorted[0], sorted[n - 1]));
+        }
     }
 }
