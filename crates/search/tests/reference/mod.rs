@@ -165,7 +165,11 @@ pub fn km_type(path: &[usize]) -> Option<u8> {
     }
     match path.iter().position(|&a| a > 1) {
         None => Some(1),
-        Some(j) => Some(if (path.len() - 1 - j).is_multiple_of(2) { 2 } else { 3 }),
+        Some(j) => Some(if (path.len() - 1 - j).is_multiple_of(2) {
+            2
+        } else {
+            3
+        }),
     }
 }
 
