@@ -180,3 +180,43 @@ fn verify_checks_the_new_algorithms_with_a_window() {
     ]);
     assert!(out.contains("mismatches  0"), "{out}");
 }
+
+#[test]
+fn a_suite_file_names_the_new_algorithms_and_compare_matches_their_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("windows.toml");
+    std::fs::write(
+        &suite,
+        "name = \"windows\"\nthreads = [1]\nrepeat = 1\n\
+         algorithms = [\"f2-iter\", \"f2-soft\", \"pvs\", \"aspiration\", \"mtdf\"]\n\
+         [[workload]]\nmodel = \"branch-sum\"\ndegree = 4\nheight = 5\ntrees = 2\n",
+    )
+    .unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for out in [&a, &b] {
+        stdout_of(&[
+            "sweep",
+            "--suite",
+            suite.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+    }
+    let results = std::fs::read_to_string(a.join("results.jsonl")).unwrap();
+    for algo in ["f2-soft", "pvs", "aspiration", "mtdf"] {
+        assert_eq!(
+            results.matches(&format!("\"algo\":\"{algo}\"")).count(),
+            2,
+            "{algo}: {results}"
+        );
+    }
+    let compared = stdout_of(&[
+        "compare",
+        a.join("results.jsonl").to_str().unwrap(),
+        b.join("results.jsonl").to_str().unwrap(),
+        "--threshold",
+        "1000",
+    ]);
+    assert!(compared.contains("10 matched records"), "{compared}");
+    assert!(compared.contains("0 changed signatures"), "{compared}");
+}
