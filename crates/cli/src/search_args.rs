@@ -13,6 +13,9 @@
 
 use abbench_harness::{Algorithm, UnknownAlgorithm, WorkEstimate, available_threads};
 use abbench_parallel::SearchOptions;
+use abbench_search::{
+    Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, SerialOptions, Window,
+};
 use abbench_tree::MAX_HEIGHT;
 use abbench_tree::TreeSpec;
 use clap::Args;
@@ -32,7 +35,8 @@ pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e6;
 /// Algorithms and thread counts to search with.
 #[derive(Clone, Debug, Args)]
 pub struct SearchArgs {
-    /// Algorithms, comma-separated: f0, f1, f2, f2-iter, root-split, ybwc.
+    /// Algorithms, comma-separated: f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf,
+    /// root-split, ybwc.
     #[arg(
         long,
         value_name = "LIST",
@@ -72,6 +76,10 @@ pub struct SearchArgs {
     /// Run even if the work is estimated to take more than ten minutes.
     #[arg(long, help_heading = "Search")]
     pub force: bool,
+
+    /// The window options of the serial searches.
+    #[command(flatten, next_help_heading = "Windows")]
+    pub windows: WindowArgs,
 
     /// Leave the worker threads where the operating system puts them. By default a
     /// measurement pins each worker to its own CPU when there are enough CPUs.
@@ -193,6 +201,119 @@ impl SplitArgs {
             time_limit: None,
         }
     }
+}
+
+/// The window options of the serial searches (Knuth & Moore §4; design: "Algorithms"),
+/// declared once for `run` and `verify`.
+#[derive(Clone, Debug, Args)]
+pub struct WindowArgs {
+    /// Root window LO,HI of f2, f2-iter and f2-soft, LO < HI; integers, -inf or inf
+    /// (e.g. --window -40,-10) [default: -inf,inf].
+    #[arg(long, value_name = "LO,HI", allow_hyphen_values = true, value_parser = parse_window)]
+    pub window: Option<Window>,
+
+    /// Cutoff criterion of f2, f2-iter and f2-soft: ge (m >= beta, the paper's) or gt
+    /// (m > beta).
+    #[arg(long, value_name = "ge|gt", default_value = "ge", value_parser = parse_cutoff)]
+    pub cutoff: Cutoff,
+
+    /// Count the internal nodes of f2, f2-iter and f2-soft per level by kind (pv, cut,
+    /// all), predicted and actual.
+    #[arg(long)]
+    pub kinds: bool,
+
+    /// First guess of aspiration and mtdf [default: a search two plies shallower on trees
+    /// with interior values (branch-sum), else 0].
+    #[arg(long, value_name = "VALUE", allow_hyphen_values = true, value_parser = parse_guess)]
+    pub guess: Option<i64>,
+
+    /// Half-width of the aspiration window (g - delta, g + delta), more than 0.
+    #[arg(
+        long,
+        value_name = "DELTA",
+        default_value_t = DEFAULT_ASPIRATION_DELTA,
+        allow_negative_numbers = true,
+        value_parser = parse_delta
+    )]
+    pub aspiration_delta: i64,
+
+    /// MTD(f)'s transposition table, MiB, 1 ..= 65536; allocated before timing.
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value_t = DEFAULT_TT_MB,
+        allow_negative_numbers = true,
+        value_parser = parse_tt_mb
+    )]
+    pub tt_mb: usize,
+}
+
+impl WindowArgs {
+    /// The serial searches' options these give.
+    pub fn options(&self) -> SerialOptions {
+        SerialOptions {
+            window: self.window.unwrap_or(Window::FULL),
+            cutoff: self.cutoff,
+            kinds: self.kinds,
+            guess: self.guess,
+            aspiration_delta: self.aspiration_delta,
+            tt_mb: self.tt_mb,
+        }
+    }
+}
+
+/// The checks of [`SerialOptions::validate`] for one setting, with its message.
+fn checked(options: SerialOptions) -> Result<SerialOptions, String> {
+    options
+        .validate()
+        .map(|()| options)
+        .map_err(|e| e.to_string())
+}
+
+fn parse_window(text: &str) -> Result<Window, String> {
+    text.parse()
+        .map_err(|e: abbench_search::OptionError| e.to_string())
+}
+
+fn parse_cutoff(text: &str) -> Result<Cutoff, String> {
+    text.parse()
+        .map_err(|e: abbench_search::OptionError| e.to_string())
+}
+
+fn parse_guess(text: &str) -> Result<i64, String> {
+    let guess = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a value: expected an integer"))?;
+    checked(SerialOptions {
+        guess: Some(guess),
+        ..SerialOptions::default()
+    })
+    .map(|_| guess)
+}
+
+fn parse_delta(text: &str) -> Result<i64, String> {
+    let delta = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a delta: expected an integer more than 0"))?;
+    checked(SerialOptions {
+        aspiration_delta: delta,
+        ..SerialOptions::default()
+    })
+    .map(|_| delta)
+}
+
+fn parse_tt_mb(text: &str) -> Result<usize, String> {
+    let megabytes = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size: expected MiB 1 ..= {MAX_TT_MB}"))?;
+    checked(SerialOptions {
+        tt_mb: megabytes,
+        ..SerialOptions::default()
+    })
+    .map(|_| megabytes)
 }
 
 /// A parsed `--algo` list.

@@ -288,6 +288,51 @@ const BAD_INPUTS: &[BadInput] = &[
         &["deep.tree:1:1026: the tree is nested deeper than the maximum height 1024"],
     ),
     // Search options of run and verify.
+    // The window options of the serial searches, on run and verify.
+    cmd(
+        &["run", "--window", "5,3"],
+        &[
+            "'--window <LO,HI>'",
+            "window 5,3 is empty",
+            "LO must be less than HI",
+        ],
+    ),
+    cmd(
+        &["verify", "--window", "5,3"],
+        &["'--window <LO,HI>'", "window 5,3 is empty"],
+    ),
+    cmd(
+        &["run", "--window", "-40"],
+        &["'--window <LO,HI>'", "not LO,HI"],
+    ),
+    cmd(
+        &["run", "--window", "a,3"],
+        &["'--window <LO,HI>'", "expected an integer, -inf or inf"],
+    ),
+    cmd(
+        &["run", "--cutoff", "x"],
+        &["'--cutoff <ge|gt>'", "cutoff 'x' is unknown", "expected ge"],
+    ),
+    cmd(
+        &["verify", "--cutoff", "x"],
+        &["'--cutoff <ge|gt>'", "cutoff 'x' is unknown"],
+    ),
+    cmd(
+        &["run", "--tt-mb", "0"],
+        &["'--tt-mb <MIB>'", "0 MiB is out of range", "1 ..= 65536"],
+    ),
+    cmd(
+        &["verify", "--tt-mb", "0"],
+        &["'--tt-mb <MIB>'", "0 MiB is out of range"],
+    ),
+    cmd(
+        &["run", "--aspiration-delta", "-5"],
+        &["'--aspiration-delta <DELTA>'", "more than 0"],
+    ),
+    cmd(
+        &["run", "--guess", "x"],
+        &["'--guess <VALUE>'", "'x' is not a value"],
+    ),
     cmd(
         &["run", "--threads", "0"],
         &[
@@ -311,7 +356,7 @@ const BAD_INPUTS: &[BadInput] = &[
         &["run", "--algo", "f3"],
         &[
             "unknown algorithm 'f3'",
-            "expected f0, f1, f2, f2-iter, root-split or ybwc",
+            "expected f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split or ybwc",
         ],
     ),
     cmd(

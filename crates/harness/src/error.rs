@@ -15,6 +15,9 @@ pub enum HarnessError {
     /// A simulated search failed (`abbench_parallel::sim::SimError`'s message).
     #[error("{0}")]
     Simulation(String),
+    /// A serial search's option outside its range (window, cutoff, guess, table size).
+    #[error(transparent)]
+    SearchOption(#[from] abbench_search::OptionError),
     /// An option outside its range.
     #[error("invalid {parameter} {value}: {expected}")]
     InvalidOption {

@@ -64,7 +64,7 @@ pub use interrupt::Interrupt;
 pub use machine::MachineInfo;
 pub use measure::{MeasureConfig, available_threads, measure, measure_tree};
 pub use metrics::{karp_flatt, median};
-pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
+pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo, WindowFields};
 pub use report::{
     CalibrationCheck, CheckOptions, CheckedRecord, GapRow, MACHINE_FILE, REPORT_FILE, RESULTS_FILE,
     ReportFiles, SUMMARY_FILE, SpeedupCeiling, SpeedupCurve, check_calibration, read_machine,

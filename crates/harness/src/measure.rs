@@ -16,13 +16,15 @@
 //! Before every search the configuration's [`Interrupt`] is checked: once raised,
 //! measuring stops with [`HarnessError::Interrupted`].
 
-use crate::record::{ParallelMetrics, Record, SCHEMA, TreeInfo};
-use crate::searches::{Pools, parallel_halt, serial_search};
+use crate::record::{ParallelMetrics, Record, SCHEMA, TreeInfo, WindowFields};
+use crate::searches::{Pools, configured_search, parallel_halt, serial_search};
 use crate::unfinished::{StopReason, Unfinished};
-use crate::verify::{Answer, MoveValues, Verdict};
+use crate::verify::{Answer, MoveValues, Verdict, judge_result};
 use crate::{Algorithm, HarnessError, Interrupt, Results, WallTimes};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
-use abbench_search::{Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm};
+use abbench_search::{
+    Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
+};
 use abbench_tree::{GameTree, TreeSpec, TreeVisitor, Value};
 use std::time::{Duration, Instant};
 
@@ -49,6 +51,9 @@ pub struct MeasureConfig {
     /// ([`ParallelSearcher::pinned`]); what the pools the caller builds with
     /// [`Pools::new`] should be given.
     pub pin_threads: bool,
+    /// The serial searches' window, cutoff criterion, node kinds, guess and table size;
+    /// the `f2-iter` reference is always the paper's full-window search.
+    pub serial: SerialOptions,
 }
 
 impl Default for MeasureConfig {
@@ -63,6 +68,7 @@ impl Default for MeasureConfig {
             memory_budget: abbench_tree::arena::default_memory_budget(),
             interrupt: Interrupt::new(),
             pin_threads: true,
+            serial: SerialOptions::default(),
         }
     }
 }
@@ -83,6 +89,7 @@ pub fn measure(
     pools: &mut Pools,
 ) -> Result<Results, HarnessError> {
     check_config(config)?;
+    config.serial.validate()?;
     if algos.iter().any(|a| a.is_parallel()) {
         pools.ensure(threads)?;
     }
@@ -253,17 +260,31 @@ impl TreeVisitor for Measure<'_> {
             let Algorithm::Serial(serial) = algo else {
                 continue;
             };
-            let measured = if serial == SerialAlgorithm::F2Iter {
+            let measured = if serial == SerialAlgorithm::F2Iter && config.serial.is_plain_f2() {
                 Ok((detailed.clone(), runs.clone(), baseline_wall.clone()))
             } else {
                 (|| {
                     if config.interrupt.is_requested() {
                         return Err(Halt::Error(HarnessError::Interrupted));
                     }
-                    let detailed =
-                        serial_search::<T, Detailed>(serial, tree, limit).map_err(Halt::Stopped)?;
+                    // Set up (stack, transposition table) before anything is timed.
+                    let mut searcher = SerialSearch::new(serial, config.serial, tree)
+                        .map_err(|e| Halt::Error(e.into()))?;
+                    let detailed = configured_search::<T, Detailed>(&mut searcher, tree, limit)
+                        .map_err(Halt::Stopped)?;
+                    // The timed runs do not count kinds: the counting run above did.
+                    let mut timed_searcher = if config.serial.kinds {
+                        let plain = SerialOptions {
+                            kinds: false,
+                            ..config.serial
+                        };
+                        SerialSearch::new(serial, plain, tree).map_err(|e| Halt::Error(e.into()))?
+                    } else {
+                        searcher
+                    };
                     let (runs, wall) = timed(config, || {
-                        serial_search::<T, Basic>(serial, tree, limit).map_err(Halt::Stopped)
+                        configured_search::<T, Basic>(&mut timed_searcher, tree, limit)
+                            .map_err(Halt::Stopped)
                     })?;
                     Ok((detailed, runs, wall))
                 })()
@@ -277,23 +298,40 @@ impl TreeVisitor for Measure<'_> {
                 }
             };
             let verified = runs.iter().all(|r| same_search(r, &detailed))
-                && agrees(&mut moves, Answer::of(&detailed), reference);
-            results.records.push(Record {
-                schema: SCHEMA,
-                tree: self.info.clone(),
-                algo,
-                threads: 1,
-                value: detailed.value,
-                best_move: detailed.best_move,
-                nodes: detailed.stats.nodes,
-                leaves: detailed.stats.leaves,
-                nps: wall.per_second(detailed.stats.nodes),
-                levels: detailed.stats.levels.clone(),
-                cutoffs: detailed.stats.cutoffs,
-                wall_ns: wall,
-                verified,
-                parallel: None,
-            });
+                && judge_result(&mut moves, &detailed, reference) == Verdict::Agrees;
+            let windowed = serial.takes_window();
+            let fields = WindowFields::of(
+                &detailed,
+                windowed.then_some(config.serial.window),
+                windowed.then_some(config.serial.cutoff),
+            );
+            results.records.push(
+                Record {
+                    schema: SCHEMA,
+                    tree: self.info.clone(),
+                    algo,
+                    threads: 1,
+                    value: detailed.value,
+                    best_move: detailed.best_move,
+                    nodes: detailed.stats.nodes,
+                    leaves: detailed.stats.leaves,
+                    nps: wall.per_second(detailed.stats.nodes),
+                    levels: detailed.stats.levels.clone(),
+                    cutoffs: detailed.stats.cutoffs,
+                    wall_ns: wall,
+                    verified,
+                    parallel: None,
+                    window: None,
+                    cutoff: None,
+                    bound: None,
+                    kinds: None,
+                    guess: None,
+                    guess_source: None,
+                    searches: None,
+                    passes: Vec::new(),
+                }
+                .with_windows(fields),
+            );
         }
 
         let serial_nodes = detailed.stats.nodes;
@@ -420,6 +458,14 @@ impl Measure<'_> {
             wall_ns: wall,
             verified,
             parallel: Some(metrics),
+            window: None,
+            cutoff: None,
+            bound: None,
+            kinds: None,
+            guess: None,
+            guess_source: None,
+            searches: None,
+            passes: Vec::new(),
         })
     }
 }

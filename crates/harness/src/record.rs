@@ -2,6 +2,7 @@
 
 use crate::{Algorithm, WallTimes};
 use abbench_parallel::Percentiles;
+use abbench_search::{Bound, Cutoff, GuessSource, NodeKinds, Pass, SearchResult, Window};
 use abbench_tree::{BranchOrder, Layout, Model, TreeSource, TreeSpec, Value};
 use serde::{Deserialize, Serialize};
 
@@ -235,15 +236,95 @@ pub struct Record {
     /// `nodes / median wall seconds`.
     pub nps: f64,
     /// Same value as serial F2 and a best move whose own value is the root value, on
-    /// every run.
+    /// every run; for a result that is a bound (`bound` lower or upper), a bound that
+    /// holds of serial F2's value.
     pub verified: bool,
+    /// The root window, when not the full one (`f2`, `f2-iter`, `f2-soft`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+    /// The cutoff criterion, when not the paper's `ge`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cutoff: Option<Cutoff>,
+    /// Whether `value` is the value or a bound on it (windowed searches).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<Bound>,
+    /// Internal nodes per level by kind, predicted and actual (`--kinds`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kinds: Option<NodeKinds>,
+    /// `aspiration`, `mtdf`: the first guess.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guess: Option<Value>,
+    /// `aspiration`, `mtdf`: where the guess came from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guess_source: Option<GuessSource>,
+    /// `aspiration`, `mtdf`: full-depth root searches made (aspiration's searches,
+    /// MTD(f)'s passes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub searches: Option<usize>,
+    /// `aspiration`, `mtdf`: each root search's window, result and positions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passes: Vec<Pass>,
     /// Parallel metrics, written at the top level of the record; absent for serial
     /// algorithms.
     #[serde(flatten)]
     pub parallel: Option<ParallelMetrics>,
 }
 
+/// What a serial record adds about windows: see the fields of [`Record`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WindowFields {
+    /// [`Record::window`].
+    pub window: Option<Window>,
+    /// [`Record::cutoff`].
+    pub cutoff: Option<Cutoff>,
+    /// [`Record::bound`].
+    pub bound: Option<Bound>,
+    /// [`Record::kinds`].
+    pub kinds: Option<NodeKinds>,
+    /// [`Record::guess`].
+    pub guess: Option<Value>,
+    /// [`Record::guess_source`].
+    pub guess_source: Option<GuessSource>,
+    /// [`Record::searches`].
+    pub searches: Option<usize>,
+    /// [`Record::passes`].
+    pub passes: Vec<Pass>,
+}
+
+impl WindowFields {
+    /// The fields of a serial search's result, searched with `window` and `cutoff`
+    /// (given only to the algorithms that take them).
+    pub fn of(result: &SearchResult, window: Option<Window>, cutoff: Option<Cutoff>) -> Self {
+        let passes = result.passes.as_ref();
+        WindowFields {
+            window: window.filter(|w| !w.is_full()),
+            cutoff: cutoff.filter(|&c| c != Cutoff::Ge),
+            bound: result.bound,
+            kinds: result.kinds.clone(),
+            guess: passes.map(|p| p.guess),
+            guess_source: passes.map(|p| p.guess_source),
+            searches: passes.map(|p| p.runs.len()),
+            passes: passes.map_or_else(Vec::new, |p| p.runs.clone()),
+        }
+    }
+}
+
 impl Record {
+    /// Sets the window fields.
+    pub fn with_windows(self, fields: WindowFields) -> Record {
+        Record {
+            window: fields.window,
+            cutoff: fields.cutoff,
+            bound: fields.bound,
+            kinds: fields.kinds,
+            guess: fields.guess,
+            guess_source: fields.guess_source,
+            searches: fields.searches,
+            passes: fields.passes,
+            ..self
+        }
+    }
+
     /// The key records of two runs are matched by: tree, algorithm, threads.
     pub fn key(&self) -> (String, Algorithm, usize) {
         (self.tree.key(), self.algo, self.threads)

@@ -5,7 +5,7 @@
 use crate::HarnessError;
 use crate::unfinished::StopReason;
 use abbench_parallel::{ParallelError, ParallelSearcher};
-use abbench_search::{Counters, SearchResult, SerialAlgorithm, search_within};
+use abbench_search::{Counters, SearchResult, SerialAlgorithm, SerialSearch, search_within};
 use abbench_tree::GameTree;
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -94,5 +94,19 @@ pub(crate) fn serial_search<T: GameTree, C: Counters>(
         Some(limit) => {
             search_within::<T, C>(algorithm, tree, limit).map_err(|_| StopReason::TimedOut(limit))
         }
+    }
+}
+
+/// A serial search set up with its options, within `limit` if there is one.
+pub(crate) fn configured_search<T: GameTree, C: Counters>(
+    searcher: &mut SerialSearch<T>,
+    tree: &T,
+    limit: Option<Duration>,
+) -> Result<SearchResult, StopReason> {
+    match limit {
+        None => Ok(searcher.search::<C>(tree)),
+        Some(limit) => searcher
+            .search_within::<C>(tree, limit)
+            .map_err(|_| StopReason::TimedOut(limit)),
     }
 }

@@ -1,6 +1,7 @@
 //! The signature: a deterministic fingerprint of the serial searches, like a chess
 //! engine's `bench` node count. A fixed set of trees of every model is searched by F0,
-//! F1, F2 and f2-iter; each case's value, nodes and leaves, and the total of nodes, are
+//! F1, F2 and f2-iter, and by the window techniques with their default options (f2-soft,
+//! pvs, aspiration, mtdf); each case's value, nodes and leaves, and the total of nodes, are
 //! written one per line. Two small trees are also searched by root splitting and young
 //! brothers wait on 4 and 64 SIMULATED virtual processors (`abbench_parallel::sim`,
 //! default costs, split height [`SIM_SPLIT_HEIGHT`]), whose positions, unlike a threaded
@@ -240,7 +241,8 @@ impl Signature {
     /// The text form: comments, one line per case, `total N`.
     pub fn to_text(&self) -> String {
         let mut text = String::from(
-            "# abbench signature: serial searches (f0, f1, f2, f2-iter) of fixed trees, and\n\
+            "# abbench signature: serial searches (f0, f1, f2, f2-iter, f2-soft, pvs, aspiration,\n\
+             # mtdf) of fixed trees, and\n\
              # root-split and ybwc SIMULATED on 4 and 64 virtual processors (sim-*).\n\
              # One line per case: name value nodes leaves; then the total of nodes.\n",
         );

@@ -16,11 +16,13 @@
 //! [`Verdict::Failed`] — neither is an answer. If the reference itself times out, no
 //! other search is run on that tree.
 
-use crate::searches::{parallel_halt, serial_search};
+use crate::searches::{configured_search, parallel_halt, serial_search};
 use crate::unfinished::StopReason;
 use crate::{Algorithm, HarnessError, Pools};
 use abbench_parallel::SearchOptions;
-use abbench_search::{Basic, F2Iter, NoProbe, SearchResult, SerialAlgorithm};
+use abbench_search::{
+    Basic, Bound, F2Iter, NoProbe, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
+};
 use abbench_tree::{
     GameTree, INFINITY, NEG_INFINITY, TreeSpec, TreeVisitor, Value, full_tree_nodes,
 };
@@ -40,6 +42,8 @@ pub struct VerifyPlan<'a> {
     pub threads: &'a [usize],
     /// What each parallel search is told.
     pub options: SearchOptions,
+    /// What each serial search is told (window, cutoff, guess, table size).
+    pub serial: SerialOptions,
     /// F0 also searches trees whose full size is at most this many positions.
     pub oracle_positions: u64,
 }
@@ -204,6 +208,28 @@ impl TreeVerdict {
     }
 }
 
+/// How a serial search's result compares with the reference value `reference`: a result
+/// that is a bound (a root window it fell outside of) agrees when the bound holds of
+/// the value; any other is held to the value and best-move rule of [`MoveValues::judge`].
+pub(crate) fn judge_result<T: GameTree>(
+    moves: &mut MoveValues<'_, T>,
+    found: &SearchResult,
+    reference: Value,
+) -> Verdict {
+    match found.bound {
+        Some(bound @ (Bound::Lower | Bound::Upper)) => {
+            if bound.admits(found.value, reference) {
+                Verdict::Agrees
+            } else {
+                Verdict::WrongValue {
+                    expected: reference,
+                }
+            }
+        }
+        _ => moves.judge(Answer::of(found), reference),
+    }
+}
+
 /// Searches `spec` once with every algorithm of the plan (parallel ones at every thread
 /// count) and compares each answer with `f2-iter`'s; the tree is built within
 /// `memory_budget` bytes. Pools for the plan's thread counts are built in `pools` if
@@ -251,23 +277,24 @@ impl TreeVisitor for Verify<'_> {
         };
 
         let mut searches = Vec::new();
-        let mut check = |algo, threads, found: Result<Answer, StopReason>| {
-            let (answer, verdict) = match found {
-                Ok(answer) => (Some(answer), moves.judge(answer, reference.value)),
-                Err(reason) => (None, Verdict::stopped(reason)),
-            };
-            searches.push(SearchCheck {
-                algo,
-                threads,
-                answer,
-                verdict,
-            });
-        };
         for &algo in self.plan.algos {
             match algo {
                 Algorithm::Serial(serial) => {
-                    let found = serial_search::<T, Basic>(serial, tree, limit);
-                    check(algo, 1, found.map(|r| Answer::of(&r)));
+                    let mut searcher = SerialSearch::new(serial, self.plan.serial, tree)?;
+                    let found = configured_search::<T, Basic>(&mut searcher, tree, limit);
+                    let (answer, verdict) = match found {
+                        Ok(found) => (
+                            Some(Answer::of(&found)),
+                            judge_result(&mut moves, &found, reference.value),
+                        ),
+                        Err(reason) => (None, Verdict::stopped(reason)),
+                    };
+                    searches.push(SearchCheck {
+                        algo,
+                        threads: 1,
+                        answer,
+                        verdict,
+                    });
                 }
                 Algorithm::Parallel(parallel) => {
                     for &threads in self.plan.threads {
@@ -282,7 +309,16 @@ impl TreeVisitor for Verify<'_> {
                             }),
                             Err(error) => Err(parallel_halt(error, limit)?),
                         };
-                        check(algo, threads, found);
+                        let (answer, verdict) = match found {
+                            Ok(answer) => (Some(answer), moves.judge(answer, reference.value)),
+                            Err(reason) => (None, Verdict::stopped(reason)),
+                        };
+                        searches.push(SearchCheck {
+                            algo,
+                            threads,
+                            answer,
+                            verdict,
+                        });
                     }
                 }
             }
@@ -411,6 +447,7 @@ mod tests {
                 time_limit: None,
             },
             oracle_positions: ORACLE_POSITIONS,
+            serial: SerialOptions::default(),
         };
         let mut pools = Pools::default();
         for model in [
@@ -424,7 +461,7 @@ mod tests {
                 let verdict = verify_tree(&spec, &plan, &mut pools, 1 << 30).unwrap();
                 assert_eq!(verdict.mismatches(), [], "{model:?} seed {seed}");
                 assert!(verdict.oracle.is_some());
-                assert_eq!(verdict.searches.len(), 4 + 2 * 3);
+                assert_eq!(verdict.searches.len(), 8 + 2 * 3);
             }
         }
     }
@@ -438,6 +475,7 @@ mod tests {
             threads: &[1],
             options: SearchOptions::default(),
             oracle_positions: 0,
+            serial: SerialOptions::default(),
         };
         let mut verdict = verify_tree(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
         assert_eq!(verdict.oracle, None, "too large for an oracle limit of 0");

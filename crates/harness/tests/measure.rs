@@ -23,7 +23,7 @@ fn every_algorithm_is_measured_and_verified() {
     let records = measure(&tree, &Algorithm::ALL, &[1, 2], &config, &mut pools)
         .unwrap()
         .records;
-    assert_eq!(records.len(), 4 + 2 * 2);
+    assert_eq!(records.len(), 8 + 2 * 2);
     let f2_iter = records.iter().find(|r| r.algo.name() == "f2-iter").unwrap();
     let f2 = records.iter().find(|r| r.algo.name() == "f2").unwrap();
     let f0 = records.iter().find(|r| r.algo.name() == "f0").unwrap();
@@ -276,4 +276,53 @@ fn a_raised_interrupt_stops_measuring() {
     config.interrupt.request();
     let error = measure(&spec, &Algorithm::ALL, &[1], &config, &mut Pools::default()).unwrap_err();
     assert!(matches!(error, HarnessError::Interrupted), "{error}");
+}
+
+#[test]
+fn windowed_searches_are_verified_by_their_bound_and_keep_their_fields() {
+    use abbench_search::{Cutoff, SerialOptions, Window};
+    // An ordered tree's value is 0: (-40, -10) lies below it, (5, 9) above it.
+    let spec = ModelSpec {
+        ordering: 0.7,
+        ..ModelSpec::new(Model::Ordered, 4, 5, 2)
+    };
+    let tree = TreeSpec::model(spec, Layout::Implicit);
+    let algos = Algorithm::parse_list("f2,f2-iter,f2-soft,pvs,aspiration,mtdf").unwrap();
+    for (window, bound) in [((-40, -10), "lower"), ((5, 9), "upper"), ((-3, 3), "exact")] {
+        let config = MeasureConfig {
+            repeat: 2,
+            serial: SerialOptions {
+                window: Window::new(window.0, window.1).unwrap(),
+                cutoff: Cutoff::Gt,
+                kinds: true,
+                ..SerialOptions::default()
+            },
+            ..MeasureConfig::default()
+        };
+        let records = measure(&tree, &algos, &[1], &config, &mut Pools::default())
+            .unwrap()
+            .records;
+        assert_eq!(records.len(), algos.len());
+        for r in &records {
+            assert!(r.verified, "{} window {window:?}", r.algo);
+            let line = serde_json::to_string(r).unwrap();
+            let back: Record = serde_json::from_str(&line).unwrap();
+            assert_eq!(&back, r, "{line}");
+            let json = serde_json::to_value(r).unwrap();
+            match r.algo.name() {
+                "f2" | "f2-iter" | "f2-soft" => {
+                    assert_eq!(json["bound"], bound, "{line}");
+                    assert_eq!(json["cutoff"], "gt", "{line}");
+                    assert_eq!(json["window"]["alpha"], window.0, "{line}");
+                    assert!(json["kinds"]["pv"].is_array(), "{line}");
+                }
+                "aspiration" | "mtdf" => {
+                    assert_eq!(r.value, 0);
+                    assert_eq!(r.searches, Some(r.passes.len()), "{line}");
+                    assert!(json.get("window").is_none(), "{line}");
+                }
+                _ => assert_eq!(r.value, 0),
+            }
+        }
+    }
 }

@@ -1,9 +1,6 @@
 //! The serial algorithms by name, as the command line and reports call them.
 
-use crate::f0::f0_with;
-use crate::f1::f1_with;
-use crate::f2::f2_with;
-use crate::{Counters, F2Iter, SearchResult};
+use crate::{Counters, SearchResult, SerialOptions, SerialSearch};
 use abbench_tree::GameTree;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -21,16 +18,45 @@ pub enum SerialAlgorithm {
     F2,
     /// Alpha-beta without recursion: the fast kernel and the speedup baseline.
     F2Iter,
+    /// Fail-soft alpha-beta; its result carries the bound kind.
+    F2Soft,
+    /// Principal variation search (NegaScout).
+    Pvs,
+    /// Aspiration search: a window around a guess, re-searched on failure.
+    Aspiration,
+    /// MTD(f): null-window passes with a transposition table.
+    Mtdf,
 }
 
 impl SerialAlgorithm {
-    /// Every serial algorithm.
-    pub const ALL: [SerialAlgorithm; 4] = [
+    /// Every serial algorithm: the paper's, then the window techniques.
+    pub const ALL: [SerialAlgorithm; 8] = [
+        SerialAlgorithm::F0,
+        SerialAlgorithm::F1,
+        SerialAlgorithm::F2,
+        SerialAlgorithm::F2Iter,
+        SerialAlgorithm::F2Soft,
+        SerialAlgorithm::Pvs,
+        SerialAlgorithm::Aspiration,
+        SerialAlgorithm::Mtdf,
+    ];
+
+    /// The procedures of the paper (§2): F0, F1, F2 and its non-recursive form.
+    pub const PAPER: [SerialAlgorithm; 4] = [
         SerialAlgorithm::F0,
         SerialAlgorithm::F1,
         SerialAlgorithm::F2,
         SerialAlgorithm::F2Iter,
     ];
+
+    /// Whether the algorithm takes a root window, a cutoff criterion and node kinds
+    /// ([`SerialOptions::window`], [`SerialOptions::cutoff`], [`SerialOptions::kinds`]).
+    pub fn takes_window(self) -> bool {
+        matches!(
+            self,
+            SerialAlgorithm::F2 | SerialAlgorithm::F2Iter | SerialAlgorithm::F2Soft
+        )
+    }
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -39,22 +65,25 @@ impl SerialAlgorithm {
             SerialAlgorithm::F1 => "f1",
             SerialAlgorithm::F2 => "f2",
             SerialAlgorithm::F2Iter => "f2-iter",
+            SerialAlgorithm::F2Soft => "f2-soft",
+            SerialAlgorithm::Pvs => "pvs",
+            SerialAlgorithm::Aspiration => "aspiration",
+            SerialAlgorithm::Mtdf => "mtdf",
         }
     }
 
-    /// Searches the whole tree.
+    /// Searches the whole tree with the default options.
     pub fn search<T: GameTree, C: Counters>(self, tree: &T) -> SearchResult {
         self.search_with(tree, C::for_height(tree.height()))
     }
 
-    /// Searches the whole tree, counting into `counters`.
+    /// Searches the whole tree with the default options, counting into `counters`.
+    /// (`mtdf` allocates its table here; [`SerialSearch`] allocates it once for many
+    /// searches.)
     pub fn search_with<T: GameTree, C: Counters>(self, tree: &T, counters: C) -> SearchResult {
-        match self {
-            SerialAlgorithm::F0 => f0_with(tree, counters),
-            SerialAlgorithm::F1 => f1_with(tree, counters),
-            SerialAlgorithm::F2 => f2_with(tree, counters),
-            SerialAlgorithm::F2Iter => F2Iter::new(tree).search_with(tree, counters),
-        }
+        SerialSearch::new(self, SerialOptions::default(), tree)
+            .expect("the default options are valid")
+            .search_with(tree, counters)
     }
 }
 
@@ -66,7 +95,9 @@ impl fmt::Display for SerialAlgorithm {
 
 /// A name that is not a serial algorithm.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}': expected one of f0, f1, f2, f2-iter")]
+#[error(
+    "unknown algorithm '{0}': expected one of f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf"
+)]
 pub struct UnknownAlgorithm(pub String);
 
 impl FromStr for SerialAlgorithm {

@@ -8,7 +8,7 @@
 //! `Counters`) are compiled without any check, and a kernel holds nothing an unwind could
 //! leave inconsistent: `F2Iter` clears its stack at the start of every search.
 
-use crate::{Counters, SearchResult, SearchStats, SerialAlgorithm};
+use crate::{Counters, SearchResult, SearchStats, SerialAlgorithm, SerialOptions, SerialSearch};
 use abbench_tree::GameTree;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::time::{Duration, Instant};
@@ -91,15 +91,21 @@ impl<C: Counters> Counters for Deadline<C> {
     }
 }
 
-/// Searches the whole tree with `algorithm`, giving up after `limit`.
+/// Searches the whole tree with `algorithm` (default options), giving up after `limit`.
 pub fn search_within<T: GameTree, C: Counters>(
     algorithm: SerialAlgorithm,
     tree: &T,
     limit: Duration,
 ) -> Result<SearchResult, TimedOut> {
-    let counters = Deadline::new(C::for_height(tree.height()), Instant::now() + limit);
-    let outcome = catch_unwind(AssertUnwindSafe(|| algorithm.search_with(tree, counters)));
-    match outcome {
+    SerialSearch::new(algorithm, SerialOptions::default(), tree)
+        .expect("the default options are valid")
+        .search_within::<C>(tree, limit)
+}
+
+/// Runs `search` (whose counters are a [`Deadline`]), turning the deadline's unwind into
+/// [`TimedOut`].
+pub(crate) fn within(search: impl FnOnce() -> SearchResult) -> Result<SearchResult, TimedOut> {
+    match catch_unwind(AssertUnwindSafe(search)) {
         Ok(result) => Ok(result),
         Err(payload) => match payload.downcast::<DeadlineReached>() {
             Ok(reached) => Err(TimedOut {

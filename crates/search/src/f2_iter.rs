@@ -12,6 +12,10 @@
 //! parent runs through its leaves in one tight, branch-light loop. None of it changes what is examined:
 //! the positions, their order, and every count are exactly those of [`crate::f2()`].
 //!
+//! [`F2Iter::search_window`] starts the root with any window (§4) and either cutoff
+//! criterion; the criterion is a const parameter of the loop, so the paper's `>=` —
+//! every other entry point — compiles to the loop it always was.
+//!
 //! A search below a parallel split point must hear from its siblings; a [`Probe`] is
 //! polled about every [`Probe::interval`] positions and can abort the search or
 //! narrow the window at its root. A narrower root window is pushed down the whole stack
@@ -19,7 +23,7 @@
 //! `beta` the negated `m` of its parent), so the bound prunes immediately at every level.
 
 use crate::probe::{Aborted, Poll, Probe};
-use crate::{Counters, NoProbe, SearchResult};
+use crate::{Bound, Counters, Cutoff, NoProbe, SearchResult, Window};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
 /// One activation of F2.
@@ -102,11 +106,61 @@ impl<T: GameTree> F2Iter<T> {
             let children = tree.children(root);
             tree.move_number(root, &children, i)
         });
+        SearchResult::exact(result.value, best_move, counters.stats())
+    }
+
+    /// `F2(root, alpha, beta)` for `window = (alpha, beta)` under `cutoff`, counting into
+    /// `counters`; the result carries its [`Bound`]. With the full window and `>=` this
+    /// is [`F2Iter::search_with`], position for position.
+    pub fn search_window<C: Counters>(
+        &mut self,
+        tree: &T,
+        window: Window,
+        cutoff: Cutoff,
+        mut counters: C,
+    ) -> SearchResult {
+        let root = tree.root();
+        let result = self.search_root_window(tree, window, cutoff, &mut counters);
+        let best_move = result.best_index.map(|i| {
+            let children = tree.children(root);
+            tree.move_number(root, &children, i)
+        });
         SearchResult {
-            value: result.value,
-            best_move,
-            stats: counters.stats(),
+            bound: Some(Bound::of(result.value, window)),
+            ..SearchResult::exact(result.value, best_move, counters.stats())
         }
+    }
+
+    /// `F2(root, alpha, beta)` for `window = (alpha, beta)` under `cutoff`, adding to
+    /// `counters`: one root search of a sequence (aspiration search).
+    pub fn search_root_window<C: Counters>(
+        &mut self,
+        tree: &T,
+        window: Window,
+        cutoff: Cutoff,
+        counters: &mut C,
+    ) -> WindowResult {
+        let root = tree.root();
+        let (alpha, beta) = (window.alpha, window.beta);
+        match cutoff {
+            Cutoff::Ge => self.search_node_as::<C, NoProbe, false>(
+                tree,
+                root,
+                alpha,
+                beta,
+                counters,
+                &mut NoProbe,
+            ),
+            Cutoff::Gt => self.search_node_as::<C, NoProbe, true>(
+                tree,
+                root,
+                alpha,
+                beta,
+                counters,
+                &mut NoProbe,
+            ),
+        }
+        .unwrap_or_else(|Aborted| unreachable!("NoProbe never aborts"))
     }
 
     /// `F2(node, alpha, beta)`, counting into `counters`, polling `probe`.
@@ -115,6 +169,21 @@ impl<T: GameTree> F2Iter<T> {
     /// everything examined before the abort.
     #[inline(never)]
     pub fn search_node<C: Counters, P: Probe>(
+        &mut self,
+        tree: &T,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        counters: &mut C,
+        probe: &mut P,
+    ) -> Result<WindowResult, Aborted> {
+        self.search_node_as::<C, P, false>(tree, node, alpha, beta, counters, probe)
+    }
+
+    /// [`F2Iter::search_node`] under the cutoff criterion `GT` names: `m > beta` if
+    /// set, else the paper's `m >= beta`.
+    #[inline(always)]
+    fn search_node_as<C: Counters, P: Probe, const GT: bool>(
         &mut self,
         tree: &T,
         node: T::Node,
@@ -133,7 +202,7 @@ impl<T: GameTree> F2Iter<T> {
                 best_index: None,
             });
         }
-        self.search_children(tree, node, alpha, beta, Resume::START, counters, probe)
+        self.search_children::<C, P, GT>(tree, node, alpha, beta, Resume::START, counters, probe)
     }
 
     /// Finishes `F2(node, alpha, beta)`, `window = (alpha, beta)`, for an internal node
@@ -157,13 +226,14 @@ impl<T: GameTree> F2Iter<T> {
     ) -> Result<WindowResult, Aborted> {
         debug_assert!(tree.degree(node) > 0, "resume_node needs an internal node");
         let (alpha, beta) = window;
-        self.search_children(tree, node, alpha, beta, resume, counters, probe)
+        self.search_children::<C, P, false>(tree, node, alpha, beta, resume, counters, probe)
     }
 
     /// The children of an internal node from `resume` on; see [`F2Iter::resume_node`].
+    /// `GT` chooses the cutoff criterion ([`F2Iter::search_node_as`]).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn search_children<C: Counters, P: Probe>(
+    fn search_children<C: Counters, P: Probe, const GT: bool>(
         &mut self,
         tree: &T,
         node: T::Node,
@@ -182,7 +252,7 @@ impl<T: GameTree> F2Iter<T> {
         };
         let leaf_depth = tree.height();
         if base_depth + 1 == leaf_depth {
-            let (value, best) = Self::leaf_parent(
+            let (value, best) = Self::leaf_parent::<C, GT>(
                 tree,
                 node,
                 resume.next,
@@ -211,7 +281,7 @@ impl<T: GameTree> F2Iter<T> {
         let mut child_depth = base_depth + 1;
         let mut next_poll = counters.nodes() + u64::from(probe.interval());
         loop {
-            if current.m < current.beta && current.next < current.degree {
+            if open::<GT>(current.m, current.beta) && current.next < current.degree {
                 let i = current.next;
                 current.next += 1;
                 let child = tree.child(current.node, &current.children, i as usize);
@@ -226,7 +296,7 @@ impl<T: GameTree> F2Iter<T> {
                     }
                 } else if child_depth + 1 == leaf_depth {
                     // The child's children are all leaves: no frame for it.
-                    let value = Self::leaf_parent(
+                    let value = Self::leaf_parent::<C, GT>(
                         tree,
                         child,
                         0,
@@ -302,7 +372,7 @@ impl<T: GameTree> F2Iter<T> {
     /// starting at `start` (`(alpha, u32::MAX)` for a whole search).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn leaf_parent<C: Counters>(
+    fn leaf_parent<C: Counters, const GT: bool>(
         tree: &T,
         node: T::Node,
         first: u32,
@@ -322,7 +392,7 @@ impl<T: GameTree> F2Iter<T> {
             m = if raises { t } else { m };
             best = if raises { i } else { best };
             i += 1;
-            if m >= beta {
+            if !open::<GT>(m, beta) {
                 break;
             }
         }
@@ -379,6 +449,13 @@ impl<T: GameTree> F2Iter<T> {
             }
         }
     }
+}
+
+/// Whether a node whose running maximum is `m` goes on to its next child: `m < beta`,
+/// or under the `>` criterion (`GT`) `m <= beta`.
+#[inline(always)]
+fn open<const GT: bool>(m: Value, beta: Value) -> bool {
+    if GT { m <= beta } else { m < beta }
 }
 
 /// `F2(root, -inf, +inf)` with a fresh kernel.

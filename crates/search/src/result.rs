@@ -1,18 +1,86 @@
 //! The answer of a search: the root value, the move that produced it, and what was
-//! examined.
+//! examined — and, for the windowed searches, what kind of bound the value is, the node
+//! kinds per level, and the root searches an aspiration search or MTD(f) made.
 
-use crate::SearchStats;
+use crate::{Bound, NodeKinds, SearchStats};
 use abbench_tree::Value;
 use serde::{Deserialize, Serialize};
 
 /// A completed search of the whole tree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchResult {
-    /// `F(root)`, from the viewpoint of the player to move at the root.
+    /// `F(root)`, from the viewpoint of the player to move at the root — or, when
+    /// `bound` says so, a bound on it.
     pub value: Value,
     /// The move number (natural numbering) of the root move that produced `value`;
-    /// `None` when the root is terminal.
+    /// `None` when the root is terminal or no move rose above the window's lower end.
     pub best_move: Option<usize>,
-    /// What the search examined.
+    /// What the search examined (for several root searches, all of them together).
     pub stats: SearchStats,
+    /// For a search with a root window (`f2`, `f2-iter` with `--window`, `f2-soft`):
+    /// whether `value` is the value or a bound on it; `None` for a search of the whole
+    /// tree that always finds the value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<Bound>,
+    /// Internal nodes per level by kind, when counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kinds: Option<NodeKinds>,
+    /// The root searches of `aspiration` or `mtdf`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passes: Option<Passes>,
+}
+
+impl SearchResult {
+    /// A search of the whole tree that found the value: no bound kind, no extras.
+    pub fn exact(value: Value, best_move: Option<usize>, stats: SearchStats) -> SearchResult {
+        SearchResult {
+            value,
+            best_move,
+            stats,
+            bound: None,
+            kinds: None,
+            passes: None,
+        }
+    }
+}
+
+/// Where the first guess of an aspiration search or MTD(f) came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GuessSource {
+    /// Given (`--guess`).
+    Given,
+    /// A search two plies shallower, scoring its frontier by the tree's interior values.
+    Shallow,
+    /// The tree has no interior values and none was given: 0.
+    Zero,
+}
+
+/// One root search of a sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pass {
+    /// The root window's lower end.
+    pub alpha: Value,
+    /// The root window's upper end.
+    pub beta: Value,
+    /// What the search returned.
+    pub value: Value,
+    /// Positions it examined.
+    pub nodes: u64,
+    /// Terminal positions it examined.
+    pub leaves: u64,
+}
+
+/// The root searches of an aspiration search or MTD(f), in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Passes {
+    /// The first guess.
+    pub guess: Value,
+    /// Where it came from.
+    pub guess_source: GuessSource,
+    /// Positions the shallower search for the guess examined (0 unless `Shallow`); they
+    /// are included in the result's `stats`.
+    pub guess_nodes: u64,
+    /// Every root search of the full depth, first to last.
+    pub runs: Vec<Pass>,
 }

@@ -17,11 +17,7 @@ pub(crate) fn search_root<T: GameTree, C: Counters>(
     let degree = tree.degree(root);
     if degree == 0 {
         counters.leaf();
-        return SearchResult {
-            value: tree.value(root),
-            best_move: None,
-            stats: counters.stats(),
-        };
+        return SearchResult::exact(tree.value(root), None, counters.stats());
     }
     let children = tree.children(root);
     let mut m = NEG_INFINITY;
@@ -33,9 +29,9 @@ pub(crate) fn search_root<T: GameTree, C: Counters>(
             best = i;
         }
     }
-    SearchResult {
-        value: m,
-        best_move: Some(tree.move_number(root, &children, best)),
-        stats: counters.stats(),
-    }
+    SearchResult::exact(
+        m,
+        Some(tree.move_number(root, &children, best)),
+        counters.stats(),
+    )
 }

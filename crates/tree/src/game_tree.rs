@@ -45,4 +45,13 @@ pub trait GameTree: Sync {
 
     /// The value of a terminal node, from the viewpoint of the player to move there.
     fn value(&self, node: Self::Node) -> Value;
+
+    /// A heuristic value of any node, terminal or not, from the viewpoint of the player to
+    /// move there: what a search that stops short of the leaves scores its frontier with
+    /// (Knuth & Moore §4's "best guess about the value"). `None` for trees whose interior
+    /// nodes carry no value, which is all but `branch-sum`'s implicit form.
+    fn estimate(&self, node: Self::Node) -> Option<Value> {
+        let _ = node;
+        None
+    }
 }

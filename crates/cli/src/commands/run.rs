@@ -67,6 +67,7 @@ impl RunCommand {
             time_limit: self.search.time_limit,
             memory_budget: self.tree.memory_budget(),
             pin_threads: !self.search.no_pin,
+            serial: self.search.windows.options(),
             ..MeasureConfig::default()
         };
         let mut pools = Pools::new(config.pin_threads);

@@ -26,6 +26,7 @@ use abbench_harness::{
     verify_tree,
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
+use abbench_search::SerialOptions;
 use clap::Parser;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -169,6 +170,7 @@ pub fn run(
                     threads,
                     options,
                     oracle_positions: ORACLE_POSITIONS,
+                    serial: SerialOptions::default(),
                 };
                 let verdict = verify_tree(&spec, &plan, &mut pools, tree.memory_budget())?;
                 let mismatches = verdict.mismatches();

@@ -30,7 +30,7 @@ use std::io::Write;
 /// Options of `abbench verify`.
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("algo", |arg| arg.default_value("f0,f1,f2,f2-iter,root-split,ybwc")),
+    mut_arg("algo", |arg| arg.default_value("f0,f1,f2,f2-iter,f2-soft,pvs,aspiration,mtdf,root-split,ybwc")),
     mut_arg("threads", |arg| arg.default_value("1,2,3")),
     mut_arg("trees", |arg| arg
         .default_value("20")
@@ -154,6 +154,7 @@ impl VerifyCommand {
             threads: self.search.thread_counts(),
             options: self.search.search_options(),
             oracle_positions: ORACLE_POSITIONS,
+            serial: self.search.windows.options(),
         };
         let mut pools = Pools::default();
         let mut summary = Summary::default();

@@ -66,8 +66,8 @@ fn workloads_group_seeds_and_rows_take_medians() {
     assert_eq!(groups[0].label(), "random d=4 h=5");
     assert_eq!(groups[0].seeds(), vec![Some(1), Some(2)]);
     let rows = groups[0].rows();
-    // Four serial algorithms, two parallel ones at three thread counts.
-    assert_eq!(rows.len(), 4 + 2 * 3);
+    // Eight serial algorithms, two parallel ones at three thread counts.
+    assert_eq!(rows.len(), 8 + 2 * 3);
     let one_thread = rows
         .iter()
         .find(|r| r.algo.is_parallel() && r.threads == 1)

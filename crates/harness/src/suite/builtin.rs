@@ -26,7 +26,7 @@ pub(super) fn suite(name: &str) -> Option<Suite> {
 /// Every algorithm that suits the tree: F0 only on small trees.
 fn algorithms_for(spec: &ModelSpec) -> Vec<Algorithm> {
     let small = spec.max_nodes().is_some_and(|n| n <= F0_MAX_NODES);
-    Algorithm::ALL
+    Algorithm::STANDARD
         .into_iter()
         .filter(|&a| small || a != Algorithm::Serial(SerialAlgorithm::F0))
         .collect()

@@ -152,7 +152,7 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, HarnessError> {
 
     let default_algorithms: Vec<Algorithm> = match &file.algorithms {
         Some(a) => a.get_ref().clone(),
-        None => Algorithm::ALL
+        None => Algorithm::STANDARD
             .into_iter()
             .filter(|&a| a != Algorithm::Serial(SerialAlgorithm::F0))
             .collect(),

@@ -131,6 +131,10 @@ impl GameTree for BranchSumTree {
     fn value(&self, node: BranchSumNode) -> Value {
         node.static_value
     }
+    #[inline(always)]
+    fn estimate(&self, node: BranchSumNode) -> Option<Value> {
+        Some(node.static_value)
+    }
 }
 
 impl GameTree for BranchSumStaticTree {
@@ -181,5 +185,9 @@ impl GameTree for BranchSumStaticTree {
     #[inline(always)]
     fn value(&self, node: BranchSumNode) -> Value {
         node.static_value
+    }
+    #[inline(always)]
+    fn estimate(&self, node: BranchSumNode) -> Option<Value> {
+        Some(node.static_value)
     }
 }

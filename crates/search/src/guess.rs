@@ -1,0 +1,72 @@
+//! The first guess of aspiration search and MTD(f): given, or the value of a search two
+//! plies shallower whose frontier is scored by the tree's interior values (Knuth & Moore
+//! §4: a guess at the value lets the root window be narrow; the lecture notes' aspiration
+//! search takes it from the previous, shallower iteration).
+
+use crate::{Counters, GuessSource, SerialOptions};
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+
+/// How many plies shallower the guessing search stops.
+pub const GUESS_PLIES: u32 = 2;
+
+/// The first guess and where it came from; a shallower search counts into `counters`.
+pub(crate) fn first_guess<T: GameTree, C: Counters>(
+    tree: &T,
+    options: &SerialOptions,
+    counters: &mut C,
+) -> (Value, GuessSource) {
+    if let Some(g) = options.guess {
+        return (g, GuessSource::Given);
+    }
+    let root = tree.root();
+    let horizon = tree.height().saturating_sub(GUESS_PLIES);
+    if tree.height() >= GUESS_PLIES && tree.estimate(root).is_some() {
+        let g = shallow(tree, root, horizon, NEG_INFINITY, INFINITY, counters);
+        // The guess only centres a window: keep it where a window around it is valid.
+        let limit = INFINITY / 4;
+        return (g.clamp(-limit, limit), GuessSource::Shallow);
+    }
+    (0, GuessSource::Zero)
+}
+
+/// F2 that treats the positions at depth `horizon` as terminal, scored by
+/// [`GameTree::estimate`]; each such position is counted as an evaluation.
+fn shallow<T: GameTree, C: Counters>(
+    tree: &T,
+    node: T::Node,
+    horizon: u32,
+    alpha: Value,
+    beta: Value,
+    counters: &mut C,
+) -> Value {
+    let depth = tree.depth(node);
+    counters.position(depth);
+    let degree = tree.degree(node);
+    if degree == 0 || depth >= horizon {
+        counters.leaf();
+        return match tree.estimate(node) {
+            Some(v) => v,
+            None if degree == 0 => tree.value(node),
+            None => 0,
+        };
+    }
+    let children = tree.children(node);
+    let mut m = alpha;
+    for i in 0..degree {
+        let t = -shallow(
+            tree,
+            tree.child(node, &children, i),
+            horizon,
+            -beta,
+            -m,
+            counters,
+        );
+        if t > m {
+            m = t;
+        }
+        if m >= beta {
+            break;
+        }
+    }
+    m
+}

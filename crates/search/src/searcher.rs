@@ -1,0 +1,115 @@
+//! A serial search set up once and run many times: the algorithm, its options, and what
+//! it allocates before it is timed (`f2-iter`'s stack, MTD(f)'s transposition table).
+//!
+//! The paper's searches without options take the same paths as [`SerialAlgorithm::search`]
+//! (f0, f1, f2 and the kernel exactly as they are); a root window or the `>` criterion
+//! sends `f2` to the windowed procedure and `f2-iter` to the kernel's windowed entry.
+//! Node kinds are counted by the windowed procedure: `f2-iter` examines exactly the
+//! positions `f2` examines, with any window and criterion (tested), so its kinds are
+//! those the procedure counts, and the kernel's loop carries no counting of its own.
+
+use crate::aspiration::aspiration_with;
+use crate::deadline::{Deadline, TimedOut, within};
+use crate::f0::f0_with;
+use crate::f1::f1_with;
+use crate::f2::f2_with;
+use crate::mtdf::mtdf_with;
+use crate::pvs::pvs_with;
+use crate::window_search::{Form, window_search};
+use crate::{
+    Counters, F2Iter, OptionError, SearchResult, SerialAlgorithm, SerialOptions, TranspositionTable,
+};
+use abbench_tree::GameTree;
+use std::time::{Duration, Instant};
+
+/// A serial algorithm with its options, ready to search one tree.
+pub struct SerialSearch<T: GameTree> {
+    algorithm: SerialAlgorithm,
+    options: SerialOptions,
+    kernel: F2Iter<T>,
+    table: Option<TranspositionTable>,
+}
+
+impl<T: GameTree> SerialSearch<T> {
+    /// Checks `options` and allocates what `algorithm` needs to search `tree`.
+    pub fn new(
+        algorithm: SerialAlgorithm,
+        options: SerialOptions,
+        tree: &T,
+    ) -> Result<Self, OptionError> {
+        options.validate()?;
+        Ok(SerialSearch {
+            algorithm,
+            options,
+            kernel: F2Iter::new(tree),
+            table: (algorithm == SerialAlgorithm::Mtdf)
+                .then(|| TranspositionTable::with_megabytes(options.tt_mb)),
+        })
+    }
+
+    /// The algorithm.
+    pub fn algorithm(&self) -> SerialAlgorithm {
+        self.algorithm
+    }
+
+    /// The options.
+    pub fn options(&self) -> &SerialOptions {
+        &self.options
+    }
+
+    /// Searches `tree`.
+    pub fn search<C: Counters>(&mut self, tree: &T) -> SearchResult {
+        self.search_with(tree, C::for_height(tree.height()))
+    }
+
+    /// Searches `tree`, counting into `counters`.
+    pub fn search_with<C: Counters>(&mut self, tree: &T, counters: C) -> SearchResult {
+        let options = &self.options;
+        let form = |soft| Form {
+            soft,
+            cutoff: options.cutoff,
+        };
+        match self.algorithm {
+            SerialAlgorithm::F0 => f0_with(tree, counters),
+            SerialAlgorithm::F1 => f1_with(tree, counters),
+            SerialAlgorithm::F2 if options.is_plain_f2() => f2_with(tree, counters),
+            SerialAlgorithm::F2 => {
+                window_search(tree, options.window, form(false), options.kinds, counters)
+            }
+            SerialAlgorithm::F2Iter if options.is_plain_f2() => {
+                self.kernel.search_with(tree, counters)
+            }
+            SerialAlgorithm::F2Iter if options.kinds => {
+                window_search(tree, options.window, form(false), true, counters)
+            }
+            SerialAlgorithm::F2Iter => {
+                self.kernel
+                    .search_window(tree, options.window, options.cutoff, counters)
+            }
+            SerialAlgorithm::F2Soft => {
+                window_search(tree, options.window, form(true), options.kinds, counters)
+            }
+            SerialAlgorithm::Pvs => pvs_with(tree, counters),
+            SerialAlgorithm::Aspiration => {
+                aspiration_with(tree, &mut self.kernel, options, counters)
+            }
+            SerialAlgorithm::Mtdf => {
+                let table = self
+                    .table
+                    .as_mut()
+                    .expect("an mtdf search is set up with its table");
+                mtdf_with(tree, table, options, counters)
+            }
+        }
+    }
+
+    /// Searches `tree`, giving up after `limit`.
+    pub fn search_within<C: Counters>(
+        &mut self,
+        tree: &T,
+        limit: Duration,
+    ) -> Result<SearchResult, TimedOut> {
+        let counters = Deadline::new(C::for_height(tree.height()), Instant::now() + limit);
+        within(|| self.search_with(tree, counters))
+    }
+}
