@@ -224,20 +224,27 @@ impl RunFolder {
                 expected: "must be at least 1".into(),
             });
         }
-        report::create_dir(out)?;
-        // Before anything is written: one sweep at a time in a folder.
-        let lock = lock_folder(out)?;
         let results_path = out.join(report::RESULTS_FILE);
-        if results_path.exists() {
-            return Err(HarnessError::InvalidOption {
-                parameter: "output folder",
-                value: out.display().to_string(),
-                expected: format!(
-                    "it already holds {}; a sweep does not overwrite another run's results",
-                    report::RESULTS_FILE
-                ),
-            });
-        }
+        let refuse_existing = || {
+            if results_path.exists() {
+                return Err(HarnessError::InvalidOption {
+                    parameter: "output folder",
+                    value: out.display().to_string(),
+                    expected: format!(
+                        "it already holds {}; a sweep does not overwrite another run's results",
+                        report::RESULTS_FILE
+                    ),
+                });
+            }
+            Ok(())
+        };
+        // A folder that holds results is refused with nothing created in it.
+        refuse_existing()?;
+        report::create_dir(out)?;
+        // Before anything is written: one sweep at a time in a folder; then look again,
+        // for a sweep that finished between the first look and the lock.
+        let lock = lock_folder(out)?;
+        refuse_existing()?;
         let machine = MachineInfo {
             suite: Some(suite.name.clone()),
             threads: threads.to_vec(),
