@@ -54,4 +54,32 @@ pub trait GameTree: Sync {
         let _ = node;
         None
     }
+
+    /// For an internal node whose children are all leaves: the values of its children
+    /// `first, first + 1, …` (search order), `[k]` being
+    /// `value(child(node, &children(node), first + k))` for every `k` below `N` and the
+    /// number of children from `first` on. Entries past the node's last child hold
+    /// unspecified values strictly between the infinities.
+    ///
+    /// The models override it to generate a batch at once ([`crate::leaf_batch`]): the
+    /// benchmarks' independent-hash limit uses it (`benches/benches/trees.rs`); this
+    /// default takes the children one at a time. The serial kernel does not: f2-iter with
+    /// batched leaf parents (the cutoff found from lane masks, leaves beyond it computed
+    /// and never counted) measured slower than one leaf at a time on every model and
+    /// layout — f2-iter over paper-form F2 on random d8 h10 0.91× batched in fours
+    /// against 1.18× one at a time, d16 h7 1.14× against 1.35×, ordered q0.7 d16 h8 0.74×
+    /// against 1.32×, branch-sum static 0.76–0.79× against 1.00–1.02× (2-core AMD EPYC with
+    /// AVX2, criterion, one run each), and batches of 8 or 16 worse still: F2 examines few
+    /// of a leaf parent's leaves (4.3 of 8 on d8 h10, 2.5 of 16 on ordered), and the
+    /// one-at-a-time loop already overlaps the independent hashes.
+    #[inline(always)]
+    fn leaf_values<const N: usize>(&self, node: Self::Node, first: usize) -> [Value; N] {
+        let children = self.children(node);
+        let count = self.degree(node).saturating_sub(first).min(N);
+        let mut out = [0; N];
+        for (k, v) in out.iter_mut().enumerate().take(count) {
+            *v = self.value(self.child(node, &children, first + k));
+        }
+        out
+    }
 }

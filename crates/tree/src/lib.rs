@@ -23,6 +23,7 @@ mod value;
 pub mod arena;
 pub mod file;
 pub mod hash;
+pub mod leaf_batch;
 pub mod models;
 
 pub use compare::{MoveNumbers, first_difference};

@@ -275,4 +275,20 @@ impl GameTree for RaggedArena {
     fn value(&self, node: RaggedNode) -> Value {
         self.values[node.index as usize]
     }
+
+    /// A leaf parent's leaf values are contiguous: one fixed-length copy (a shorter one
+    /// at the very end of the array).
+    #[inline(always)]
+    fn leaf_values<const N: usize>(&self, node: RaggedNode, first: usize) -> [Value; N] {
+        let start = self.first_child[node.index as usize] as usize + first;
+        match self.values.get(start..start + N) {
+            Some(batch) => batch.try_into().expect("a slice of N values"),
+            None => {
+                let count = self.degree(node).saturating_sub(first).min(N);
+                let mut out = [0; N];
+                out[..count].copy_from_slice(&self.values[start..start + count]);
+                out
+            }
+        }
+    }
 }

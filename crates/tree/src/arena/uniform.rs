@@ -213,4 +213,20 @@ impl GameTree for UniformArena {
     fn value(&self, node: UniformNode) -> Value {
         self.values[node.index - self.first_leaf]
     }
+
+    /// A leaf parent's leaf values are contiguous: one fixed-length copy (a shorter one
+    /// at the very end of the array).
+    #[inline(always)]
+    fn leaf_values<const N: usize>(&self, node: UniformNode, first: usize) -> [Value; N] {
+        let start = node.index * self.degree + 1 + first - self.first_leaf;
+        match self.values.get(start..start + N) {
+            Some(batch) => batch.try_into().expect("a slice of N values"),
+            None => {
+                let count = self.degree.saturating_sub(first).min(N);
+                let mut out = [0; N];
+                out[..count].copy_from_slice(&self.values[start..start + count]);
+                out
+            }
+        }
+    }
 }

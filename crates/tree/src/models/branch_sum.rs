@@ -7,6 +7,7 @@
 //! real engine's move ordering would give.
 
 use crate::hash::{child_key, root_key};
+use crate::leaf_batch::{FastRem32, LANE_GROUP, child_keys, lanes, sort_values};
 use crate::models::Permutation;
 use crate::{GameTree, Value};
 
@@ -27,9 +28,32 @@ struct BranchSum {
     height: u32,
     seed: u64,
     edge_range: u64,
+    /// `% (2·edge_range + 1)` of a key's upper half, for batched leaves.
+    edge_rem: FastRem32,
 }
 
 impl BranchSum {
+    fn new(degree: u32, height: u32, seed: u64, edge_range: u64) -> Self {
+        BranchSum {
+            degree,
+            height,
+            seed,
+            edge_range,
+            edge_rem: FastRem32::new(2 * edge_range + 1),
+        }
+    }
+
+    /// The static values of children `first .. first + LANE_GROUP` (move numbers), as
+    /// [`BranchSum::natural_child`] computes them one at a time.
+    #[inline(always)]
+    fn child_statics(&self, node: BranchSumNode, first: usize) -> [Value; LANE_GROUP] {
+        child_keys::<LANE_GROUP>(node.key, first as u64).map(|key| {
+            let edge =
+                self.edge_rem.remainder((key >> 32) as u32) as Value - self.edge_range as Value;
+            -(node.static_value + edge)
+        })
+    }
+
     #[inline(always)]
     fn root(&self) -> BranchSumNode {
         BranchSumNode {
@@ -72,24 +96,14 @@ pub struct BranchSumStaticTree(BranchSum);
 impl BranchSumTree {
     /// A branch-sum tree searched in natural order.
     pub fn new(degree: u32, height: u32, seed: u64, edge_range: u64) -> Self {
-        BranchSumTree(BranchSum {
-            degree,
-            height,
-            seed,
-            edge_range,
-        })
+        BranchSumTree(BranchSum::new(degree, height, seed, edge_range))
     }
 }
 
 impl BranchSumStaticTree {
     /// A branch-sum tree searched in increasing order of the children's static values.
     pub fn new(degree: u32, height: u32, seed: u64, edge_range: u64) -> Self {
-        BranchSumStaticTree(BranchSum {
-            degree,
-            height,
-            seed,
-            edge_range,
-        })
+        BranchSumStaticTree(BranchSum::new(degree, height, seed, edge_range))
     }
 }
 
@@ -134,6 +148,11 @@ impl GameTree for BranchSumTree {
     #[inline(always)]
     fn estimate(&self, node: BranchSumNode) -> Option<Value> {
         Some(node.static_value)
+    }
+
+    #[inline(always)]
+    fn leaf_values<const N: usize>(&self, node: BranchSumNode, first: usize) -> [Value; N] {
+        lanes(|lane| self.0.child_statics(node, first + lane))
     }
 }
 
@@ -189,5 +208,21 @@ impl GameTree for BranchSumStaticTree {
     #[inline(always)]
     fn estimate(&self, node: BranchSumNode) -> Option<Value> {
         Some(node.static_value)
+    }
+
+    /// The search order sorts the children by static value, and a leaf's value is its
+    /// static value: the leaf values in search order are the sorted statics, with no
+    /// permutation to build.
+    #[inline(always)]
+    fn leaf_values<const N: usize>(&self, node: BranchSumNode, first: usize) -> [Value; N] {
+        let d = self.0.degree(node);
+        let mut statics: [Value; crate::models::MAX_PERMUTED_DEGREE] =
+            lanes(|lane| self.0.child_statics(node, lane));
+        sort_values(&mut statics[..d]);
+        let mut out = [0; N];
+        for (v, &s) in out.iter_mut().zip(&statics[first.min(d)..d]) {
+            *v = s;
+        }
+        out
     }
 }

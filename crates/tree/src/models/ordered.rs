@@ -6,6 +6,7 @@
 //! trees of Corollary 2.
 
 use crate::hash::{SALT_BRANCH, SALT_ORDER, child_key, mix64, root_key, unit};
+use crate::leaf_batch::{FastRem32, LANE_GROUP, child_keys, lanes};
 use crate::{GameTree, Value};
 
 /// A node of the `ordered` model.
@@ -27,6 +28,8 @@ pub struct OrderedTree {
     seed: u64,
     ordering: f64,
     spread: u64,
+    /// `% spread` of a key's upper half, for batched leaves.
+    spread_rem: FastRem32,
     degree_min: u32,
     degree_max: u32,
     terminal_prob: f64,
@@ -53,6 +56,7 @@ impl OrderedTree {
             seed,
             ordering,
             spread,
+            spread_rem: FastRem32::new(spread),
             degree_min,
             degree_max,
             terminal_prob,
@@ -144,5 +148,23 @@ impl GameTree for OrderedTree {
     #[inline(always)]
     fn value(&self, node: OrderedNode) -> Value {
         node.target
+    }
+
+    #[inline(always)]
+    fn leaf_values<const N: usize>(&self, node: OrderedNode, first: usize) -> [Value; N] {
+        let best = self.children(node);
+        let worse = -node.target + 1;
+        lanes(|lane| {
+            let first = first + lane;
+            let keys = child_keys::<LANE_GROUP>(node.key, first as u64);
+            std::array::from_fn(|k| {
+                let spread = self.spread_rem.remainder((keys[k] >> 32) as u32) as Value;
+                if first + k == best {
+                    -node.target
+                } else {
+                    worse + spread
+                }
+            })
+        })
     }
 }

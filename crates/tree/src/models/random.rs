@@ -4,6 +4,7 @@
 //! `((K >> 32) * R) >> 32`, uniform on `0..R`.
 
 use crate::hash::{child_key, root_key};
+use crate::leaf_batch::{LANE_GROUP, child_keys, lanes};
 use crate::{GameTree, Value};
 
 /// A node known by its key and depth (the `random` model's whole state).
@@ -97,5 +98,18 @@ impl GameTree for RandomTree {
     #[inline(always)]
     fn value(&self, node: KeyNode) -> Value {
         self.leaf_value(node.key)
+    }
+
+    #[inline(always)]
+    fn leaf_values<const N: usize>(&self, node: KeyNode, first: usize) -> [Value; N] {
+        let keys = |lane: usize| child_keys::<LANE_GROUP>(node.key, (first + lane) as u64);
+        if self.values == 1 << 32 {
+            // The default range: the value is the key's upper half.
+            lanes(|lane| keys(lane).map(|k| (k >> 32) as Value))
+        } else {
+            // A range below 2^32: a 32-by-32-bit product, one vector multiply per lane.
+            let range = u64::from(self.values as u32);
+            lanes(|lane| keys(lane).map(|k| (((k >> 32) * range) >> 32) as Value))
+        }
     }
 }
