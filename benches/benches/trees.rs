@@ -1,10 +1,19 @@
-//! The cost of the trees themselves: the generation floor — producing exactly the keys
-//! and leaf values a search examines, with no search — and arena materialisation.
+//! The cost of the trees themselves — generating the positions a search examines, with no
+//! search — and arena materialisation.
 //!
-//! The floor replays a trace of which children F2 examined at each node (recorded once,
-//! outside the timed region) and generates those positions in the same order, summing
-//! the leaf values so nothing is optimised away. f2-iter's positions per second over the
-//! floor's is the share of the kernel's time that is search rather than generation.
+//! Two references for f2-iter, both replaying a trace of which children F2 examined at
+//! each node (recorded once, outside the timed region) and summing the leaf values so
+//! nothing is optimised away:
+//!
+//! * the **one-position-at-a-time floor** generates exactly F2's positions, one after
+//!   another, each through `GameTree::child` and `GameTree::value`;
+//! * the **independent-hash limit** generates the interior positions the same way, but a
+//!   leaf parent's leaves as f2-iter does, in batches through `GameTree::leaf_values`
+//!   (its independent hashes side by side) — every batch f2-iter computes, the leaves
+//!   past a cutoff included — and makes no comparison at all.
+//!
+//! f2-iter's positions per second over each reference's is the share of the kernel's time
+//! that is search rather than generation.
 
 use abbench_benches::{golden, workload};
 use abbench_search::{Basic, F2Iter};
@@ -78,6 +87,56 @@ fn replay<T: GameTree>(
     (nodes, sum)
 }
 
+/// The independent-hash limit: [`replay`] with each leaf parent's leaves generated in
+/// the batches of `N` that f2-iter generates for the leaves F2 examined there.
+fn replay_batched<T: GameTree, const N: usize>(
+    tree: &T,
+    trace: &[u32],
+    stack: &mut Vec<(T::Node, T::Children, u32, u32)>,
+) -> (u64, i64) {
+    let mut nodes = 1u64;
+    let mut sum = 0i64;
+    let mut cursor = 0;
+    let leaf_parents = tree.height().saturating_sub(1);
+    let root = tree.root();
+    if tree.degree(root) == 0 || tree.depth(root) == leaf_parents {
+        return replay(tree, trace, stack);
+    }
+    stack.clear();
+    stack.push((root, tree.children(root), 0, trace[0]));
+    cursor += 1;
+    while let Some(top) = stack.last_mut() {
+        if top.2 == top.3 {
+            stack.pop();
+            continue;
+        }
+        let child = tree.child(top.0, &top.1, top.2 as usize);
+        top.2 += 1;
+        nodes += 1;
+        let degree = tree.degree(child);
+        if degree == 0 {
+            sum = sum.wrapping_add(tree.value(child));
+        } else if tree.depth(child) == leaf_parents {
+            let examined = trace[cursor] as usize;
+            cursor += 1;
+            nodes += examined as u64;
+            let mut first = 0;
+            while first < examined {
+                let batch: [Value; N] = tree.leaf_values(child, first);
+                let generated = (degree - first).min(N);
+                sum = batch[..generated]
+                    .iter()
+                    .fold(sum, |sum, &v| sum.wrapping_add(v));
+                first += N;
+            }
+        } else {
+            stack.push((child, tree.children(child), 0, trace[cursor]));
+            cursor += 1;
+        }
+    }
+    (nodes, sum)
+}
+
 struct Floor<'c> {
     c: &'c mut Criterion,
     name: &'static str,
@@ -103,6 +162,19 @@ impl TreeVisitor for Floor<'_> {
                 sum
             })
         });
+        group.bench_function("independent-hash-limit", |b| {
+            b.iter(|| {
+                let tree = black_box(tree);
+                // The batch width f2-iter uses for this tree.
+                let (nodes, sum) = if tree.max_degree() <= 8 {
+                    replay_batched::<T, 8>(tree, &steps, &mut stack)
+                } else {
+                    replay_batched::<T, 16>(tree, &steps, &mut stack)
+                };
+                assert_eq!(nodes, expected.nodes, "the limit generates F2's positions");
+                sum
+            })
+        });
         let mut kernel = F2Iter::new(tree);
         group.bench_function("f2-iter", |b| {
             b.iter(|| {
@@ -116,7 +188,12 @@ impl TreeVisitor for Floor<'_> {
 }
 
 fn trees(c: &mut Criterion) {
-    for name in ["random-d8-h10", "random-d16-h7", "ordered-d16-h8-q0.7"] {
+    for name in [
+        "random-d8-h10",
+        "random-d16-h7",
+        "ordered-d16-h8-q0.7",
+        "branch-sum-static-d8-h8",
+    ] {
         workload(name)
             .spec
             .visit_implicit(Floor { c, name })
