@@ -165,12 +165,8 @@ impl TreeVisitor for Floor<'_> {
         group.bench_function("independent-hash-limit", |b| {
             b.iter(|| {
                 let tree = black_box(tree);
-                // The batch width f2-iter uses for this tree.
-                let (nodes, sum) = if tree.max_degree() <= 8 {
-                    replay_batched::<T, 8>(tree, &steps, &mut stack)
-                } else {
-                    replay_batched::<T, 16>(tree, &steps, &mut stack)
-                };
+                // The batch width of f2-iter's batched leaf parents.
+                let (nodes, sum) = replay_batched::<T, 4>(tree, &steps, &mut stack);
                 assert_eq!(nodes, expected.nodes, "the limit generates F2's positions");
                 sum
             })
