@@ -191,19 +191,11 @@ impl TreeArgs {
             value: self.trees.to_string(),
             expected,
         };
-        if self.trees == 0 {
-            return Err(invalid("must be at least 1".into()));
-        }
+        abbench_tree::check_tree_count(self.seed, self.trees).map_err(invalid)?;
         if self.tree_file.is_some() && self.trees > 1 {
             return Err(invalid(
                 "a tree file is one tree; --trees needs a model".into(),
             ));
-        }
-        if self.seed.checked_add(self.trees - 1).is_none() {
-            return Err(invalid(format!(
-                "seed {} + trees - 1 must fit in 64 bits",
-                self.seed
-            )));
         }
         Ok((0..self.trees)
             .map(|i| first.with_seed(self.seed + i))

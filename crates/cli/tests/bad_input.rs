@@ -107,6 +107,14 @@ const FILES: &[(&str, &[u8])] = &[
         b"[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 3\nalgorithms = [\"f3\"]\n",
     ),
     (
+        "many-trees.toml",
+        b"[[workload]]\nmodel = \"random\"\ndegree = 2\nheight = 2\ntrees = 18446744073709551615\n",
+    ),
+    (
+        "seed-wraps.toml",
+        b"[[workload]]\nmodel = \"random\"\ndegree = 2\nheight = 2\nseed = 18446744073709551615\ntrees = 2\n",
+    ),
+    (
         "too-long.toml",
         b"[[workload]]\nmodel = \"random\"\ndegree = 16\nheight = 12\nalgorithms = [\"f0\"]\n",
     ),
@@ -216,6 +224,19 @@ const BAD_INPUTS: &[BadInput] = &[
         &["'lots' for '--memory-budget", "such as 1000000, 512M or 4G"],
     ),
     tree(&["--trees", "0"], &["invalid trees 0", "at least 1"]),
+    // Counts that cannot fit in memory are refused before any tree is made.
+    tree(
+        &["--trees", "18446744073709551615"],
+        &["invalid trees 18446744073709551615", "at most 1000000"],
+    ),
+    cmd(
+        &["run", "--trees", "1000000001"],
+        &["invalid trees 1000000001", "at most 1000000"],
+    ),
+    cmd(
+        &["simulate", "--trees", "18446744073709551615"],
+        &["at most 1000000"],
+    ),
     tree(
         &["--tree-file", "{dir}/missing.tree"],
         &["cannot read {dir}/missing.tree", "No such file"],
@@ -559,6 +580,29 @@ const BAD_INPUTS: &[BadInput] = &[
             "{dir}/out",
         ],
         &["bad-key.toml:5: unknown field `bogus`", "expected one of"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/many-trees.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        &[
+            "many-trees.toml",
+            "trees = 18446744073709551615: must be at most 1000000",
+        ],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/seed-wraps.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        &["seed 18446744073709551615 + trees - 1 must fit in 64 bits"],
     ),
     cmd(
         &[

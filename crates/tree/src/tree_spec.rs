@@ -16,6 +16,26 @@ use crate::{Layout, ModelSpec, TreeError, TreeSource, TreeVisitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The most trees one workload may ask for (`--trees`, a suite's `trees`): a million seeds
+/// is far beyond any measurement, and a count near 2^64 would not fit in memory.
+pub const MAX_TREES: u64 = 1_000_000;
+
+/// Checks a request for `trees` trees with seeds `seed ..= seed + trees − 1`: at least
+/// one, at most [`MAX_TREES`], and the last seed within 64 bits. The message says what is
+/// accepted.
+pub fn check_tree_count(seed: u64, trees: u64) -> Result<(), String> {
+    if trees == 0 {
+        return Err("must be at least 1".into());
+    }
+    if trees > MAX_TREES {
+        return Err(format!("must be at most {MAX_TREES}"));
+    }
+    if seed.checked_add(trees - 1).is_none() {
+        return Err(format!("seed {seed} + trees - 1 must fit in 64 bits"));
+    }
+    Ok(())
+}
+
 /// The tree specification's version, named in written files and reports.
 pub const SPEC_VERSION: u32 = 1;
 

@@ -193,9 +193,8 @@ fn workloads_of(
         None => default_algorithms.to_vec(),
     };
     let trees = w.trees.unwrap_or(1);
-    if trees == 0 {
-        return Err("trees must be at least 1".into());
-    }
+    abbench_tree::check_tree_count(w.seed.unwrap_or(1), trees)
+        .map_err(|why| format!("trees = {trees}: {why}"))?;
     match (w.model, &w.file) {
         (Some(_), Some(_)) => Err("a workload has either `model` or `file`, not both".into()),
         (None, None) => Err("a workload needs `model` or `file`".into()),
