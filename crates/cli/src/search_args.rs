@@ -21,13 +21,7 @@ use abbench_tree::TreeSpec;
 use clap::Args;
 use std::time::Duration;
 
-/// The most worker threads a search may ask for. More than the machine has is allowed
-/// (and noted), so oversubscription can be measured; this bound only keeps a typo such as
-/// `--threads 40000` from starting tens of thousands of threads.
-pub const MAX_THREADS: usize = 256;
-
-/// The most timed or warm-up runs per search (`--repeat`, `--warmup`).
-pub const MAX_RUNS: i64 = 1_000_000;
+pub use abbench_harness::{MAX_RUNS, MAX_THREADS};
 
 /// The longest `--time-limit`, in seconds: about eleven days.
 pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e6;

@@ -30,6 +30,7 @@ mod contention;
 mod error;
 mod estimate;
 mod interrupt;
+mod limits;
 mod machine;
 mod measure;
 mod metrics;
@@ -61,6 +62,7 @@ pub use estimate::{
     ASSUMED_POSITIONS_PER_SECOND, LONG_RUN_SECONDS, WorkEstimate, estimate_positions,
 };
 pub use interrupt::Interrupt;
+pub use limits::{MAX_RUNS, MAX_SPLIT_HEIGHT, MAX_THREADS};
 pub use machine::MachineInfo;
 pub use measure::{MeasureConfig, available_threads, measure, measure_tree};
 pub use metrics::{karp_flatt, median};

@@ -119,24 +119,34 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, HarnessError> {
     let file: SuiteFile = toml::from_str(text)
         .map_err(|e| source.error(e.span(), e.message().trim_end().to_string()))?;
 
+    // The command line's limits (`crate::limits`), with the same ranges in the messages.
     if let Some(repeat) = &file.repeat
-        && *repeat.get_ref() == 0
+        && !(1..=crate::MAX_RUNS as usize).contains(repeat.get_ref())
     {
-        return Err(source.error(Some(repeat.span()), "repeat must be at least 1"));
+        return Err(source.error(
+            Some(repeat.span()),
+            format!("repeat must be 1 ..= {}", crate::MAX_RUNS),
+        ));
     }
     if let Some(threads) = &file.threads {
         let counts = threads.get_ref();
-        if counts.is_empty() || counts.contains(&0) {
+        if counts.is_empty() || counts.iter().any(|t| !(1..=crate::MAX_THREADS).contains(t)) {
             return Err(source.error(
                 Some(threads.span()),
-                "threads must list thread counts of at least 1",
+                format!(
+                    "threads must list thread counts, each 1 ..= {}",
+                    crate::MAX_THREADS
+                ),
             ));
         }
     }
     if let Some(split) = &file.split_height
-        && *split.get_ref() == 0
+        && !(1..=crate::MAX_SPLIT_HEIGHT).contains(split.get_ref())
     {
-        return Err(source.error(Some(split.span()), "split-height must be at least 1"));
+        return Err(source.error(
+            Some(split.span()),
+            format!("split-height must be 1 ..= {}", crate::MAX_SPLIT_HEIGHT),
+        ));
     }
     if let Some(algos) = &file.algorithms
         && algos.get_ref().is_empty()

@@ -162,6 +162,21 @@ fn parameters_out_of_range_name_the_workload() {
     let (line, _) = bad_input("\nthreads = [1, 0]\n[[workload]]\nfile = \"x.tree\"\n");
     assert_eq!(line, 2);
 
+    // The command line's limits hold in a suite file too.
+    for (text, words) in [
+        (
+            "threads = [100000]\n",
+            "threads must list thread counts, each 1 ..= 256",
+        ),
+        ("threads = [1000]\n", "each 1 ..= 256"),
+        ("repeat = 10000000\n", "repeat must be 1 ..= 1000000"),
+        ("split-height = 5000\n", "split-height must be 1 ..= "),
+    ] {
+        let (line, message) = bad_input(&format!("{text}[[workload]]\nfile = \"x.tree\"\n"));
+        assert_eq!(line, 1, "{text}: {message}");
+        assert!(message.contains(words), "{text}: {message}");
+    }
+
     let (line, message) = bad_input("name = \"empty\"\n");
     assert_eq!(line, 0);
     assert!(message.contains("[[workload]]"), "{message}");
