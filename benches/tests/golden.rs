@@ -1,37 +1,85 @@
 //! The golden figures of `data/golden.txt` recomputed: every line must match what the
 //! kernels find now, every algorithm must agree on each workload's value, `f2` and
 //! `f2-iter` must count the same positions, and F0 — the oracle — must confirm the value
-//! wherever it is affordable.
+//! wherever it is affordable. The window techniques (f2-soft, pvs, aspiration, mtdf) and
+//! the kernel with a narrow root window around the value must find the same value.
 //!
 //! When a change is meant to alter the figures (a new workload; never a kernel's
 //! counting), regenerate the file with
 //! `ABBENCH_BLESS_GOLDEN=1 cargo test --release -p abbench-benches --test golden`
 //! and review the diff.
 
-use abbench_benches::{golden, workload};
-use abbench_search::{Basic, SerialAlgorithm};
+use abbench_benches::{NARROW, golden, variant, workload};
+use abbench_search::{Basic, SerialAlgorithm, SerialSearch};
 use abbench_tree::{GameTree, TreeVisitor, full_tree_nodes};
+
+const WINDOWED: [&str; 5] = ["f2-soft", "pvs", "aspiration", "mtdf", NARROW];
 
 /// The (workload, algorithms) lines of the data file, in order.
 const LINES: &[(&str, &[&str])] = &[
     ("random-d8-h10", &["f1", "f2", "f2-iter"]),
     ("random-d16-h7", &["f1", "f2", "f2-iter"]),
-    ("random-d8-h6", &["f0", "f1", "f2", "f2-iter"]),
-    ("ordered-d16-h8-q0.7", &["f2", "f2-iter"]),
+    (
+        "random-d8-h6",
+        &[
+            "f0",
+            "f1",
+            "f2",
+            "f2-iter",
+            WINDOWED[0],
+            WINDOWED[1],
+            WINDOWED[2],
+            WINDOWED[3],
+            WINDOWED[4],
+        ],
+    ),
+    (
+        "ordered-d16-h8-q0.7",
+        &[
+            "f2",
+            "f2-iter",
+            WINDOWED[0],
+            WINDOWED[1],
+            WINDOWED[2],
+            WINDOWED[3],
+            WINDOWED[4],
+        ],
+    ),
     ("branch-sum-static-d8-h8", &["f2", "f2-iter"]),
     ("random-d8-h5", &["f0", "f2-iter"]),
-    ("random-d8-h8", &["f2", "f2-iter"]),
+    (
+        "random-d8-h8",
+        &[
+            "f2",
+            "f2-iter",
+            WINDOWED[0],
+            WINDOWED[1],
+            WINDOWED[2],
+            WINDOWED[3],
+            WINDOWED[4],
+        ],
+    ),
     ("peer-d8-h8", &["f2-iter"]),
     ("peer-d8-h10", &["f2-iter"]),
     ("peer-d16-h7", &["f2-iter"]),
 ];
 
-struct Run(Vec<SerialAlgorithm>);
+/// Runs the named searches; the narrow window is set around the kernel's value.
+struct Run(&'static [&'static str]);
 
 impl TreeVisitor for Run {
     type Output = Vec<abbench_search::SearchResult>;
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
-        self.0.iter().map(|a| a.search::<T, Basic>(tree)).collect()
+        let value = SerialAlgorithm::F2Iter.search::<T, Basic>(tree).value;
+        self.0
+            .iter()
+            .map(|name| {
+                let (algo, options) = variant(name, value);
+                SerialSearch::new(algo, options, tree)
+                    .expect("bench variants are valid")
+                    .search::<Basic>(tree)
+            })
+            .collect()
     }
 }
 
@@ -43,8 +91,7 @@ fn golden_figures_are_what_the_kernels_find() {
     );
     for (name, algos) in LINES {
         let w = workload(name);
-        let parsed: Vec<SerialAlgorithm> = algos.iter().map(|a| a.parse().unwrap()).collect();
-        let results = w.spec.visit_implicit(Run(parsed.clone())).unwrap();
+        let results = w.spec.visit_implicit(Run(algos)).unwrap();
         let value = results[0].value;
         for (algo, r) in algos.iter().zip(&results) {
             assert_eq!(r.value, value, "{name}: {algo} disagrees with {}", algos[0]);
@@ -56,6 +103,13 @@ fn golden_figures_are_what_the_kernels_find() {
         let by = |a: &str| algos.iter().position(|x| *x == a).map(|i| &results[i]);
         if let (Some(f2), Some(iter)) = (by("f2"), by("f2-iter")) {
             assert_eq!(f2, iter, "{name}: f2-iter must examine what f2 does");
+        }
+        if let (Some(iter), Some(narrow)) = (by("f2-iter"), by(NARROW)) {
+            // Knuth & Moore §4: a narrower window never examines more.
+            assert!(
+                narrow.stats.leaves <= iter.stats.leaves,
+                "{name}: the narrow window examined more leaves than the full one"
+            );
         }
         if let Some(f0) = by("f0") {
             let all = full_tree_nodes(u64::from(w.spec.degree), w.spec.height).unwrap();

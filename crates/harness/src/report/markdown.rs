@@ -1,8 +1,8 @@
 //! `report.md`: the machine, any verification failures first, a summary of the scaling
 //! workloads, the plots, the SIMULATED scaling beside the measured one, the paper's
-//! predictions against the measurements, how to read the tables, then one section per
-//! workload — perfectly ordered families of one tree shape at several heights, searched
-//! serially, share one section.
+//! predictions against the measurements, the window techniques (`windows.rs`), how to
+//! read the tables, then one section per workload — perfectly ordered families of one
+//! tree shape at several heights, searched serially, share one section.
 
 use super::aggregate::{Row, WorkloadGroup};
 use super::format::{cell, count, rate, significant};
@@ -51,6 +51,7 @@ pub(crate) fn render(
     }
     simulated_scaling(&mut md, simulated.workloads, simulated.profile);
     theory_table(&mut md, theory);
+    super::windows::section(&mut md, groups);
     legend(&mut md);
     md.push_str("## Workloads\n\n");
     for section in sections(groups) {

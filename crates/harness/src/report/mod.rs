@@ -22,6 +22,8 @@ mod simulated;
 mod simulation;
 mod summary;
 mod theory;
+mod windows;
+mod windows_plot;
 
 use crate::results::read_results;
 use crate::{HarnessError, MachineInfo, Results};
@@ -202,3 +204,5 @@ pub(crate) fn create_dir(dir: &Path) -> Result<(), HarnessError> {
 
 #[cfg(test)]
 mod test;
+#[cfg(test)]
+mod windows_test;

@@ -8,13 +8,15 @@
 //!   processors on log scales, each parallel algorithm's measured medians solid and its
 //!   SIMULATED medians dashed (`simulated.rs`), with the ideal line `S = p`;
 //! * `theory.svg`: leaves examined against height on perfectly ordered trees, log scale,
-//!   measured F2, F1 and F0 against Corollary 1 (§6), F1's best case (§8) and `d^h`.
+//!   measured F2, F1 and F0 against Corollary 1 (§6), F1's best case (§8) and `d^h`;
+//! * `windows.svg`: leaves examined against the root window's width (`windows_plot.rs`).
 
 use super::aggregate::WorkloadGroup;
 use super::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, failed, legend};
 use super::simulated::SimulatedWorkload;
 use super::simulation::{SpeedupCurve, speedup_chart};
 use super::theory::HeightSeries;
+use super::windows_plot::windows_figure;
 use crate::metrics::median;
 use crate::{Algorithm, Record};
 use plotters::coord::Shift;
@@ -139,6 +141,13 @@ pub(crate) fn plots(
             file: "theory.svg",
             title: "Leaves examined against height, perfectly ordered trees",
             svg: theory_figure(series)?,
+        });
+    }
+    if let Some(svg) = windows_figure(groups)? {
+        out.push(Plot {
+            file: "windows.svg",
+            title: "Leaves examined against the root window's width",
+            svg,
         });
     }
     Ok(out)

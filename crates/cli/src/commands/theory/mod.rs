@@ -13,6 +13,11 @@
 //! | `permutations` | §7: mean leaves over all `8!` orderings is `719/105` | exact |
 //! | `corollary2` | F2's mean per level with random branching, eq. (14) | within 4 s.e. |
 //! | `table1` | Table 1's `r0`, `r1`, `r*` and Pearl's factor, against the print | exact |
+//! | `pvs-minimal` | PVS examines exactly the minimal tree when perfectly ordered (§6) | exact |
+//! | `node-kinds` | pv/cut/all per level are types 1/2/3; every prediction holds (§6) | exact |
+//! | `window-width` | narrower root windows (§4): a true result, never more leaves | exact |
+//! | `guess-error` | aspiration and MTD(f) find the value from ever worse guesses | exact |
+//! | `vs-f2` | PVS and MTD(f) find F2's value on each model; leaves side by side | exact |
 //!
 //! `--degree` and `--height` choose the uniform trees of `corollary1`, `f1-best-case` and
 //! `worst`; `--height` also the dependent trees. `--trees` is the sample size of the
@@ -27,6 +32,7 @@ mod perfect_ordering;
 mod permutations;
 mod search;
 mod table1;
+mod windows;
 mod worst;
 
 use crate::failure::Failure;
@@ -110,7 +116,7 @@ impl TheoryCommand {
         let degrees = self.degree.as_ref().map_or(&DEFAULT_DEGREES[..], |d| &d.0);
         let heights = self.height.as_ref().map(|h| &h.0[..]);
         let mut notes = Vec::new();
-        let groups = 5 + 2 * degrees.len() as u64;
+        let groups = 6 + 2 * degrees.len() as u64;
         let bar = progress::bar(groups, "theory");
 
         let mut checks = fig1::checks()?;
@@ -133,6 +139,9 @@ impl TheoryCommand {
         bar.inc(1);
         bar.set_message("random branching");
         checks.extend(branching::checks(trees, self.seed)?);
+        bar.inc(1);
+        bar.set_message("window techniques");
+        checks.extend(windows::checks(self.seed)?);
         bar.inc(1);
         let table1 = table1::lines();
         bar.inc(1);
