@@ -1,24 +1,10 @@
 //! `abbench simulate`: deterministic output, labelled SIMULATED, and at one virtual
 //! processor exactly serial f2-iter's positions.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-/// Runs a command that must succeed and returns its stdout.
-fn stdout_of(args: &[&str]) -> String {
-    let output = Command::cargo_bin("abbench")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "abbench {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
+mod support;
+use support::stdout_of;
 
 fn json_lines(text: &str) -> Vec<Value> {
     text.lines()

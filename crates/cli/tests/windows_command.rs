@@ -3,22 +3,10 @@
 //! `--tt-mb`, and records carry `bound`, `kinds`, and the searches of aspiration and
 //! MTD(f). Bad values are in `bad_input.rs`.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn stdout_of(args: &[&str]) -> String {
-    let output = Command::cargo_bin("abbench")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "abbench {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
+mod support;
+use support::stdout_of;
 
 fn records(args: &[&str]) -> Vec<Value> {
     let mut all = vec!["run", "--json", "--repeat", "1", "--warmup", "0"];
