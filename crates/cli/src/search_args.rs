@@ -337,8 +337,7 @@ pub fn parse_time_limit(text: &str) -> Result<Duration, String> {
 }
 
 pub fn parse_thread_counts(text: &str) -> Result<ThreadCounts, String> {
-    let mut counts = Vec::new();
-    for word in text.split(',').map(str::trim) {
+    crate::list::comma_list(text, |word| {
         let count: usize = word.parse().map_err(|_| {
             format!("'{word}' is not a thread count: expected numbers 1 ..= {MAX_THREADS} separated by commas")
         })?;
@@ -347,11 +346,9 @@ pub fn parse_thread_counts(text: &str) -> Result<ThreadCounts, String> {
                 "{count} threads is out of range: each count must be 1 ..= {MAX_THREADS}"
             ));
         }
-        if !counts.contains(&count) {
-            counts.push(count);
-        }
-    }
-    Ok(ThreadCounts(counts))
+        Ok(count)
+    })
+    .map(ThreadCounts)
 }
 
 #[cfg(test)]

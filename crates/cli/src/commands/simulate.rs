@@ -104,19 +104,11 @@ pub struct AlgorithmList(pub Vec<ParallelAlgorithm>);
 pub struct ProcList(pub Vec<usize>);
 
 fn parse_algorithms(text: &str) -> Result<AlgorithmList, String> {
-    let mut algos = Vec::new();
-    for word in text.split(',').map(str::trim) {
-        let algo: ParallelAlgorithm = word.parse()?;
-        if !algos.contains(&algo) {
-            algos.push(algo);
-        }
-    }
-    Ok(AlgorithmList(algos))
+    crate::list::comma_list(text, str::parse::<ParallelAlgorithm>).map(AlgorithmList)
 }
 
 fn parse_procs(text: &str) -> Result<ProcList, String> {
-    let mut procs = Vec::new();
-    for word in text.split(',').map(str::trim) {
+    crate::list::comma_list(text, |word| {
         let p: usize = word.parse().map_err(|_| {
             format!(
                 "'{word}' is not a processor count: expected numbers 1 ..= {MAX_PROCS} separated by commas"
@@ -127,11 +119,9 @@ fn parse_procs(text: &str) -> Result<ProcList, String> {
                 "{p} processors is out of range: each count must be 1 ..= {MAX_PROCS}"
             ));
         }
-        if !procs.contains(&p) {
-            procs.push(p);
-        }
-    }
-    Ok(ProcList(procs))
+        Ok(p)
+    })
+    .map(ProcList)
 }
 
 fn parse_position_ns(text: &str) -> Result<f64, String> {

@@ -78,8 +78,7 @@ pub struct TheoryCommand {
 pub struct Numbers(pub Vec<u32>);
 
 fn parse_numbers(text: &str, what: &str, max: u32) -> Result<Numbers, String> {
-    let mut numbers = Vec::new();
-    for word in text.split(',').map(str::trim) {
+    crate::list::comma_list(text, |word| {
         let n: u32 = word.parse().map_err(|_| {
             format!("'{word}' is not a {what}: expected numbers 1 ..= {max} separated by commas")
         })?;
@@ -88,11 +87,9 @@ fn parse_numbers(text: &str, what: &str, max: u32) -> Result<Numbers, String> {
                 "{what} {n} is out of range: each must be 1 ..= {max}"
             ));
         }
-        if !numbers.contains(&n) {
-            numbers.push(n);
-        }
-    }
-    Ok(Numbers(numbers))
+        Ok(n)
+    })
+    .map(Numbers)
 }
 
 fn parse_degrees(text: &str) -> Result<Numbers, String> {
