@@ -521,7 +521,7 @@ every seed.\n\n{CHECKED}\n\n",
 
 /// Where the simulator has been checked against real runs, and how well.
 const CHECKED: &str = "Where the simulator has been checked: on a 2-core machine at `p = 2` \
-(within 10%, `crates/parallel/src/sim/README.md`), and on a 16-core machine at \
+(within 13%, `crates/parallel/src/sim/README.md`), and on a 16-core machine at \
 `p = 4, 8, 16` with the profile fitted to it (`reports/calibration/README.md`: median |gap| \
 9.1% over its 42 rows of at least 5 ms, every row within 24%). Elsewhere — other \
 machines, more processors than a profile measured — SIMULATED figures are an \
