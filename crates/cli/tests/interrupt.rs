@@ -44,7 +44,14 @@ fn sigterm_stops_a_sweep_as_ctrl_c_does() {
     stops_promptly_and_keeps_whole_records("TERM", 143, "SIGTERM");
 }
 
+/// The two tests take turns: each sweep calibrates with every core busy, and the time to
+/// stop is asserted, so neither should share the cores with the other.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = tempfile::tempdir().unwrap();
     let suite = dir.path().join("suite.toml");
     std::fs::write(&suite, SUITE).unwrap();

@@ -87,51 +87,83 @@ pub(super) fn steal_latency(threads: usize, idle: Duration, samples: usize) -> (
 }
 
 /// One-way latency of a cache line moving between two cores while `sharers` further
-/// threads keep reading it: half a ping-pong, the fastest of `trials` short trials (a
-/// trial during which another process held a core measures the scheduler, not the
-/// cache).
-pub(super) fn line_transfer(trials: usize, sharers: usize) -> f64 {
+/// threads keep reading it: half a ping-pong, the fastest of up to `trials` short trials
+/// (a trial during which another process held a core measures the scheduler, not the
+/// cache). The trials stop when `budget` is spent, and a trial that has not finished by
+/// then is abandoned: when the threads outnumber the free cores, every round trip waits
+/// for the scheduler (milliseconds, not nanoseconds), and 2,000 of them per trial would
+/// take minutes. `NaN` if no trial finished.
+pub(super) fn line_transfer(trials: usize, sharers: usize, budget: Duration) -> f64 {
     let rounds = 1000u64;
-    let mut best = f64::INFINITY;
+    let deadline = Instant::now() + budget;
+    let mut best = f64::NAN;
     for _ in 0..trials {
-        let flag = AtomicU64::new(0);
-        let done = AtomicBool::new(false);
-        let one_way = std::thread::scope(|s| {
-            for _ in 0..sharers {
-                s.spawn(|| {
-                    while !done.load(Ordering::Relaxed) {
-                        black_box(flag.load(Ordering::Acquire));
-                        std::hint::spin_loop();
-                    }
-                });
-            }
+        if Instant::now() >= deadline {
+            break;
+        }
+        if let Some(one_way) = line_trial(rounds, sharers, deadline) {
+            best = best.min(one_way);
+        }
+    }
+    best
+}
+
+/// Spins until `flag` holds `value` (true), or `abandoned` is set or `deadline` passes
+/// (false; the clock is read once every 4,096 spins, so that it costs the wait little).
+fn wait_for(flag: &AtomicU64, value: u64, abandoned: &AtomicBool, deadline: Instant) -> bool {
+    let mut spins = 0u32;
+    while flag.load(Ordering::Acquire) != value {
+        std::hint::spin_loop();
+        spins = spins.wrapping_add(1);
+        if spins.is_multiple_of(4096)
+            && (abandoned.load(Ordering::Relaxed) || Instant::now() >= deadline)
+        {
+            abandoned.store(true, Ordering::Relaxed);
+            return false;
+        }
+    }
+    true
+}
+
+/// One ping-pong of `rounds` round trips: the one-way time, or `None` if it was
+/// abandoned at `deadline`.
+fn line_trial(rounds: u64, sharers: usize, deadline: Instant) -> Option<f64> {
+    let flag = AtomicU64::new(0);
+    let done = AtomicBool::new(false);
+    let abandoned = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        for _ in 0..sharers {
             s.spawn(|| {
-                for i in 0..rounds {
-                    while flag.load(Ordering::Acquire) != 2 * i + 1 {
-                        std::hint::spin_loop();
-                    }
-                    flag.store(2 * i + 2, Ordering::Release);
+                while !done.load(Ordering::Relaxed) {
+                    black_box(flag.load(Ordering::Acquire));
+                    std::hint::spin_loop();
                 }
             });
-            // Let the other thread start spinning before timing.
-            while flag.load(Ordering::Acquire) == 0 {
-                flag.store(1, Ordering::Release);
+        }
+        s.spawn(|| {
+            for i in 0..rounds {
+                if !wait_for(&flag, 2 * i + 1, &abandoned, deadline) {
+                    return;
+                }
+                flag.store(2 * i + 2, Ordering::Release);
             }
-            while flag.load(Ordering::Acquire) != 2 {
-                std::hint::spin_loop();
+        });
+        let one_way = (|| {
+            // Let the other thread start spinning before timing.
+            flag.store(1, Ordering::Release);
+            if !wait_for(&flag, 2, &abandoned, deadline) {
+                return None;
             }
             let t = Instant::now();
             for i in 1..rounds {
                 flag.store(2 * i + 1, Ordering::Release);
-                while flag.load(Ordering::Acquire) != 2 * i + 2 {
-                    std::hint::spin_loop();
+                if !wait_for(&flag, 2 * i + 2, &abandoned, deadline) {
+                    return None;
                 }
             }
-            let one_way = t.elapsed().as_nanos() as f64 / (2 * (rounds - 1)) as f64;
-            done.store(true, Ordering::Relaxed);
-            one_way
-        });
-        best = best.min(one_way);
-    }
-    best
+            Some(t.elapsed().as_nanos() as f64 / (2 * (rounds - 1)) as f64)
+        })();
+        done.store(true, Ordering::Relaxed);
+        one_way
+    })
 }

@@ -63,6 +63,11 @@ pub struct Calibration {
     pub notes: Vec<String>,
 }
 
+/// The most time the cache-line ping-pong may take at one thread count. Unhindered it
+/// takes milliseconds; when other processes hold the cores each round trip waits for the
+/// scheduler, and the measurement is abandoned rather than left to run for minutes.
+const LINE_BUDGET: Duration = Duration::from_millis(500);
+
 /// The trees whose positions are timed, one per model: about 5–50 ms of f2-iter each.
 fn model_trees() -> Vec<ModelSpec> {
     vec![
@@ -205,15 +210,25 @@ pub fn calibrate(
     let mut lines = Vec::new();
     for &p in &threads {
         let (steal, taken) = events::steal_latency(p, Duration::from_micros(1), 100);
-        let line = events::line_transfer(20 * repeats, p - 2);
+        let line = events::line_transfer(20 * repeats, p - 2, LINE_BUDGET);
         notes.push(format!(
-            "{p} threads: steal {steal:.0} ns (taken before the owner {:.0}%), cache line {line:.0} ns",
-            100.0 * taken
+            "{p} threads: steal {steal:.0} ns (taken before the owner {:.0}%), cache line {}",
+            100.0 * taken,
+            if line.is_finite() {
+                format!("{line:.0} ns")
+            } else {
+                format!(
+                    "not measured (no ping-pong finished within {} ms: other work holds the cores)",
+                    LINE_BUDGET.as_millis()
+                )
+            }
         ));
         if steal.is_finite() {
             steals.push((p, steal));
         }
-        lines.push((p, line));
+        if line.is_finite() {
+            lines.push((p, line));
+        }
     }
     if let Some(steal) = fit_growth(&steals, profile.growth) {
         profile.events.steal = steal;

@@ -58,3 +58,16 @@ fn the_speed_spread_is_the_threads_relative_deviation_corrected_for_the_sample()
     assert!((s - 0.1 / 0.5f64.sqrt()).abs() < 1e-12, "{s}");
     assert!((BusyTimes(vec![3.6, 4.4]).mean() - 4.0).abs() < 1e-12);
 }
+
+#[test]
+fn the_cache_line_ping_pong_gives_up_when_the_cores_are_oversubscribed() {
+    // Eight spinning readers per core beside the two players: every round trip waits
+    // for the scheduler. Unbounded, 1,000 trials of 1,000 round trips would take many
+    // minutes; the budget ends it, with a time or NaN, and never a negative or zero one.
+    let sharers = 8 * crate::available_threads();
+    let t = std::time::Instant::now();
+    let line = events::line_transfer(1000, sharers, Duration::from_millis(200));
+    let took = t.elapsed();
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+    assert!(line.is_nan() || line > 0.0, "{line}");
+}
