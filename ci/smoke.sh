@@ -12,7 +12,7 @@
 #
 # After a change meant to alter the quick suite's counts or records, regenerate the
 # baseline (with signature.txt) and commit it with the change:
-#   cargo run --release -p abbench-harness --example baselines
+#   cargo run --release -p abbench-measure --example baselines
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-$(mktemp -d)}"

@@ -10,8 +10,10 @@
 //! Clap's own usage errors also exit 2; their text is reduced to its first paragraph so
 //! that it too is one line.
 
-use abbench_harness::HarnessError;
+use abbench_measure::MeasureError;
 use abbench_parallel::ParallelError;
+use abbench_report::ReportError;
+use abbench_results::FileError;
 use abbench_theory::TheoryError;
 use abbench_tree::TreeError;
 use std::io;
@@ -148,16 +150,34 @@ impl From<TreeError> for Failure {
     }
 }
 
-impl From<HarnessError> for Failure {
-    /// A search that could not run or finish is a failed run; anything else the harness
+impl From<MeasureError> for Failure {
+    /// A search that could not run or finish is a failed run; anything else measuring
     /// refuses (options, trees, files) is bad input.
-    fn from(error: HarnessError) -> Self {
+    fn from(error: MeasureError) -> Self {
         match error {
-            HarnessError::Parallel(error) => error.into(),
-            HarnessError::Interrupted => Failure::interrupted("interrupted"),
-            HarnessError::Simulation(message) => Failure::failed(message),
+            MeasureError::Parallel(error) => error.into(),
+            MeasureError::Interrupted => Failure::interrupted("interrupted"),
+            MeasureError::Simulation(message) => Failure::failed(message),
+            MeasureError::Report(error) => error.into(),
             other => Failure::bad_input(other.to_string()),
         }
+    }
+}
+
+impl From<ReportError> for Failure {
+    /// A simulation that failed is a failed run; a file or option the report refuses is
+    /// bad input.
+    fn from(error: ReportError) -> Self {
+        match error {
+            ReportError::Simulation(message) => Failure::failed(message),
+            other => Failure::bad_input(other.to_string()),
+        }
+    }
+}
+
+impl From<FileError> for Failure {
+    fn from(error: FileError) -> Self {
+        Failure::bad_input(error.to_string())
     }
 }
 

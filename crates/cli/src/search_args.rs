@@ -6,13 +6,14 @@
 //! override a suite's settings rather than default to a value.
 //!
 //! `--time-limit` bounds each search, and `--force` runs work whose estimated time is
-//! over ten minutes (see `abbench_harness::WorkEstimate`); both are shared with `sweep`.
+//! over ten minutes (see `abbench_measure::WorkEstimate`); both are shared with `sweep`.
 //!
 //! Lists are comma-separated (`--algo f2,ybwc --threads 1,2,4`); repeats are dropped and
 //! the order given is kept, so tables list rows in the order asked for.
 
-use abbench_harness::{Algorithm, UnknownAlgorithm, WorkEstimate, available_threads};
+use abbench_measure::WorkEstimate;
 use abbench_parallel::SearchOptions;
+use abbench_results::{Algorithm, UnknownAlgorithm, available_threads};
 use abbench_search::{
     Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, SerialOptions, Window,
 };
@@ -21,7 +22,7 @@ use abbench_tree::TreeSpec;
 use clap::Args;
 use std::time::Duration;
 
-pub use abbench_harness::{MAX_RUNS, MAX_THREADS};
+pub use abbench_measure::{MAX_RUNS, MAX_THREADS};
 
 /// The longest `--time-limit`, in seconds: about eleven days.
 pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e6;
@@ -114,7 +115,7 @@ impl SearchArgs {
         runs: u64,
         extra_reference_runs: u64,
         what: &str,
-    ) -> Result<(), abbench_harness::HarnessError> {
+    ) -> Result<(), abbench_measure::MeasureError> {
         if self.force {
             return Ok(());
         }

@@ -1,6 +1,6 @@
-//! `abbench run`: the JSON lines are the harness's records (schema 1) with every field
-//! the design names, the table shows every result as verified, and the options reach
-//! the harness.
+//! `abbench run`: the JSON lines are `abbench_results::Record`s (schema 1) with every
+//! field the design names, the table shows every result as verified, and the options
+//! reach `abbench_measure::measure`.
 
 use serde_json::Value;
 

@@ -1,14 +1,13 @@
 //! `abbench calibrate [--out FILE]`: this machine's cost profile for the simulator —
 //! per-model position times, the parallel kernel's overhead and slowdown with busy
 //! cores, and the event costs at each thread count up to the cores present (thin over
-//! `abbench_harness::calibrate`). The profile goes to `--out` (written atomically) or
+//! `abbench_measure::calibrate`). The profile goes to `--out` (written atomically) or
 //! stdout; what was measured goes to stderr.
 
 use crate::failure::Failure;
 use crate::progress;
-use abbench_harness::{
-    CalibrateOptions, MachineInfo, available_threads, calibrate, profile_json, write_profile,
-};
+use abbench_measure::{CalibrateOptions, calibrate};
+use abbench_results::{MachineInfo, available_threads, profile_json, write_profile};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -32,7 +31,7 @@ impl CalibrateCommand {
         let machine = MachineInfo::collect(crate::ALLOCATOR, super::command_line());
         let cores = available_threads();
         let options = if self.quick {
-            CalibrateOptions::quick(&abbench_harness::thread_counts_up_to(cores))
+            CalibrateOptions::quick(&abbench_measure::thread_counts_up_to(cores))
         } else {
             CalibrateOptions::full(cores)
         };

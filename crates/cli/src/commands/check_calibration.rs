@@ -2,12 +2,13 @@
 //! cost profile makes the simulator reproduce measured runs — every parallel record
 //! simulated again on its tree with its recorded options, a gap table per (workload,
 //! algorithm, threads), the median |gap| and the worst row (thin over
-//! `abbench_harness::check_calibration`).
+//! `abbench_report::check_calibration`).
 
 use crate::failure::Failure;
 use crate::search_args::{ThreadCounts, parse_thread_counts};
-use abbench_harness::{CheckOptions, Record, check_calibration, read_profile, read_results};
 use abbench_parallel::sim::CostProfile;
+use abbench_report::{CheckOptions, check_calibration};
+use abbench_results::{Record, read_profile, read_results};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;

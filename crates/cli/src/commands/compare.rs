@@ -11,7 +11,7 @@
 //! times are too noisy to fail a build on; slower rows are still listed.
 
 use crate::failure::Failure;
-use abbench_harness::{Gate, compare_files};
+use abbench_report::{Gate, compare_files};
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -63,7 +63,7 @@ pub struct CompareCommand {
     pub gate: GateArg,
 }
 
-/// A number; its range (at least 0) is checked by the harness, which names it.
+/// A number; its range (at least 0) is checked by `abbench_report::compare_files`, which names it.
 fn parse_threshold(text: &str) -> Result<f64, String> {
     text.trim()
         .parse()

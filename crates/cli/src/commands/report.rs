@@ -4,7 +4,7 @@
 //! The records are read, strictly, before the folder is created.
 
 use crate::failure::Failure;
-use abbench_harness::rebuild_report;
+use abbench_report::rebuild_report;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;

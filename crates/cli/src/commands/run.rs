@@ -1,9 +1,9 @@
 //! `abbench run`: measure algorithms on seeded trees (design: "Command line", "Metrics").
 //!
-//! For every tree of the tree options the harness measures every algorithm, the parallel
-//! ones at every thread count, `repeat` timed runs after `warmup` untimed ones, each
+//! For every tree of the tree options `abbench_measure::measure` runs every algorithm,
+//! the parallel ones at every thread count, `repeat` timed runs after `warmup` untimed ones, each
 //! result checked against serial F2. `--json` prints each record as one JSON line
-//! (schema 1, the harness's `Record`); otherwise an aligned table follows the last tree.
+//! (schema 1, `abbench_results::Record`); otherwise an aligned table follows the last tree.
 //! A result that does not match serial F2 is printed like the others and then fails the
 //! run (exit 1).
 //!
@@ -18,7 +18,8 @@ use crate::progress;
 use crate::search_args::{MAX_RUNS, SearchArgs};
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
-use abbench_harness::{MeasureConfig, Pools, Record, Unfinished, available_threads, measure};
+use abbench_measure::{MeasureConfig, Pools, measure};
+use abbench_results::{Record, Unfinished, available_threads};
 use clap::Args;
 use std::io::Write;
 

@@ -7,7 +7,7 @@
 //! (exit 1) with one line on stderr naming every case that differs.
 
 use crate::failure::Failure;
-use abbench_harness::{check_signature_file, signature};
+use abbench_measure::{check_signature_file, signature};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;

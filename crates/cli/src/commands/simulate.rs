@@ -18,14 +18,13 @@ use crate::failure::Failure;
 use crate::search_args::SplitArgs;
 use crate::table::{Align, Table};
 use crate::tree_args::{ModelArg, TreeArgs};
-use abbench_harness::{
-    SpeedupCeiling, SpeedupCurve, TreeInfo, read_profile, simulation_plot, write_atomically,
-};
 use abbench_parallel::sim::{
     CostProfile, MAX_PROCS, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan,
     root_split_ceiling, simulate_profiled, work_span,
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
+use abbench_report::{SpeedupCeiling, SpeedupCurve, simulation_plot};
+use abbench_results::{TreeInfo, read_profile, write_atomically};
 use abbench_tree::{GameTree, TreeSource, TreeSpec, TreeVisitor};
 use clap::{Args, ValueEnum};
 use serde::Serialize;

@@ -21,11 +21,9 @@ use crate::progress;
 use crate::shell::shell_word;
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
-use abbench_harness::{
-    Algorithm, ORACLE_POSITIONS, Pools, TreeInfo, Verdict, VerifyPlan, available_threads,
-    verify_tree,
-};
+use abbench_measure::{ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, verify_tree};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
+use abbench_results::{Algorithm, TreeInfo, available_threads};
 use abbench_search::SerialOptions;
 use clap::Parser;
 use std::io::Write;
@@ -327,7 +325,7 @@ mod tests {
             let abbench_tree::TreeSource::Model(m) = &spec.source else {
                 panic!("a model");
             };
-            let positions = abbench_harness::estimate_positions(m, "f0".parse().unwrap());
+            let positions = abbench_measure::estimate_positions(m, "f0".parse().unwrap());
             assert!(positions < 2e6, "{spec}: {positions}");
         }
     }

@@ -2,10 +2,10 @@
 //! main job).
 //!
 //! The suite is `quick`, `default` or a TOML file; `--threads`, `--repeat` and
-//! `--time-limit` override its settings. The harness writes `machine.json`, streams
-//! `results.jsonl`, then writes `summary.csv`, `report.md` and the plots. Meanwhile
+//! `--time-limit` override its settings. `abbench_measure::RunFolder` writes
+//! `machine.json`, streams `results.jsonl`, then writes `summary.csv`, `report.md` and the plots. Meanwhile
 //! stderr gets the plan (every workload with its seeds), a line per tree measured and,
-//! at a terminal, a progress bar. At the end stdout gets the folder and the harness's
+//! at a terminal, a progress bar. At the end stdout gets the folder and abbench-report's
 //! summary. Any result that does not agree with serial F2, any search that failed or
 //! reached the time limit, fails the run (exit 1) once the report is written, so that
 //! the report shows which. A suite estimated to take over ten minutes asks for
@@ -22,10 +22,12 @@ use crate::failure::Failure;
 use crate::progress;
 use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts, parse_time_limit};
 use crate::signals::Signals;
-use abbench_harness::{
-    Completion, HarnessError, Interrupt, MachineInfo, RunFolder, Suite, SweepEvent,
-    available_threads, calibrate_run_folder, default_run_folder, sweep,
+use abbench_measure::{
+    Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, calibrate_run_folder,
+    default_run_folder, sweep,
 };
+use abbench_report::ReportError;
+use abbench_results::{MachineInfo, available_threads};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -84,7 +86,7 @@ pub struct SweepCommand {
 /// How the measuring thread ended, as the main thread saw it.
 enum Ended {
     /// It returned.
-    Returned(Result<(), HarnessError>),
+    Returned(Result<(), MeasureError>),
     /// Ctrl-C, and it did not stop within [`GRACE`]: abandoned.
     Abandoned,
 }
@@ -169,10 +171,10 @@ impl SweepCommand {
             match receiver.recv_timeout(Duration::from_millis(20)) {
                 Ok(result) => break Ended::Returned(result),
                 Err(RecvTimeoutError::Disconnected) => {
-                    break Ended::Returned(Err(HarnessError::Report {
+                    break Ended::Returned(Err(MeasureError::Report(ReportError::Report {
                         path: folder_path.clone(),
                         message: "the sweep's thread stopped without a result".into(),
-                    }));
+                    })));
                 }
                 Err(RecvTimeoutError::Timeout)
                     if signals.received().is_some() || interrupt.is_requested() =>
@@ -189,7 +191,7 @@ impl SweepCommand {
         bar.finish_and_clear();
         let (completion, error) = match ended {
             Ended::Returned(Ok(())) => (Completion::Complete, None),
-            Ended::Returned(Err(HarnessError::Interrupted)) | Ended::Abandoned => {
+            Ended::Returned(Err(MeasureError::Interrupted)) | Ended::Abandoned => {
                 (Completion::Interrupted, None)
             }
             Ended::Returned(Err(error)) => (Completion::Failed(error.to_string()), Some(error)),
@@ -219,14 +221,14 @@ impl SweepCommand {
                 "{} of {} results do not agree with serial F2; see {}",
                 outcome.failures,
                 outcome.records.len(),
-                folder_path.join(abbench_harness::REPORT_FILE).display()
+                folder_path.join(abbench_report::REPORT_FILE).display()
             )));
         }
         if !outcome.unfinished.is_empty() {
             return Err(Failure::failed(format!(
                 "{}; see {}",
                 super::run::unfinished_message(&outcome.unfinished),
-                folder_path.join(abbench_harness::REPORT_FILE).display()
+                folder_path.join(abbench_report::REPORT_FILE).display()
             )));
         }
         let most = outcome.threads.iter().copied().max().unwrap_or(1);

@@ -1,7 +1,7 @@
 //! `abbench verify`: search seeded trees once with every named algorithm and thread
 //! count and compare each answer with serial F2 (design: "Algorithms"; style 7).
 //!
-//! The checks themselves are the harness's ([`abbench_harness::verify_tree`]). This file walks the seeds, counts
+//! The checks themselves are abbench-measure's ([`abbench_measure::verify_tree`]). This file walks the seeds, counts
 //! searches and mismatches per algorithm and thread count, and prints a summary. The
 //! first tree with a mismatch ends the run (exit 1) with, for each of its mismatches, the
 //! command line that reproduces it: this subcommand on that one seed with that algorithm
@@ -18,10 +18,8 @@ use crate::search_args::SearchArgs;
 use crate::shell::shell_word;
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
-use abbench_harness::{
-    Algorithm, Mismatch, ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, available_threads,
-    verify_tree,
-};
+use abbench_measure::{Mismatch, ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, verify_tree};
+use abbench_results::{Algorithm, available_threads};
 use abbench_tree::{TreeSource, TreeSpec};
 use clap::Args;
 use clap::builder::ArgPredicate;
@@ -279,7 +277,7 @@ fn parse_stress(text: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use abbench_harness::Algorithm;
+    use abbench_results::Algorithm;
     use clap::Parser;
 
     #[derive(Debug, Parser)]

@@ -1,0 +1,54 @@
+//! The errors of measuring: trees, searches, options, suites and the files they write.
+
+use abbench_tree::TreeError;
+
+/// What can stop an experiment, a sweep, a calibration or a signature.
+#[derive(Debug, thiserror::Error)]
+pub enum MeasureError {
+    /// A file could not be read or written, or is not what it should be.
+    #[error(transparent)]
+    File(#[from] abbench_results::FileError),
+    /// The report of a run folder could not be written.
+    #[error(transparent)]
+    Report(#[from] abbench_report::ReportError),
+    /// The tree could not be built, materialised or read.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// A parallel search could not run or did not finish.
+    #[error(transparent)]
+    Parallel(#[from] abbench_parallel::ParallelError),
+    /// A simulated search failed (`abbench_parallel::sim::SimError`'s message).
+    #[error("{0}")]
+    Simulation(String),
+    /// A serial search's option outside its range (window, cutoff, guess, table size).
+    #[error(transparent)]
+    SearchOption(#[from] abbench_search::OptionError),
+    /// An option outside its range.
+    #[error("invalid {parameter} {value}: {expected}")]
+    InvalidOption {
+        /// The option's flag name.
+        parameter: &'static str,
+        /// The value given.
+        value: String,
+        /// What is accepted.
+        expected: String,
+    },
+    /// Measuring stopped because its [`Interrupt`](crate::Interrupt) was raised.
+    #[error("interrupted")]
+    Interrupted,
+    /// The work asked for would run for an unreasonable time; `--force` runs it anyway.
+    #[error(
+        "{what} would take about {} ({}); pass --force to run it anyway, or \
+         --time-limit SECONDS to bound each search",
+        crate::units::human_duration(*.seconds),
+        .basis
+    )]
+    TooLong {
+        /// What would run, e.g. `this run`.
+        what: String,
+        /// The estimated wall time, seconds.
+        seconds: f64,
+        /// How it was estimated, for the message.
+        basis: String,
+    },
+}

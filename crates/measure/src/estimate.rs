@@ -1,0 +1,191 @@
+//! How long a command would search, estimated from the trees' models before it starts,
+//! so that a search that would run for days asks for `--force` instead.
+//!
+//! Positions one search is expected to examine, by algorithm and model (a tree of degree
+//! `d` and height `h`; for variable branching, `d` is the mean of `degree-min` and
+//! `degree-max` and each position above the leaves is terminal with `terminal-prob`):
+//!
+//! * F0, and every algorithm on the `worst` model (no cutoffs at all): the whole tree,
+//!   `sum d^l` over the levels `l = 0..=h` — exact for a uniform tree.
+//! * The others on `random` trees: `sum d^(3l/4)`, the typical figure for alpha-beta on
+//!   random trees (Knuth & Moore §7 and Table 1 put F2's branching factor between
+//!   `d^(1/2)` and `d`; Pearl's `ξ_d/(1-ξ_d)` is close to `d^(3/4)` for the degrees
+//!   measured here). F1, which has no deep cutoffs, examines more; few distinct values
+//!   (`--values`) fewer.
+//! * The others on `ordered`, `dependent` and `branch-sum` trees: Corollary 1's best
+//!   case, `sum (d^⌈l/2⌉ + d^⌊l/2⌋ - 1)` — a lower bound for any ordering, reached by
+//!   perfectly ordered trees.
+//! * `.tree` files: not estimated (their size is only known once read, and a file that
+//!   fits in memory is searched in seconds).
+//!
+//! The time is those positions over [`ASSUMED_POSITIONS_PER_SECOND`] per thread (a
+//! parallel search at most `min(threads, hardware threads)` times that), summed over
+//! every search the command makes; with a time limit no search counts for more than the
+//! limit. Over [`LONG_RUN_SECONDS`] the command asks for `--force`.
+
+use crate::MeasureError;
+use abbench_results::Algorithm;
+use abbench_search::SerialAlgorithm;
+use abbench_tree::{Model, ModelSpec, TreeSource, TreeSpec};
+use std::time::Duration;
+
+/// Positions per second and thread the estimate assumes: about twice what the fastest
+/// kernels reach in a release build (F0 and `f2-iter` on an implicit random tree, about
+/// 3×10⁸ on the two-core machine this was measured on), so that the estimate errs
+/// towards running.
+pub const ASSUMED_POSITIONS_PER_SECOND: f64 = 6.0e8;
+
+/// Estimated wall time past which a command asks for `--force`: ten minutes.
+pub const LONG_RUN_SECONDS: f64 = 600.0;
+
+/// Positions `algo` is expected to examine in one search of a tree of `model` (see the
+/// module's notes); may be far beyond `u64` (it is a float).
+pub fn estimate_positions(model: &ModelSpec, algo: Algorithm) -> f64 {
+    let d = if model.is_uniform() {
+        f64::from(model.degree)
+    } else {
+        let mean = (f64::from(model.degree_min()) + f64::from(model.degree_max())) / 2.0;
+        mean * (1.0 - model.terminal_prob)
+    };
+    let levels = 0..=model.height;
+    let examines_everything =
+        algo == Algorithm::Serial(SerialAlgorithm::F0) || model.model == Model::Worst;
+    if examines_everything {
+        levels.map(|l| d.powi(l as i32)).sum()
+    } else if model.model == Model::Random {
+        levels.map(|l| d.powf(0.75 * f64::from(l))).sum()
+    } else {
+        levels
+            .map(|l| {
+                let (up, down) = (l.div_ceil(2) as i32, (l / 2) as i32);
+                d.powi(up) + d.powi(down) - 1.0
+            })
+            .sum()
+    }
+}
+
+/// The estimated wall time of a command's searches, and its largest single search.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WorkEstimate {
+    /// Seconds, all searches together.
+    pub seconds: f64,
+    /// The search that takes longest: its description and its positions.
+    pub largest: Option<(String, f64)>,
+    /// The hardware threads a parallel search can use.
+    pub hardware_threads: usize,
+}
+
+impl WorkEstimate {
+    /// An empty estimate for a machine of `hardware_threads`.
+    pub fn new(hardware_threads: usize) -> Self {
+        WorkEstimate {
+            hardware_threads: hardware_threads.max(1),
+            ..WorkEstimate::default()
+        }
+    }
+
+    /// Adds `runs` searches of `tree` by `algo` at `threads`, each bounded by `limit`.
+    pub fn add(
+        &mut self,
+        tree: &TreeSpec,
+        algo: Algorithm,
+        threads: usize,
+        runs: u64,
+        limit: Option<Duration>,
+    ) {
+        let TreeSource::Model(model) = &tree.source else {
+            return;
+        };
+        let positions = estimate_positions(model, algo);
+        let speed = ASSUMED_POSITIONS_PER_SECOND
+            * if algo.is_parallel() {
+                threads.clamp(1, self.hardware_threads) as f64
+            } else {
+                1.0
+            };
+        let mut one = positions / speed;
+        if let Some(limit) = limit {
+            one = one.min(limit.as_secs_f64());
+        }
+        self.seconds += one * runs as f64;
+        if self.largest.as_ref().is_none_or(|(_, p)| positions > *p) {
+            let mut label = abbench_results::TreeInfo::of(tree).label();
+            label.push_str(&format!(" with {algo}"));
+            self.largest = Some((label, positions));
+        }
+    }
+
+    /// An error asking for `--force` when the estimate exceeds [`LONG_RUN_SECONDS`];
+    /// `what` names the work, e.g. `this run`.
+    pub fn check(&self, what: &str) -> Result<(), MeasureError> {
+        if self.seconds <= LONG_RUN_SECONDS {
+            return Ok(());
+        }
+        let basis = match &self.largest {
+            Some((label, positions)) => format!(
+                "estimated from the trees' models: its largest search, {label}, examines \
+                 about {positions:.1e} positions, at most {ASSUMED_POSITIONS_PER_SECOND:.0e} \
+                 per second and thread"
+            ),
+            None => "estimated from the trees' models".into(),
+        };
+        Err(MeasureError::TooLong {
+            what: what.to_string(),
+            seconds: self.seconds,
+            basis,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abbench_parallel::ParallelAlgorithm;
+    use abbench_tree::Layout;
+
+    fn algo(name: &str) -> Algorithm {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn f0_examines_the_whole_tree_and_best_case_is_corollary_1() {
+        let spec = ModelSpec::new(Model::Ordered, 3, 4, 1);
+        assert_eq!(estimate_positions(&spec, algo("f0")), 121.0);
+        // Corollary 1 per level for d=3: 1, 3, 5, 11, 17.
+        assert_eq!(estimate_positions(&spec, algo("f2")), 37.0);
+        let worst = ModelSpec::new(Model::Worst, 3, 4, 1);
+        assert_eq!(estimate_positions(&worst, algo("ybwc")), 121.0);
+        let random = ModelSpec::new(Model::Random, 16, 4, 1);
+        let typical = estimate_positions(&random, algo("f2-iter"));
+        assert!((typical - (1.0 + 8.0 + 64.0 + 512.0 + 4096.0)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn long_runs_ask_for_force_and_a_limit_bounds_them() {
+        let tree = TreeSpec::model(ModelSpec::new(Model::Random, 16, 12, 1), Layout::Implicit);
+        let mut estimate = WorkEstimate::new(2);
+        estimate.add(&tree, algo("f0"), 1, 1, None);
+        let message = estimate.check("this run").unwrap_err().to_string();
+        assert!(
+            message.starts_with("this run would take about "),
+            "{message}"
+        );
+        assert!(message.contains("days"), "{message}");
+        assert!(message.contains("random d=16 h=12 with f0"), "{message}");
+        assert!(message.contains("--force"), "{message}");
+
+        let mut bounded = WorkEstimate::new(2);
+        bounded.add(&tree, algo("f0"), 1, 3, Some(Duration::from_secs(10)));
+        assert_eq!(bounded.seconds, 30.0);
+        assert!(bounded.check("this run").is_ok());
+
+        let mut parallel = WorkEstimate::new(2);
+        let ybwc = Algorithm::Parallel(ParallelAlgorithm::Ybwc);
+        let small = TreeSpec::model(ModelSpec::new(Model::Random, 8, 6, 1), Layout::Implicit);
+        parallel.add(&small, ybwc, 16, 1, None);
+        let serial = estimate_positions(&ModelSpec::new(Model::Random, 8, 6, 1), ybwc)
+            / ASSUMED_POSITIONS_PER_SECOND;
+        assert!((parallel.seconds - serial / 2.0).abs() < 1e-12);
+        assert!(parallel.check("this run").is_ok());
+    }
+}

@@ -1,0 +1,55 @@
+//! abbench's experiments: measuring searches, checking them against serial F2, sweeping
+//! suites into run folders, calibrating the simulator to this machine, and the
+//! deterministic signature CI gates on.
+//!
+//! [`measure()`] runs every requested algorithm and thread count on one tree, timed after a
+//! warm-up, and checks each result against serial F2; each (tree, algorithm, threads)
+//! becomes an `abbench_results::Record`, one line of `results.jsonl` — or, when the search
+//! reached its time limit or failed, an `Unfinished` line that claims no result. A sweep
+//! then hands the records to `abbench-report`, which never measures.
+//!
+//! What the command line's subcommands call:
+//!
+//! | subcommand | functions |
+//! | --- | --- |
+//! | `run` | [`WorkEstimate`], [`measure()`] with [`Pools`] |
+//! | `verify` | [`verify_tree`] with [`Pools`], [`TreeVerdict::mismatches`] |
+//! | `sweep` | [`Suite::load`], [`Suite::estimate`], [`default_run_folder`], [`RunFolder`] with [`sweep`] and an [`Interrupt`] (or [`sweep_to_folder`]) |
+//! | `calibrate` | [`calibrate()`] with [`CalibrateOptions`] |
+//! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
+//!
+//! Suite files are described at [`Suite::from_toml_file`]. The examples (`sweep`,
+//! `signature`, `baselines`) run the same functions without the command line.
+
+mod calibrate;
+mod contention;
+mod error;
+mod estimate;
+mod interrupt;
+mod limits;
+mod measure;
+mod searches;
+mod signature;
+mod suite;
+mod sweep;
+mod units;
+mod verify;
+
+pub use calibrate::{CalibrateOptions, Calibration, calibrate, calibrate_run_folder};
+pub use error::MeasureError;
+pub use estimate::{
+    ASSUMED_POSITIONS_PER_SECOND, LONG_RUN_SECONDS, WorkEstimate, estimate_positions,
+};
+pub use interrupt::Interrupt;
+pub use limits::{MAX_RUNS, MAX_SPLIT_HEIGHT, MAX_THREADS};
+pub use measure::{MeasureConfig, measure, measure_tree};
+pub use searches::{POOL_WARM_UP, Pools};
+pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
+pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
+pub use sweep::{
+    Completion, LOCK_FILE, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep,
+    sweep_to_folder,
+};
+pub use verify::{
+    Answer, Mismatch, ORACLE_POSITIONS, SearchCheck, TreeVerdict, Verdict, VerifyPlan, verify_tree,
+};

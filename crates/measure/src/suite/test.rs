@@ -1,0 +1,184 @@
+use super::*;
+use crate::MeasureError;
+use abbench_results::FileError;
+use abbench_tree::{Layout, Model, TreeSource};
+use std::path::{Path, PathBuf};
+
+fn parse(text: &str) -> Result<Suite, MeasureError> {
+    Suite::from_toml_str(text, Path::new("suites/test.toml"))
+}
+
+/// The line and message of a `BadInput` error.
+fn bad_input(text: &str) -> (usize, String) {
+    match parse(text) {
+        Err(MeasureError::File(FileError::BadInput {
+            path,
+            line,
+            message,
+        })) => {
+            assert_eq!(path, PathBuf::from("suites/test.toml"));
+            (line, message)
+        }
+        other => panic!("expected a BadInput error, got {other:?}"),
+    }
+}
+
+#[test]
+fn thread_counts_are_powers_of_two_and_the_maximum() {
+    assert_eq!(thread_counts_up_to(1), vec![1]);
+    assert_eq!(thread_counts_up_to(2), vec![1, 2]);
+    assert_eq!(thread_counts_up_to(6), vec![1, 2, 4, 6]);
+    assert_eq!(thread_counts_up_to(8), vec![1, 2, 4, 8]);
+    assert_eq!(thread_counts_up_to(0), vec![1]);
+    assert_eq!(
+        *default_thread_counts().last().unwrap(),
+        abbench_results::available_threads()
+    );
+}
+
+#[test]
+fn builtin_suites_are_valid() {
+    for name in BUILTIN_SUITES {
+        let suite = Suite::builtin(name).unwrap();
+        assert_eq!(suite.name, name);
+        assert!(suite.tree_count() > 0);
+        for w in &suite.workloads {
+            w.tree.validate().unwrap();
+            assert!(!w.algorithms.is_empty());
+            if w.algorithms.contains(&"f0".parse().unwrap()) {
+                let TreeSource::Model(spec) = &w.tree.source else {
+                    panic!("built-in suites use models")
+                };
+                assert!(spec.max_nodes().unwrap() <= builtin::F0_MAX_NODES, "{spec}");
+            }
+        }
+    }
+    assert!(Suite::builtin("nonesuch").is_none());
+    let quick = Suite::builtin("quick").unwrap();
+    for model in Model::ALL {
+        assert!(
+            quick
+                .workloads
+                .iter()
+                .any(|w| matches!(&w.tree.source, TreeSource::Model(s) if s.model == model)),
+            "quick lacks {model}"
+        );
+    }
+    assert_eq!(quick.thread_counts(None), vec![1, 2]);
+    assert_eq!(quick.thread_counts(Some(&[3])), vec![3]);
+}
+
+#[test]
+fn example_file_parses() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/example.toml");
+    let suite = Suite::from_toml_file(&path).unwrap();
+    assert_eq!(suite.name, "example");
+    assert_eq!(suite.repeat, 3);
+    assert!(suite.threads.is_none());
+    // The `heights` table becomes one workload per height.
+    assert_eq!(suite.workloads.len(), 4 + 7);
+    assert_eq!(suite.workloads[0].algorithms.len(), 5);
+    assert_eq!(suite.workloads[0].tree_specs().len(), 3);
+    assert_eq!(suite.workloads[1].tree.layout, Layout::Arena);
+    assert_eq!(suite.workloads[1].label(), "ordered d=8 h=8 q=0.7 arena");
+}
+
+#[test]
+fn a_minimal_file_takes_the_defaults() {
+    let suite = parse("[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 4\n").unwrap();
+    assert_eq!(suite.name, "test");
+    assert_eq!(suite.repeat, 3);
+    assert_eq!(suite.warmup, 1);
+    let w = &suite.workloads[0];
+    assert_eq!(w.trees, 1);
+    assert_eq!(w.tree.layout, Layout::Implicit);
+    assert!(!w.algorithms.contains(&"f0".parse().unwrap()));
+    assert!(w.algorithms.contains(&"ybwc".parse().unwrap()));
+    let seeds: Vec<u64> = Workload {
+        trees: 3,
+        ..w.clone()
+    }
+    .tree_specs()
+    .iter()
+    .map(|t| abbench_results::TreeInfo::of(t).seed.unwrap())
+    .collect();
+    assert_eq!(seeds, vec![1, 2, 3]);
+}
+
+#[test]
+fn tree_files_are_relative_to_the_suite() {
+    let suite = parse("[[workload]]\nfile = \"fig1.tree\"\n").unwrap();
+    assert_eq!(
+        suite.workloads[0].tree.source,
+        TreeSource::File(PathBuf::from("suites/fig1.tree"))
+    );
+    let (line, message) = bad_input("[[workload]]\nfile = \"a.tree\"\ndegree = 3\n");
+    assert_eq!(line, 1);
+    assert!(message.contains("degree"), "{message}");
+}
+
+#[test]
+fn syntax_errors_name_the_line() {
+    let (line, message) = bad_input("repeat = 3\n\n[[workload]]\nmodel = \"random\nheight = 2\n");
+    assert_eq!(line, 4, "{message}");
+}
+
+#[test]
+fn unknown_keys_and_names_are_errors_on_their_line() {
+    let (line, message) = bad_input("[[workload]]\nmodel = \"random\"\ndegree = 3\nheigth = 4\n");
+    assert_eq!(line, 4);
+    assert!(message.contains("heigth"), "{message}");
+
+    let (line, message) = bad_input("[[workload]]\nmodel = \"randm\"\ndegree = 3\nheight = 4\n");
+    assert_eq!(line, 2);
+    assert!(message.contains("randm"), "{message}");
+
+    let (line, message) = bad_input(
+        "algorithms = [\"f2\", \"alphabeta\"]\n[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 4\n",
+    );
+    assert_eq!(line, 1);
+    assert!(message.contains("alphabeta"), "{message}");
+}
+
+#[test]
+fn parameters_out_of_range_name_the_workload() {
+    let text = "repeat = 2\n\n[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 4\n\n\
+                [[workload]]\nmodel = \"ordered\"\ndegree = 3\nheight = 4\nordering = 1.5\n";
+    let (line, message) = bad_input(text);
+    assert_eq!(line, 8, "{message}");
+    assert!(message.contains("ordering"), "{message}");
+
+    let (line, message) =
+        bad_input("[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 4\nordering = 0.5\n");
+    assert_eq!(line, 1);
+    assert!(message.contains("ordered"), "{message}");
+
+    let (_, message) = bad_input("[[workload]]\nmodel = \"random\"\nheight = 4\n");
+    assert!(message.contains("degree"), "{message}");
+
+    let (line, message) = bad_input("repeat = 0\n[[workload]]\nfile = \"x.tree\"\n");
+    assert_eq!(line, 1);
+    assert!(message.contains("repeat"), "{message}");
+
+    let (line, _) = bad_input("\nthreads = [1, 0]\n[[workload]]\nfile = \"x.tree\"\n");
+    assert_eq!(line, 2);
+
+    // The command line's limits hold in a suite file too.
+    for (text, words) in [
+        (
+            "threads = [100000]\n",
+            "threads must list thread counts, each 1 ..= 256",
+        ),
+        ("threads = [1000]\n", "each 1 ..= 256"),
+        ("repeat = 10000000\n", "repeat must be 1 ..= 1000000"),
+        ("split-height = 5000\n", "split-height must be 1 ..= "),
+    ] {
+        let (line, message) = bad_input(&format!("{text}[[workload]]\nfile = \"x.tree\"\n"));
+        assert_eq!(line, 1, "{text}: {message}");
+        assert!(message.contains(words), "{text}: {message}");
+    }
+
+    let (line, message) = bad_input("name = \"empty\"\n");
+    assert_eq!(line, 0);
+    assert!(message.contains("[[workload]]"), "{message}");
+}

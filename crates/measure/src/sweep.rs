@@ -1,0 +1,443 @@
+//! Running a suite: every tree of every workload through [`measure()`], thread pools built
+//! once and reused, each record handed on as soon as its tree is done, and an event
+//! before and after each tree so that a caller can log and draw a progress bar.
+//!
+//! [`sweep_to_folder`] is the whole of `abbench sweep`: `machine.json` first, then
+//! `results.jsonl` streamed record by record, then the summary, report and plots. Its
+//! parts are [`RunFolder`] and [`sweep`], for a caller that measures on one thread and
+//! may have to finish the folder from another: `abbench sweep` measures on a thread of
+//! its own, and on Ctrl-C finishes the folder as interrupted from the main thread,
+//! abandoning a search that does not stop at once.
+
+use crate::contention::{CpuSample, other_share};
+use crate::{Interrupt, MeasureError, Pools, Suite, measure};
+use abbench_report::ReportFiles;
+use abbench_results::{FileError, ResultsWriter};
+use abbench_results::{MachineInfo, Record, Results, TreeInfo, Unfinished};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What a sweep reports as it goes, for logs and progress bars.
+#[derive(Clone, Copy, Debug)]
+pub enum SweepEvent<'a> {
+    /// The run folder exists with its `machine.json`, and measuring begins (only
+    /// [`sweep_to_folder`] sends this).
+    Started {
+        /// The run folder.
+        folder: &'a Path,
+        /// The thread counts of the parallel algorithms.
+        threads: &'a [usize],
+    },
+    /// A tree is about to be measured.
+    TreeStarted {
+        /// Its number, 1 for the first tree of the suite.
+        number: u64,
+        /// Trees in the suite.
+        total: u64,
+        /// The tree.
+        tree: &'a TreeInfo,
+    },
+    /// A tree was measured.
+    TreeFinished {
+        /// Trees measured so far, this one included.
+        done: u64,
+        /// Trees in the suite.
+        total: u64,
+        /// The tree.
+        tree: &'a TreeInfo,
+        /// Its records, in order.
+        records: &'a [Record],
+        /// Its searches that timed out or failed.
+        unfinished: &'a [Unfinished],
+        /// How long measuring it took, verification included.
+        elapsed: Duration,
+    },
+}
+
+/// Runs every tree of `suite` with its workload's algorithms, parallel ones at each of
+/// `threads`. Before and after each tree `progress` hears of it; after each tree
+/// `on_tree` receives its results, before the `TreeFinished` event. Returns every
+/// result.
+///
+/// A record that fails verification, and a search that times out or fails, does not
+/// stop the sweep (each is reported); an error — a tree that cannot be built, a pool that
+/// cannot start, an error from `on_tree` — does, and so does `interrupt`, checked before
+/// every search ([`MeasureError::Interrupted`]).
+pub fn sweep(
+    suite: &Suite,
+    threads: &[usize],
+    interrupt: &Interrupt,
+    mut progress: impl FnMut(SweepEvent<'_>),
+    mut on_tree: impl FnMut(&Results) -> Result<(), MeasureError>,
+) -> Result<Results, MeasureError> {
+    let config = crate::MeasureConfig {
+        interrupt: interrupt.clone(),
+        ..suite.measure_config()
+    };
+    let mut pools = Pools::new(config.pin_threads);
+    if suite
+        .workloads
+        .iter()
+        .any(|w| w.algorithms.iter().any(|a| a.is_parallel()))
+    {
+        pools.ensure(threads)?;
+    }
+    let total = suite.tree_count();
+    let mut done = 0;
+    let mut results = Results::default();
+    for workload in &suite.workloads {
+        for tree in workload.tree_specs() {
+            if interrupt.is_requested() {
+                return Err(MeasureError::Interrupted);
+            }
+            let info = TreeInfo::of(&tree);
+            progress(SweepEvent::TreeStarted {
+                number: done + 1,
+                total,
+                tree: &info,
+            });
+            let started = Instant::now();
+            let measured = measure(&tree, &workload.algorithms, threads, &config, &mut pools)?;
+            let elapsed = started.elapsed();
+            on_tree(&measured)?;
+            done += 1;
+            progress(SweepEvent::TreeFinished {
+                done,
+                total,
+                tree: &info,
+                records: &measured.records,
+                unfinished: &measured.unfinished,
+                elapsed,
+            });
+            results.extend(measured);
+        }
+    }
+    Ok(results)
+}
+
+/// What [`sweep_to_folder`] or [`RunFolder::finish`] produced.
+#[derive(Clone, Debug)]
+pub struct SweepOutcome {
+    /// Every record, as written to `results.jsonl`.
+    pub records: Vec<Record>,
+    /// Every search that timed out or failed, as written to `results.jsonl`.
+    pub unfinished: Vec<Unfinished>,
+    /// Records that failed verification: the CLI should exit non-zero when there are any.
+    pub failures: usize,
+    /// Why the folder is incomplete (interrupted, or the sweep failed); `None` when every
+    /// tree of the suite was measured.
+    pub incomplete: Option<String>,
+    /// The files written.
+    pub files: ReportFiles,
+    /// The thread counts swept.
+    pub threads: Vec<usize>,
+    /// From the folder's creation to the last file written.
+    pub elapsed: Duration,
+    /// The share of the machine's CPU time other processes used meanwhile, where known.
+    pub other_cpu_share: Option<f64>,
+}
+
+impl SweepOutcome {
+    /// A few lines for the end of a sweep: what was measured, whether every result agrees
+    /// with serial F2, what timed out or failed, and each parallel workload's median
+    /// speedup at the most threads.
+    pub fn summary(&self) -> String {
+        let mut text = String::new();
+        if let Some(why) = &self.incomplete {
+            text.push_str(&format!("INCOMPLETE: {why}\n"));
+        }
+        text.push_str(&abbench_report::headline(
+            &self.records,
+            self.elapsed,
+            self.other_cpu_share,
+        ));
+        let timed_out = self.unfinished.iter().filter(|u| u.timed_out).count();
+        let failed = self.unfinished.iter().filter(|u| u.is_failure()).count();
+        if timed_out > 0 {
+            text.push_str(&format!(
+                "{timed_out} searches reached the time limit (listed in report.md)\n"
+            ));
+        }
+        if failed > 0 {
+            text.push_str(&format!("{failed} searches FAILED (listed in report.md)\n"));
+        }
+        text
+    }
+}
+
+/// How a sweep ended, for [`RunFolder::finish`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Every tree was measured.
+    Complete,
+    /// Stopped on request (Ctrl-C) before the end.
+    Interrupted,
+    /// Stopped by an error, given in words.
+    Failed(String),
+}
+
+/// A sweep's folder while it is written: `machine.json` and `results.jsonl` from
+/// [`RunFolder::create`], a tree's results appended as each is measured, then the report
+/// from [`RunFolder::finish`]. It may be shared between threads: once finished, it takes
+/// no more results, so a search abandoned by an interrupted sweep can write nothing
+/// after the report that leaves it out.
+pub struct RunFolder {
+    /// The folder's lock file, locked exclusively while this value lives.
+    _lock: std::fs::File,
+    dir: PathBuf,
+    threads: Vec<usize>,
+    trees: u64,
+    started: Instant,
+    cpu_before: Option<CpuSample>,
+    state: Mutex<FolderState>,
+}
+
+struct FolderState {
+    /// `None` once the folder is finished.
+    writer: Option<ResultsWriter>,
+    results: Results,
+    trees_done: u64,
+    machine: MachineInfo,
+}
+
+impl RunFolder {
+    /// Creates the folder `out` (if needed) for sweeping `suite` at `threads`, and in it
+    /// `machine.json` (from `machine`, with the suite's name, thread counts and repeats
+    /// filled in) and an empty `results.jsonl`.
+    ///
+    /// A folder that already holds a `results.jsonl` is refused before anything is
+    /// written: a sweep never overwrites another run's results.
+    pub fn create(
+        suite: &Suite,
+        threads: &[usize],
+        out: &Path,
+        machine: &MachineInfo,
+    ) -> Result<RunFolder, MeasureError> {
+        let started = Instant::now();
+        if let Some(t) = threads.iter().find(|&&t| t == 0) {
+            return Err(MeasureError::InvalidOption {
+                parameter: "threads",
+                value: t.to_string(),
+                expected: "must be at least 1".into(),
+            });
+        }
+        let results_path = out.join(abbench_results::RESULTS_FILE);
+        let refuse_existing = || {
+            if results_path.exists() {
+                return Err(MeasureError::InvalidOption {
+                    parameter: "output folder",
+                    value: out.display().to_string(),
+                    expected: format!(
+                        "it already holds {}; a sweep does not overwrite another run's results",
+                        abbench_results::RESULTS_FILE
+                    ),
+                });
+            }
+            Ok(())
+        };
+        // A folder that holds results is refused with nothing created in it.
+        refuse_existing()?;
+        abbench_report::create_dir(out)?;
+        // Before anything is written: one sweep at a time in a folder; then look again,
+        // for a sweep that finished between the first look and the lock.
+        let lock = lock_folder(out)?;
+        refuse_existing()?;
+        let machine = MachineInfo {
+            suite: Some(suite.name.clone()),
+            threads: threads.to_vec(),
+            repeat: Some(suite.repeat),
+            warmup: Some(suite.warmup),
+            ..machine.clone()
+        };
+        abbench_results::write_machine(out, &machine)?;
+        let writer = ResultsWriter::create(&results_path)?;
+        Ok(RunFolder {
+            _lock: lock,
+            dir: out.to_path_buf(),
+            threads: threads.to_vec(),
+            trees: suite.tree_count(),
+            started,
+            cpu_before: CpuSample::now(),
+            state: Mutex::new(FolderState {
+                writer: Some(writer),
+                results: Results::default(),
+                trees_done: 0,
+                machine,
+            }),
+        })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The thread counts swept.
+    pub fn threads(&self) -> &[usize] {
+        &self.threads
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, FolderState> {
+        // A panic while the lock was held cannot leave a half-written line behind it:
+        // every line is written whole before the state changes.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Appends one tree's results to `results.jsonl`, each line flushed whole; refused
+    /// ([`MeasureError::Interrupted`]) once the folder is finished.
+    pub fn append(&self, results: &Results) -> Result<(), MeasureError> {
+        let mut state = self.state();
+        let Some(writer) = state.writer.as_mut() else {
+            return Err(MeasureError::Interrupted);
+        };
+        writer.write_all(results)?;
+        state.results.extend(results.clone());
+        state.trees_done += 1;
+        Ok(())
+    }
+
+    /// Finishes the folder: `machine.json` again, with the share of the CPU other
+    /// processes used and, unless `completion` is [`Completion::Complete`], why the run is
+    /// incomplete; then `summary.csv`, `report.md` (which says at the top when the run is
+    /// incomplete) and the plots, from every result appended. After this, nothing more is
+    /// appended.
+    pub fn finish(&self, completion: Completion) -> Result<SweepOutcome, MeasureError> {
+        let mut state = self.state();
+        state.writer = None;
+        let done = state.trees_done;
+        let incomplete = match completion {
+            Completion::Complete => None,
+            Completion::Interrupted => Some(format!(
+                "interrupted after {done} of {} trees; the results cover only those",
+                self.trees
+            )),
+            Completion::Failed(why) => Some(format!(
+                "stopped by an error after {done} of {} trees ({why}); the results cover \
+                 only those",
+                self.trees
+            )),
+        };
+        state.machine.incomplete = incomplete.clone();
+        state.machine.other_cpu_share = self
+            .cpu_before
+            .zip(CpuSample::now())
+            .and_then(|(before, after)| other_share(before, after));
+        abbench_results::write_machine(&self.dir, &state.machine)?;
+        let mut files =
+            abbench_report::write_report(&self.dir, &state.results, Some(&state.machine))?;
+        files.written.splice(
+            0..0,
+            [
+                self.dir.join(abbench_results::MACHINE_FILE),
+                self.dir.join(abbench_results::RESULTS_FILE),
+            ],
+        );
+        let results = std::mem::take(&mut state.results);
+        Ok(SweepOutcome {
+            failures: results.unverified(),
+            records: results.records,
+            unfinished: results.unfinished,
+            incomplete,
+            files,
+            threads: self.threads.clone(),
+            elapsed: self.started.elapsed(),
+            other_cpu_share: state.machine.other_cpu_share,
+        })
+    }
+}
+
+/// Sweeps `suite` into the folder `out` (created if needed): `machine.json` (from
+/// `machine`, with the suite's name, thread counts and repeats filled in), this
+/// machine's cost profile `calibration.json` ([`crate::calibrate_run_folder`]),
+/// `results.jsonl` record by record as they complete, then `summary.csv`, `report.md`
+/// and the SVG plots. `machine.json` is written again at the end with the share of the
+/// CPU that other processes used during the sweep.
+///
+/// `threads` overrides the suite's thread counts (`--threads`). A folder that already
+/// holds a `results.jsonl` is refused before anything is written: a sweep never
+/// overwrites another run's results. When `interrupt` is raised, or an error stops the
+/// sweep once the folder exists, the folder is still finished — marked incomplete in
+/// `machine.json` and at the top of `report.md` — before the outcome (interrupted) or
+/// the error is returned.
+pub fn sweep_to_folder(
+    suite: &Suite,
+    threads: Option<&[usize]>,
+    out: &Path,
+    machine: &MachineInfo,
+    interrupt: &Interrupt,
+    mut progress: impl FnMut(SweepEvent<'_>),
+) -> Result<SweepOutcome, MeasureError> {
+    let threads = suite.thread_counts(threads);
+    let folder = RunFolder::create(suite, &threads, out, machine)?;
+    if let Err(error) = crate::calibrate_run_folder(out, &threads, machine) {
+        folder.finish(Completion::Failed(error.to_string()))?;
+        return Err(error);
+    }
+    progress(SweepEvent::Started {
+        folder: out,
+        threads: &threads,
+    });
+    match sweep(suite, &threads, interrupt, progress, |r| folder.append(r)) {
+        Ok(_) => folder.finish(Completion::Complete),
+        Err(MeasureError::Interrupted) => folder.finish(Completion::Interrupted),
+        Err(error) => {
+            folder.finish(Completion::Failed(error.to_string()))?;
+            Err(error)
+        }
+    }
+}
+
+/// The lock file of a run folder: present in every folder a sweep wrote, never removed
+/// (removing it would let two sweeps hold locks on two different files of one name).
+pub const LOCK_FILE: &str = ".abbench.lock";
+
+/// Takes the run folder `dir`'s lock ([`LOCK_FILE`]) exclusively, without waiting: a
+/// second sweep into the same folder is refused at once, and the lock goes with the
+/// returned file (when the sweep ends, or its process dies).
+fn lock_folder(dir: &Path) -> Result<std::fs::File, MeasureError> {
+    let path = dir.join(LOCK_FILE);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|source| FileError::Io {
+            path: path.clone(),
+            source,
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(MeasureError::InvalidOption {
+            parameter: "output folder",
+            value: dir.display().to_string(),
+            expected: "another sweep is writing into it now; choose another folder".into(),
+        }),
+        Err(std::fs::TryLockError::Error(source)) => Err(FileError::Io { path, source }.into()),
+    }
+}
+
+/// `reports/runs/<UTC date>-<host name>` under `root`, or with `-2`, `-3`, … appended if
+/// that folder already exists (a second sweep on the same day keeps the first).
+pub fn default_run_folder(root: &Path) -> PathBuf {
+    let date = abbench_results::UtcTime::now().date();
+    let host: String = abbench_results::hostname()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let base = root.join("reports").join("runs");
+    let first = base.join(format!("{date}-{host}"));
+    if !first.exists() {
+        return first;
+    }
+    (2..)
+        .map(|n| base.join(format!("{date}-{host}-{n}")))
+        .find(|p| !p.exists())
+        .expect("some suffix is free")
+}

@@ -1,0 +1,546 @@
+//! Checking searches against serial F2 on one tree, without timing (design: "Every
+//! parallel result is compared with serial F2 on the same tree … A mismatch is an error,
+//! never a footnote"; style 7).
+//!
+//! The reference is `f2-iter`, the non-recursive F2. Every requested search must return
+//! its value, and a best move whose own value — `-F(child)`, computed by `f2-iter` on
+//! that child — is that value. The reference is held to the same best-move rule and, on
+//! trees small enough to search in full, to F0's value (eq. (1), the oracle).
+//!
+//! [`verify_tree`] takes a tree and a plan and returns what it found, for `abbench
+//! verify` and tests alike; [`measure()`](crate::measure()) holds its timed searches to the
+//! same best-move rule through [`MoveValues`].
+//!
+//! The plan's `options.time_limit` bounds every search, serial ones included: a search
+//! that reaches it is [`Verdict::TimedOut`], one whose worker panicked
+//! [`Verdict::Failed`] — neither is an answer. If the reference itself times out, no
+//! other search is run on that tree.
+
+use crate::searches::{configured_search, parallel_halt, serial_search};
+use crate::{MeasureError, Pools};
+use abbench_parallel::SearchOptions;
+use abbench_results::Algorithm;
+use abbench_results::StopReason;
+use abbench_search::{
+    Basic, Bound, F2Iter, NoProbe, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
+};
+use abbench_tree::{
+    GameTree, INFINITY, NEG_INFINITY, TreeSpec, TreeVisitor, Value, full_tree_nodes,
+};
+use std::collections::HashMap;
+
+/// Trees with at most this many positions (all levels of the full tree) are also searched
+/// by F0, the oracle: at this size it takes a fraction of a second.
+pub const ORACLE_POSITIONS: u64 = 2_000_000;
+
+/// What to check on each tree.
+#[derive(Clone, Copy, Debug)]
+pub struct VerifyPlan<'a> {
+    /// The algorithms to check; parallel ones at every thread count. `options.time_limit`
+    /// bounds every search, serial ones too.
+    pub algos: &'a [Algorithm],
+    /// Thread counts for the parallel algorithms.
+    pub threads: &'a [usize],
+    /// What each parallel search is told.
+    pub options: SearchOptions,
+    /// What each serial search is told (window, cutoff, guess, table size).
+    pub serial: SerialOptions,
+    /// F0 also searches trees whose full size is at most this many positions.
+    pub oracle_positions: u64,
+}
+
+/// A search's answer: the root value and the root move that produced it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// `F(root)` as the search found it.
+    pub value: Value,
+    /// The move number of the best root move; `None` for a terminal root.
+    pub best_move: Option<usize>,
+}
+
+impl Answer {
+    /// The answer of a serial search.
+    pub fn of(found: &SearchResult) -> Answer {
+        Answer {
+            value: found.value,
+            best_move: found.best_move,
+        }
+    }
+}
+
+/// How an answer compares with the reference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Same value, and the best move's own value is that value.
+    Agrees,
+    /// A different root value.
+    WrongValue {
+        /// The value it should have found.
+        expected: Value,
+    },
+    /// The right value, but the best move does not produce it.
+    WrongMove {
+        /// The move's own value, `-F(child)`; `None` when it is not a root move at all.
+        move_value: Option<Value>,
+    },
+    /// No answer: the search reached the time limit (or was not run because the
+    /// reference did).
+    TimedOut,
+    /// No answer: the search failed, e.g. a worker thread panicked.
+    Failed {
+        /// What failed.
+        message: String,
+    },
+}
+
+impl Verdict {
+    /// A search that gave no answer, for this reason.
+    fn stopped(reason: StopReason) -> Verdict {
+        match reason {
+            StopReason::TimedOut(_) => Verdict::TimedOut,
+            StopReason::Failed(message) => Verdict::Failed { message },
+        }
+    }
+}
+
+/// One checked search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchCheck {
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// Its worker threads (1 for serial algorithms).
+    pub threads: usize,
+    /// What it found; `None` when it timed out or failed.
+    pub answer: Option<Answer>,
+    /// How that compares with the reference.
+    pub verdict: Verdict,
+}
+
+/// Everything checked on one tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeVerdict {
+    /// `f2-iter`'s answer, the reference; `None` when it reached the time limit.
+    pub reference: Option<Answer>,
+    /// The reference against its own best move and against F0.
+    pub reference_verdict: Verdict,
+    /// F0's value, when the tree was small enough to search in full.
+    pub oracle: Option<Value>,
+    /// Every requested search, in the order asked for.
+    pub searches: Vec<SearchCheck>,
+}
+
+/// A search that disagreed, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The algorithm to rerun to see it again (`f2-iter` when the reference itself is
+    /// wrong).
+    pub algo: Algorithm,
+    /// Its thread count.
+    pub threads: usize,
+    /// What disagreed, e.g. `ybwc at 2 threads found value 5, f2-iter 7`.
+    pub message: String,
+}
+
+impl TreeVerdict {
+    /// Searches that gave no answer because they reached the time limit, the
+    /// reference's included.
+    pub fn timed_out(&self) -> impl Iterator<Item = &SearchCheck> {
+        self.searches
+            .iter()
+            .filter(|c| c.verdict == Verdict::TimedOut)
+    }
+
+    /// The disagreements and failures, the reference's first. A search that timed out is
+    /// neither.
+    pub fn mismatches(&self) -> Vec<Mismatch> {
+        let reference_algo = Algorithm::Serial(SerialAlgorithm::F2Iter);
+        let reference_check = SearchCheck {
+            algo: reference_algo,
+            threads: 1,
+            answer: self.reference,
+            verdict: self.reference_verdict.clone(),
+        };
+        std::iter::once(&reference_check)
+            .chain(&self.searches)
+            .filter_map(|check| {
+                let who = if check.algo.is_parallel() {
+                    format!("{} at {} threads", check.algo, check.threads)
+                } else {
+                    check.algo.to_string()
+                };
+                let message = match (&check.verdict, check.answer) {
+                    (Verdict::Agrees | Verdict::TimedOut, _) => return None,
+                    (Verdict::Failed { message }, _) => format!("{who} failed: {message}"),
+                    (_, None) => format!("{who} gave no answer"),
+                    (Verdict::WrongValue { expected }, Some(answer))
+                        if check.algo == reference_algo =>
+                    {
+                        format!(
+                            "f2-iter found value {}, F0 (the oracle) {expected}",
+                            answer.value
+                        )
+                    }
+                    (Verdict::WrongValue { expected }, Some(answer)) => {
+                        format!("{who} found value {}, f2-iter {expected}", answer.value)
+                    }
+                    (Verdict::WrongMove { move_value }, Some(answer)) => {
+                        let best = answer
+                            .best_move
+                            .map_or("none".to_string(), |m| m.to_string());
+                        match move_value {
+                            Some(v) => format!(
+                                "{who} found value {} with best move {best}, whose own value is {v}",
+                                answer.value
+                            ),
+                            None => format!(
+                                "{who} found value {} with best move {best}, which is not a root move",
+                                answer.value
+                            ),
+                        }
+                    }
+                };
+                Some(Mismatch {
+                    algo: check.algo,
+                    threads: check.threads,
+                    message,
+                })
+            })
+            .collect()
+    }
+}
+
+/// How a serial search's result compares with the reference value `reference`: a result
+/// that is a bound (a root window it fell outside of) agrees when the bound holds of
+/// the value; any other is held to the value and best-move rule of [`MoveValues::judge`].
+pub(crate) fn judge_result<T: GameTree>(
+    moves: &mut MoveValues<'_, T>,
+    found: &SearchResult,
+    reference: Value,
+) -> Verdict {
+    match found.bound {
+        Some(bound @ (Bound::Lower | Bound::Upper)) => {
+            if bound.admits(found.value, reference) {
+                Verdict::Agrees
+            } else {
+                Verdict::WrongValue {
+                    expected: reference,
+                }
+            }
+        }
+        _ => moves.judge(Answer::of(found), reference),
+    }
+}
+
+/// Searches `spec` once with every algorithm of the plan (parallel ones at every thread
+/// count) and compares each answer with `f2-iter`'s; the tree is built within
+/// `memory_budget` bytes. Pools for the plan's thread counts are built in `pools` if
+/// missing.
+pub fn verify_tree(
+    spec: &TreeSpec,
+    plan: &VerifyPlan<'_>,
+    pools: &mut Pools,
+    memory_budget: u64,
+) -> Result<TreeVerdict, MeasureError> {
+    if plan.algos.iter().any(|a| a.is_parallel()) {
+        pools.ensure(plan.threads)?;
+    }
+    spec.visit(
+        memory_budget,
+        Verify {
+            plan,
+            pools: &*pools,
+        },
+    )?
+}
+
+struct Verify<'a> {
+    plan: &'a VerifyPlan<'a>,
+    pools: &'a Pools,
+}
+
+impl TreeVisitor for Verify<'_> {
+    type Output = Result<TreeVerdict, MeasureError>;
+
+    fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
+        let limit = self.plan.options.time_limit;
+        let reference = match serial_search::<T, Basic>(SerialAlgorithm::F2Iter, tree, limit) {
+            Ok(found) => Answer::of(&found),
+            Err(reason) => return Ok(self.unverifiable(reason)),
+        };
+        let mut moves = MoveValues::new(tree);
+        let full_size = full_tree_nodes(tree.max_degree() as u64, tree.height());
+        let oracle = full_size
+            .filter(|&n| n <= self.plan.oracle_positions)
+            .map(|_| SerialAlgorithm::F0.search::<T, Basic>(tree).value);
+        let reference_verdict = match oracle {
+            Some(expected) if expected != reference.value => Verdict::WrongValue { expected },
+            _ => moves.judge(reference, reference.value),
+        };
+
+        let mut searches = Vec::new();
+        for &algo in self.plan.algos {
+            match algo {
+                Algorithm::Serial(serial) => {
+                    let mut searcher = SerialSearch::new(serial, self.plan.serial, tree)?;
+                    let found = configured_search::<T, Basic>(&mut searcher, tree, limit);
+                    let (answer, verdict) = match found {
+                        Ok(found) => (
+                            Some(Answer::of(&found)),
+                            judge_result(&mut moves, &found, reference.value),
+                        ),
+                        Err(reason) => (None, Verdict::stopped(reason)),
+                    };
+                    searches.push(SearchCheck {
+                        algo,
+                        threads: 1,
+                        answer,
+                        verdict,
+                    });
+                }
+                Algorithm::Parallel(parallel) => {
+                    for &threads in self.plan.threads {
+                        let found = match self.pools.searcher(threads)?.search(
+                            tree,
+                            parallel,
+                            self.plan.options,
+                        ) {
+                            Ok(found) => Ok(Answer {
+                                value: found.value,
+                                best_move: found.best_move,
+                            }),
+                            Err(error) => Err(parallel_halt(error, limit)?),
+                        };
+                        let (answer, verdict) = match found {
+                            Ok(answer) => (Some(answer), moves.judge(answer, reference.value)),
+                            Err(reason) => (None, Verdict::stopped(reason)),
+                        };
+                        searches.push(SearchCheck {
+                            algo,
+                            threads,
+                            answer,
+                            verdict,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(TreeVerdict {
+            reference: Some(reference),
+            reference_verdict,
+            oracle,
+            searches,
+        })
+    }
+}
+
+impl Verify<'_> {
+    /// The verdict on a tree whose reference search gave no answer: nothing else is run.
+    fn unverifiable(&self, reason: StopReason) -> TreeVerdict {
+        let verdict = Verdict::stopped(reason);
+        let mut searches = Vec::new();
+        for &algo in self.plan.algos {
+            let counts: &[usize] = if algo.is_parallel() {
+                self.plan.threads
+            } else {
+                &[1]
+            };
+            for &threads in counts {
+                searches.push(SearchCheck {
+                    algo,
+                    threads,
+                    answer: None,
+                    verdict: verdict.clone(),
+                });
+            }
+        }
+        TreeVerdict {
+            reference: None,
+            reference_verdict: verdict,
+            oracle: None,
+            searches,
+        }
+    }
+}
+
+/// The value of each root move, `-F(child)`, computed once per move by `f2-iter`: what a
+/// best move is held to.
+pub(crate) struct MoveValues<'t, T: GameTree> {
+    tree: &'t T,
+    kernel: F2Iter<T>,
+    known: HashMap<usize, Option<Value>>,
+}
+
+impl<'t, T: GameTree> MoveValues<'t, T> {
+    pub(crate) fn new(tree: &'t T) -> Self {
+        MoveValues {
+            tree,
+            kernel: F2Iter::new(tree),
+            known: HashMap::new(),
+        }
+    }
+
+    /// The verdict on `answer` when the root value is `expected`.
+    pub(crate) fn judge(&mut self, answer: Answer, expected: Value) -> Verdict {
+        if answer.value != expected {
+            return Verdict::WrongValue { expected };
+        }
+        let Some(best) = answer.best_move else {
+            // Only a terminal root has no best move.
+            return if self.tree.degree(self.tree.root()) == 0 {
+                Verdict::Agrees
+            } else {
+                Verdict::WrongMove { move_value: None }
+            };
+        };
+        let move_value = self.move_value(best);
+        if move_value == Some(expected) {
+            Verdict::Agrees
+        } else {
+            Verdict::WrongMove { move_value }
+        }
+    }
+
+    /// `-F(child)` for root move number `best`; `None` when there is no such move.
+    fn move_value(&mut self, best: usize) -> Option<Value> {
+        let (tree, kernel) = (self.tree, &mut self.kernel);
+        *self.known.entry(best).or_insert_with(|| {
+            let root = tree.root();
+            let children = tree.children(root);
+            let i =
+                (0..tree.degree(root)).find(|&i| tree.move_number(root, &children, i) == best)?;
+            let child = tree.child(root, &children, i);
+            let mut counters = Basic::default();
+            let found = kernel
+                .search_node(
+                    tree,
+                    child,
+                    NEG_INFINITY,
+                    INFINITY,
+                    &mut counters,
+                    &mut NoProbe,
+                )
+                .expect("a search without a probe always finishes");
+            Some(-found.value)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abbench_parallel::ParallelAlgorithm;
+    use abbench_tree::{Layout, Model, ModelSpec};
+
+    fn algorithms() -> Vec<Algorithm> {
+        Algorithm::ALL.to_vec()
+    }
+
+    #[test]
+    fn every_algorithm_agrees_on_small_trees() {
+        let algos = algorithms();
+        let plan = VerifyPlan {
+            algos: &algos,
+            threads: &[1, 2, 3],
+            options: SearchOptions {
+                split_height: Some(1),
+                eldest_grain: None,
+                cut_wait: Some(2),
+                time_limit: None,
+            },
+            oracle_positions: ORACLE_POSITIONS,
+            serial: SerialOptions::default(),
+        };
+        let mut pools = Pools::default();
+        for model in [
+            Model::Random,
+            Model::Ordered,
+            Model::Dependent,
+            Model::Worst,
+        ] {
+            for seed in 1..4 {
+                let spec = TreeSpec::model(ModelSpec::new(model, 3, 4, seed), Layout::Implicit);
+                let verdict = verify_tree(&spec, &plan, &mut pools, 1 << 30).unwrap();
+                assert_eq!(verdict.mismatches(), [], "{model:?} seed {seed}");
+                assert!(verdict.oracle.is_some());
+                assert_eq!(verdict.searches.len(), 8 + 2 * 3);
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_answer_is_named() {
+        let spec = TreeSpec::model(ModelSpec::new(Model::Random, 3, 3, 7), Layout::Implicit);
+        let algos = [Algorithm::Serial(SerialAlgorithm::F2)];
+        let plan = VerifyPlan {
+            algos: &algos,
+            threads: &[1],
+            options: SearchOptions::default(),
+            oracle_positions: 0,
+            serial: SerialOptions::default(),
+        };
+        let mut verdict = verify_tree(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
+        assert_eq!(verdict.oracle, None, "too large for an oracle limit of 0");
+        let right = verdict.reference.unwrap();
+        let ybwc = Algorithm::Parallel(ParallelAlgorithm::Ybwc);
+        verdict.searches.push(SearchCheck {
+            algo: ybwc,
+            threads: 2,
+            answer: Some(Answer {
+                value: right.value + 1,
+                best_move: right.best_move,
+            }),
+            verdict: Verdict::WrongValue {
+                expected: right.value,
+            },
+        });
+        let mismatches = verdict.mismatches();
+        assert_eq!(mismatches.len(), 1);
+        assert_eq!(mismatches[0].algo, ybwc);
+        assert_eq!(mismatches[0].threads, 2);
+        assert!(
+            mismatches[0]
+                .message
+                .starts_with("ybwc at 2 threads found value"),
+            "{}",
+            mismatches[0].message
+        );
+    }
+
+    #[test]
+    fn a_best_move_that_does_not_give_the_value_is_wrong() {
+        let spec = TreeSpec::model(ModelSpec::new(Model::Worst, 3, 2, 1), Layout::Implicit);
+        spec.visit(1 << 30, Judge).unwrap();
+    }
+
+    struct Judge;
+
+    impl TreeVisitor for Judge {
+        type Output = ();
+        fn visit<T: GameTree>(self, tree: &T) {
+            let mut moves = MoveValues::new(tree);
+            let right = F2Iter::new(tree).search::<Basic>(tree);
+            let best = right.best_move.unwrap();
+            let other = (best + 1) % 3;
+            let answer = |best_move| Answer {
+                value: right.value,
+                best_move,
+            };
+            assert_eq!(
+                moves.judge(answer(Some(best)), right.value),
+                Verdict::Agrees
+            );
+            assert!(matches!(
+                moves.judge(answer(Some(other)), right.value),
+                Verdict::WrongMove { move_value: Some(v) } if v != right.value
+            ));
+            assert_eq!(
+                moves.judge(answer(Some(3)), right.value),
+                Verdict::WrongMove { move_value: None }
+            );
+            assert_eq!(
+                moves.judge(answer(None), right.value),
+                Verdict::WrongMove { move_value: None }
+            );
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Records grouped the way a report shows them: by workload (the tree without its seed),
+//! then by (algorithm, threads), with medians and spreads over the workload's seeds.
+
+use crate::metrics::{karp_flatt, median};
+use abbench_results::{Algorithm, Record, TreeInfo};
+use abbench_tree::Value;
+
+/// The records of one workload, in the order they were measured.
+pub(crate) struct WorkloadGroup<'a> {
+    /// The tree without its seed.
+    pub info: TreeInfo,
+    /// Its records, every seed, algorithm and thread count.
+    pub records: Vec<&'a Record>,
+}
+
+impl WorkloadGroup<'_> {
+    /// `random d=16 h=8`.
+    pub fn label(&self) -> String {
+        self.info.label()
+    }
+
+    /// The seeds measured, in order of first appearance.
+    pub fn seeds(&self) -> Vec<Option<u64>> {
+        let mut seeds = Vec::new();
+        for r in &self.records {
+            if !seeds.contains(&r.tree.seed) {
+                seeds.push(r.tree.seed);
+            }
+        }
+        seeds
+    }
+
+    /// Whether any record is of a parallel algorithm.
+    pub fn has_parallel(&self) -> bool {
+        self.records.iter().any(|r| r.algo.is_parallel())
+    }
+
+    /// One row per (algorithm, threads), algorithms in their canonical order.
+    pub fn rows(&self) -> Vec<Row> {
+        let mut keys: Vec<(Algorithm, usize)> =
+            self.records.iter().map(|r| (r.algo, r.threads)).collect();
+        keys.sort();
+        keys.dedup();
+        keys.into_iter()
+            .map(|(algo, threads)| {
+                let records: Vec<&Record> = self
+                    .records
+                    .iter()
+                    .copied()
+                    .filter(|r| r.algo == algo && r.threads == threads)
+                    .collect();
+                Row::of(algo, threads, &records)
+            })
+            .collect()
+    }
+}
+
+/// Groups records by workload, workloads in order of first appearance.
+pub(crate) fn group_by_workload(records: &[Record]) -> Vec<WorkloadGroup<'_>> {
+    let mut groups: Vec<WorkloadGroup<'_>> = Vec::new();
+    for r in records {
+        let info = r.tree.workload();
+        match groups.iter_mut().find(|g| g.info == info) {
+            Some(g) => g.records.push(r),
+            None => groups.push(WorkloadGroup {
+                info,
+                records: vec![r],
+            }),
+        }
+    }
+    groups
+}
+
+/// One (algorithm, threads) of a workload, summarised over its seeds.
+pub(crate) struct Row {
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// Its thread count.
+    pub threads: usize,
+    /// The root value of each seed, in order.
+    pub values: Vec<Value>,
+    /// Median leaves over seeds.
+    pub leaves: f64,
+    /// Median nodes over seeds.
+    pub nodes: f64,
+    /// Median, least and greatest nodes per second over seeds.
+    pub nps: (f64, f64, f64),
+    /// Median speedup over seeds (parallel algorithms).
+    pub speedup: Option<f64>,
+    /// Least and greatest speedup over seeds.
+    pub speedup_range: Option<(f64, f64)>,
+    /// Median efficiency.
+    pub efficiency: Option<f64>,
+    /// Median search overhead.
+    pub search_overhead: Option<f64>,
+    /// Median nps scaling.
+    pub nps_scaling: Option<f64>,
+    /// Karp–Flatt of the median speedup; `None` at one thread.
+    pub karp_flatt: Option<f64>,
+    /// More threads than hardware threads.
+    pub oversubscribed: bool,
+    /// Every seed verified.
+    pub verified: bool,
+}
+
+impl Row {
+    fn of(algo: Algorithm, threads: usize, records: &[&Record]) -> Row {
+        let field =
+            |f: &dyn Fn(&Record) -> f64| -> Vec<f64> { records.iter().map(|r| f(r)).collect() };
+        let parallel = |f: &dyn Fn(&abbench_results::ParallelMetrics) -> f64| -> Option<f64> {
+            let v: Vec<f64> = records
+                .iter()
+                .filter_map(|r| r.parallel.as_ref().map(f))
+                .collect();
+            median(&v)
+        };
+        let nps = field(&|r| r.nps);
+        let speedups: Vec<f64> = records
+            .iter()
+            .filter_map(|r| r.parallel.as_ref().map(|p| p.speedup))
+            .collect();
+        let speedup = median(&speedups);
+        Row {
+            algo,
+            threads,
+            values: records.iter().map(|r| r.value).collect(),
+            leaves: median(&field(&|r| r.leaves as f64)).unwrap_or(0.0),
+            nodes: median(&field(&|r| r.nodes as f64)).unwrap_or(0.0),
+            nps: (
+                median(&nps).unwrap_or(0.0),
+                nps.iter().copied().fold(f64::INFINITY, f64::min),
+                nps.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            ),
+            speedup,
+            speedup_range: (!speedups.is_empty()).then(|| {
+                (
+                    speedups.iter().copied().fold(f64::INFINITY, f64::min),
+                    speedups.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                )
+            }),
+            efficiency: parallel(&|p| p.efficiency),
+            search_overhead: parallel(&|p| p.search_overhead),
+            nps_scaling: parallel(&|p| p.nps_scaling),
+            karp_flatt: speedup.and_then(|s| karp_flatt(s, threads)),
+            oversubscribed: records
+                .iter()
+                .any(|r| r.parallel.as_ref().is_some_and(|p| p.oversubscribed)),
+            verified: records.iter().all(|r| r.verified),
+        }
+    }
+}

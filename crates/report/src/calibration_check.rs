@@ -1,0 +1,499 @@
+//! How well a cost profile reproduces measured runs: every parallel record of a
+//! `results.jsonl` simulated again on its own tree, with the options it recorded and the
+//! event costs the profile gives at its thread count, and set against its measured
+//! speedup.
+//!
+//! A row is a (workload, algorithm, threads); its gap is the median over the row's
+//! records (one per tree and run) of `SIMULATED / measured − 1`. The summary is the
+//! median of the rows' `|gap|` and the worst row. Events cost what the profile says, in
+//! positions of the nanoseconds one position cost `f2-iter` in the records themselves
+//! (the median over the workload's records), as in the report's SIMULATED scaling.
+
+use crate::ReportError;
+use crate::aggregate::group_by_workload;
+use crate::metrics::median;
+use crate::rebuild::tree_spec;
+use crate::simulated::{parallel_algorithm, record_options, run_all};
+use abbench_parallel::sim::{CostProfile, SimResult, simulate_profiled};
+use abbench_parallel::{ParallelAlgorithm, SearchOptions};
+use abbench_results::FileError;
+use abbench_results::Record;
+use abbench_tree::{GameTree, Layout, TreeSource, TreeSpec, TreeVisitor};
+use serde::Serialize;
+
+/// Which records a check simulates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckOptions {
+    /// Thread counts checked.
+    pub threads: Vec<usize>,
+    /// Workloads whose median `f2-iter` time is below this many milliseconds are left
+    /// out (their timings are mostly noise and fixed costs).
+    pub min_serial_ms: f64,
+    /// At most this many seeds per workload, the first measured (all if `None`).
+    pub max_seeds: Option<usize>,
+}
+
+impl Default for CheckOptions {
+    /// Threads 4, 8 and 16; workloads of at least 5 ms; every seed.
+    fn default() -> Self {
+        CheckOptions {
+            threads: vec![4, 8, 16],
+            min_serial_ms: 5.0,
+            max_seeds: None,
+        }
+    }
+}
+
+/// One record simulated.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckedRecord {
+    /// The workload's label.
+    pub workload: String,
+    /// The tree's seed (`None`: a tree file).
+    pub seed: Option<u64>,
+    /// The algorithm.
+    pub algorithm: ParallelAlgorithm,
+    /// Threads measured, processors simulated.
+    pub threads: usize,
+    /// The measured speedup over `f2-iter`.
+    pub measured: f64,
+    /// The nanoseconds per position the costs were converted at.
+    pub position_nanos: f64,
+    /// The simulation.
+    pub simulation: SimResult,
+}
+
+impl CheckedRecord {
+    /// `SIMULATED / measured − 1`.
+    pub fn gap(&self) -> f64 {
+        self.simulation.speedup / self.measured - 1.0
+    }
+}
+
+/// One (workload, algorithm, threads).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GapRow {
+    /// The workload's label.
+    pub workload: String,
+    /// The algorithm.
+    pub algorithm: ParallelAlgorithm,
+    /// Threads.
+    pub threads: usize,
+    /// Records (trees × runs) compared.
+    pub records: usize,
+    /// The workload's median `f2-iter` time, milliseconds.
+    pub serial_ms: f64,
+    /// Median measured speedup.
+    pub measured: f64,
+    /// Median SIMULATED speedup.
+    pub simulated: f64,
+    /// Median over the records of `SIMULATED / measured − 1`.
+    pub gap: f64,
+}
+
+/// A profile checked against records.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct CalibrationCheck {
+    /// Every (workload, algorithm, threads), workloads in order of first appearance.
+    pub rows: Vec<GapRow>,
+    /// Every record simulated, in the same order.
+    pub records: Vec<CheckedRecord>,
+}
+
+impl CalibrationCheck {
+    /// The median of the rows' `|gap|`.
+    pub fn median_abs_gap(&self) -> Option<f64> {
+        let gaps: Vec<f64> = self.rows.iter().map(|r| r.gap.abs()).collect();
+        median(&gaps)
+    }
+
+    /// The row with the largest `|gap|`.
+    pub fn worst(&self) -> Option<&GapRow> {
+        self.rows
+            .iter()
+            .max_by(|a, b| a.gap.abs().total_cmp(&b.gap.abs()))
+    }
+
+    /// One line: `median |gap| 9.1% over 42 rows; worst +21.0% (ordered …, ybwc, 16 threads)`.
+    pub fn summary(&self) -> String {
+        match (self.median_abs_gap(), self.worst()) {
+            (Some(median), Some(worst)) => format!(
+                "median |gap| {:.1}% over {} rows; worst {:+.1}% ({}, {}, {} threads)",
+                100.0 * median,
+                self.rows.len(),
+                100.0 * worst.gap,
+                worst.workload,
+                worst.algorithm,
+                worst.threads
+            ),
+            _ => "no rows to compare".to_string(),
+        }
+    }
+
+    /// The rows as a Markdown table, then the summary line.
+    pub fn to_markdown(&self) -> String {
+        let mut md = String::from(
+            "| workload | algorithm | threads | records | serial ms | measured | SIMULATED | gap |\n\
+             | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+        );
+        for r in &self.rows {
+            md.push_str(&format!(
+                "| {} | {} | {} | {} | {:.1} | {:.2} | {:.2} | {:+.1}% |\n",
+                r.workload,
+                r.algorithm,
+                r.threads,
+                r.records,
+                r.serial_ms,
+                r.measured,
+                r.simulated,
+                100.0 * r.gap
+            ));
+        }
+        md.push('\n');
+        md.push_str(&self.summary());
+        md.push('\n');
+        md
+    }
+}
+
+/// One tree to simulate: an algorithm with its recorded options, at every thread count
+/// checked that its records have.
+struct Job {
+    workload: usize,
+    spec: TreeSpec,
+    serial_positions: u64,
+    algorithm: ParallelAlgorithm,
+    options: SearchOptions,
+    procs: Vec<usize>,
+    position_nanos: f64,
+    /// The profile for the tree's model.
+    profile: CostProfile,
+}
+
+/// Simulates every parallel record of `records` that `options` selects with `profile`'s
+/// costs, and compares. Fails if a tree cannot be rebuilt or a simulation fails.
+pub fn check_calibration(
+    records: &[Record],
+    profile: &CostProfile,
+    options: &CheckOptions,
+) -> Result<CalibrationCheck, ReportError> {
+    let groups = group_by_workload(records);
+    let mut jobs: Vec<Job> = Vec::new();
+    // Per workload: its label, median serial ms, and its selected records.
+    let mut selected: Vec<(String, f64, Vec<&Record>)> = Vec::new();
+    for group in groups.iter().filter(|g| g.has_parallel()) {
+        let parallel: Vec<&Record> = group
+            .records
+            .iter()
+            .copied()
+            .filter(|r| r.parallel.is_some() && parallel_algorithm(r).is_some())
+            .collect();
+        let serial_ms: Vec<f64> = parallel
+            .iter()
+            .filter_map(|r| r.parallel.as_ref())
+            .map(|p| p.serial_wall_ns as f64 / 1e6)
+            .collect();
+        let per_position: Vec<f64> = parallel
+            .iter()
+            .filter_map(|r| r.parallel.as_ref())
+            .map(|p| p.serial_wall_ns as f64 / p.serial_nodes.max(1) as f64)
+            .collect();
+        let (Some(serial_ms), Some(position_nanos)) = (median(&serial_ms), median(&per_position))
+        else {
+            continue;
+        };
+        if serial_ms < options.min_serial_ms {
+            continue;
+        }
+        let seeds: Vec<Option<u64>> = group
+            .seeds()
+            .into_iter()
+            .take(options.max_seeds.unwrap_or(usize::MAX))
+            .collect();
+        let chosen: Vec<&Record> = parallel
+            .into_iter()
+            .filter(|r| seeds.contains(&r.tree.seed) && options.threads.contains(&r.threads))
+            .collect();
+        if chosen.is_empty() {
+            continue;
+        }
+        let workload = selected.len();
+        for r in &chosen {
+            let algorithm = parallel_algorithm(r).expect("parallel records only");
+            let run_options = record_options(r.parallel.as_ref().expect("parallel metrics"));
+            let metrics = r.parallel.as_ref().expect("parallel metrics");
+            let spec = spec_of(r)?;
+            match jobs.iter_mut().find(|j| {
+                j.workload == workload
+                    && j.algorithm == algorithm
+                    && j.options == run_options
+                    && j.spec == spec
+            }) {
+                Some(job) => {
+                    if !job.procs.contains(&r.threads) {
+                        job.procs.push(r.threads);
+                    }
+                }
+                None => {
+                    jobs.push(Job {
+                        workload,
+                        spec,
+                        serial_positions: metrics.serial_nodes,
+                        algorithm,
+                        options: run_options,
+                        procs: vec![r.threads],
+                        position_nanos,
+                        profile: profile.for_model(r.tree.model.as_deref().unwrap_or("file")),
+                    });
+                }
+            }
+        }
+        selected.push((group.label(), serial_ms, chosen));
+    }
+    for job in &mut jobs {
+        job.procs.sort_unstable();
+    }
+    let outcomes = run_all(&jobs, |job| job.serial_positions, run);
+    let mut simulated: Vec<(&Job, Vec<SimResult>)> = Vec::new();
+    for (job, outcome) in jobs.iter().zip(outcomes) {
+        simulated.push((job, outcome?));
+    }
+
+    let mut check = CalibrationCheck::default();
+    for (workload, (label, serial_ms, records)) in selected.iter().enumerate() {
+        let mut checked: Vec<CheckedRecord> = Vec::new();
+        for r in records {
+            let algorithm = parallel_algorithm(r).expect("parallel records only");
+            let run_options = record_options(r.parallel.as_ref().expect("parallel metrics"));
+            let spec = spec_of(r)?;
+            let (job, results) = simulated
+                .iter()
+                .find(|(j, _)| {
+                    j.workload == workload
+                        && j.algorithm == algorithm
+                        && j.options == run_options
+                        && j.spec == spec
+                })
+                .expect("every record has a job");
+            let result = results
+                .iter()
+                .find(|s| s.procs == r.threads)
+                .expect("every thread count simulated");
+            checked.push(CheckedRecord {
+                workload: label.clone(),
+                seed: r.tree.seed,
+                algorithm,
+                threads: r.threads,
+                measured: r.parallel.as_ref().expect("parallel metrics").speedup,
+                position_nanos: job.position_nanos,
+                simulation: result.clone(),
+            });
+        }
+        checked.sort_by_key(|c| (c.algorithm, c.threads));
+        let mut keys: Vec<(ParallelAlgorithm, usize)> =
+            checked.iter().map(|c| (c.algorithm, c.threads)).collect();
+        keys.dedup();
+        for (algorithm, threads) in keys {
+            let of: Vec<&CheckedRecord> = checked
+                .iter()
+                .filter(|c| c.algorithm == algorithm && c.threads == threads)
+                .collect();
+            let pick = |f: fn(&CheckedRecord) -> f64| {
+                median(&of.iter().map(|c| f(c)).collect::<Vec<_>>()).unwrap_or(f64::NAN)
+            };
+            check.rows.push(GapRow {
+                workload: label.clone(),
+                algorithm,
+                threads,
+                records: of.len(),
+                serial_ms: *serial_ms,
+                measured: pick(|c| c.measured),
+                simulated: pick(|c| c.simulation.speedup),
+                gap: pick(CheckedRecord::gap),
+            });
+        }
+        check.records.extend(checked);
+    }
+    Ok(check)
+}
+
+/// The tree a record names, held implicitly (a model's positions do not depend on how
+/// the tree is held).
+fn spec_of(record: &Record) -> Result<TreeSpec, ReportError> {
+    let spec = tree_spec(&record.tree).map_err(|message| FileError::BadInput {
+        path: std::path::PathBuf::from(RESULTS_LABEL),
+        line: 0,
+        message: format!("{}: {message}", record.tree.label()),
+    })?;
+    Ok(match &spec.source {
+        TreeSource::Model(_) => TreeSpec {
+            layout: Layout::Implicit,
+            ..spec
+        },
+        TreeSource::File(_) => spec,
+    })
+}
+
+/// How the records are named in an error about one of them.
+const RESULTS_LABEL: &str = "results";
+
+/// Simulates one job, and checks that its tree is the one measured.
+fn run(job: &Job) -> Result<Vec<SimResult>, ReportError> {
+    let results = job
+        .spec
+        .visit(
+            abbench_tree::arena::default_memory_budget(),
+            Simulate { job },
+        )?
+        .map_err(|e| ReportError::Simulation(e.to_string()))?;
+    if let Some(r) = results
+        .iter()
+        .find(|r| r.serial_time != job.serial_positions)
+    {
+        return Err(ReportError::Simulation(format!(
+            "this is not the tree measured: f2-iter examines {} positions on the tree \
+             rebuilt from the records ({}), the records say {}",
+            r.serial_time, job.spec, job.serial_positions
+        )));
+    }
+    Ok(results)
+}
+
+struct Simulate<'a> {
+    job: &'a Job,
+}
+
+impl TreeVisitor for Simulate<'_> {
+    type Output = Result<Vec<SimResult>, abbench_parallel::sim::SimError>;
+    fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
+        simulate_profiled(
+            tree,
+            self.job.algorithm,
+            &self.job.procs,
+            &self.job.profile,
+            self.job.position_nanos,
+            &self.job.options,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abbench_measure::{MeasureConfig, Pools, measure};
+    use abbench_results::Algorithm;
+    use abbench_tree::{Model, ModelSpec};
+
+    /// Two seeds of a small tree at 1 and 2 threads, both algorithms.
+    fn records() -> Vec<Record> {
+        let config = MeasureConfig {
+            repeat: 1,
+            warmup: 0,
+            ..MeasureConfig::default()
+        };
+        let algorithms = Algorithm::parse_list("f2-iter,root-split,ybwc").unwrap();
+        let mut pools = Pools::default();
+        let mut records = Vec::new();
+        for seed in 1..=2 {
+            let spec = TreeSpec::model(ModelSpec::new(Model::Random, 4, 5, seed), Layout::Implicit);
+            records.extend(
+                measure(&spec, &algorithms, &[1, 2], &config, &mut pools)
+                    .unwrap()
+                    .records,
+            );
+        }
+        records
+    }
+
+    fn everything() -> CheckOptions {
+        CheckOptions {
+            threads: vec![1, 2],
+            min_serial_ms: 0.0,
+            max_seeds: None,
+        }
+    }
+
+    #[test]
+    fn every_record_is_simulated_and_a_known_gap_comes_out() {
+        let mut records = records();
+        let profile = CostProfile::reference();
+        let first = check_calibration(&records, &profile, &everything()).unwrap();
+        // Two algorithms at two thread counts, two seeds each.
+        assert_eq!(first.rows.len(), 4);
+        assert!(first.rows.iter().all(|r| r.records == 2));
+        assert_eq!(first.records.len(), 8);
+        // Say every measurement was 25% faster than its simulation: every gap is −20%.
+        for r in &mut records {
+            let Some(metrics) = r.parallel.as_mut() else {
+                continue;
+            };
+            let simulated = first
+                .records
+                .iter()
+                .find(|c| {
+                    c.seed == r.tree.seed
+                        && Algorithm::Parallel(c.algorithm) == r.algo
+                        && c.threads == r.threads
+                })
+                .unwrap();
+            metrics.speedup = simulated.simulation.speedup * 1.25;
+        }
+        let check = check_calibration(&records, &profile, &everything()).unwrap();
+        for row in &check.rows {
+            assert!((row.gap + 0.2).abs() < 1e-12, "{row:?}");
+        }
+        assert!((check.median_abs_gap().unwrap() - 0.2).abs() < 1e-12);
+        assert!(
+            check
+                .summary()
+                .starts_with("median |gap| 20.0% over 4 rows; worst -20.0%")
+        );
+        // The same records, the same check: the simulation is deterministic.
+        assert_eq!(
+            check,
+            check_calibration(&records, &profile, &everything()).unwrap()
+        );
+    }
+
+    #[test]
+    fn workloads_thread_counts_and_seeds_are_selected() {
+        let records = records();
+        let profile = CostProfile::reference();
+        let none = CheckOptions {
+            min_serial_ms: 1e9,
+            ..everything()
+        };
+        assert!(
+            check_calibration(&records, &profile, &none)
+                .unwrap()
+                .rows
+                .is_empty()
+        );
+        let two_threads_one_seed = CheckOptions {
+            threads: vec![2],
+            max_seeds: Some(1),
+            ..everything()
+        };
+        let check = check_calibration(&records, &profile, &two_threads_one_seed).unwrap();
+        assert_eq!(check.rows.len(), 2);
+        assert!(
+            check
+                .records
+                .iter()
+                .all(|c| c.threads == 2 && c.seed == Some(1))
+        );
+    }
+
+    #[test]
+    fn a_record_of_another_tree_is_refused() {
+        let mut records = records();
+        for r in &mut records {
+            if let Some(metrics) = r.parallel.as_mut() {
+                metrics.serial_nodes += 1;
+            }
+        }
+        let err =
+            check_calibration(&records, &CostProfile::reference(), &everything()).unwrap_err();
+        assert!(err.to_string().contains("not the tree measured"), "{err}");
+    }
+}

@@ -1,0 +1,525 @@
+//! `abbench compare BASE NEW`: two sets of records matched by [`Record::key`] (tree,
+//! algorithm, threads), with the deterministic and the noisy kept apart.
+//!
+//! * Gate on the deterministic: a serial algorithm's value, nodes and leaves must be
+//!   equal (a difference is a *changed signature*), every parallel value must be equal,
+//!   and a record of `NEW` that failed verification is a regression.
+//! * Track the noisy: a wall time is *slower* (a regression) only when the medians differ
+//!   by more than the threshold **and** the `[min, max]` spreads of the two runs do not
+//!   overlap; *faster* likewise. Medians under [`MIN_COMPARED_WALL_NS`] are too short
+//!   to compare and only counted.
+//!
+//! Which changes fail the comparison is its [`Gate`]: every regression (the default), or
+//! only the deterministic ones (`--gate counts`, for a CI job on a shared machine whose
+//! wall times are too noisy to fail a build on: slower rows are still listed).
+//!
+//! A search that gave no result on either side ([`Unfinished`]: it timed out or failed)
+//! has nothing to compare: its key is listed as *not comparable*, informational. One
+//! exception gates: a search of `NEW` that *failed* (a worker panicked) is a
+//! [`ChangeKind::FailedSearch`], as a wrong answer would be.
+//!
+//! The CLI exits with [`Comparison::exit_code`]: 0 when nothing failed, 1 otherwise, and
+//! 2 when either input is unusable (an `Err` from [`compare_files`]): unreadable, a search
+//! present twice, a run marked incomplete, or fewer than [`MIN_MATCHED_SHARE`] of the
+//! base's searches matched.
+
+use crate::ReportError;
+use abbench_results::read_results;
+use abbench_results::{Algorithm, FileError, Record, Results, Unfinished};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::Path;
+
+/// Exit code for a comparison that could not be made: a file missing or malformed.
+pub const EXIT_UNUSABLE_INPUT: u8 = 2;
+
+/// Wall times are compared only when both medians are at least this long (0.1 ms):
+/// shorter searches measure the clock and the cache more than the code.
+pub const MIN_COMPARED_WALL_NS: u64 = 100_000;
+
+/// Which changes fail a comparison.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Gate {
+    /// Changed counts or values, failed verification, and wall times slower beyond the
+    /// threshold.
+    #[default]
+    All,
+    /// Only what is deterministic: changed counts or values and failed verification.
+    /// Wall-time changes are reported but do not fail.
+    Counts,
+}
+
+impl Gate {
+    /// The name `--gate` takes: `all` or `counts`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Gate::All => "all",
+            Gate::Counts => "counts",
+        }
+    }
+}
+
+/// What changed between the two records of one key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ChangeKind {
+    /// A deterministic count or value differs: the search itself changed.
+    ChangedSignature,
+    /// The new record failed verification against serial F2.
+    FailedVerification,
+    /// The new search failed (a worker thread panicked) and gave no result.
+    FailedSearch,
+    /// Slower beyond the threshold, spreads apart.
+    Slower,
+    /// Faster beyond the threshold, spreads apart.
+    Faster,
+}
+
+impl ChangeKind {
+    /// Whether this change fails a comparison gated by `gate`.
+    pub fn fails(self, gate: Gate) -> bool {
+        match self {
+            ChangeKind::ChangedSignature
+            | ChangeKind::FailedVerification
+            | ChangeKind::FailedSearch => true,
+            ChangeKind::Slower => gate == Gate::All,
+            ChangeKind::Faster => false,
+        }
+    }
+
+    fn text(self) -> &'static str {
+        match self {
+            ChangeKind::ChangedSignature => "❌ changed signature",
+            ChangeKind::FailedVerification => "❌ failed verification",
+            ChangeKind::FailedSearch => "❌ failed search",
+            ChangeKind::Slower => "🐢 slower",
+            ChangeKind::Faster => "🚀 faster",
+        }
+    }
+}
+
+/// One change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    /// What kind.
+    pub kind: ChangeKind,
+    /// The tree's label, seed included.
+    pub tree: String,
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// Its threads.
+    pub threads: usize,
+    /// The base's side, as text.
+    pub base: String,
+    /// The new side, as text.
+    pub new: String,
+    /// Relative change of the median wall time, percent (`new / base - 1`).
+    pub wall_change_pct: f64,
+}
+
+/// The outcome of comparing two result sets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// The threshold on wall-time medians, percent.
+    pub threshold_pct: f64,
+    /// Which changes fail the comparison.
+    pub gate: Gate,
+    /// Keys present on both sides.
+    pub matched: usize,
+    /// Every change, regressions first.
+    pub changes: Vec<Change>,
+    /// Keys only in the base, as labels.
+    pub only_in_base: Vec<String>,
+    /// Keys only in the new results, as labels.
+    pub only_in_new: Vec<String>,
+    /// Matched keys whose wall times were too short to compare
+    /// ([`MIN_COMPARED_WALL_NS`]).
+    pub too_short: usize,
+    /// Keys with no result on one side or both (timed out or failed), as labels with
+    /// what happened: informational.
+    pub not_comparable: Vec<String>,
+}
+
+impl Comparison {
+    /// The same comparison, failing only on what `gate` names.
+    pub fn gated(self, gate: Gate) -> Comparison {
+        Comparison { gate, ..self }
+    }
+
+    /// The changes that fail the comparison under its gate.
+    pub fn regressions(&self) -> impl Iterator<Item = &Change> {
+        self.changes.iter().filter(|c| c.kind.fails(self.gate))
+    }
+
+    /// Whether anything failed the comparison.
+    pub fn has_regression(&self) -> bool {
+        self.regressions().next().is_some()
+    }
+
+    /// 0 when nothing failed the comparison, 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        u8::from(self.has_regression())
+    }
+
+    fn count(&self, kind: ChangeKind) -> usize {
+        self.changes.iter().filter(|c| c.kind == kind).count()
+    }
+
+    /// One line: what was compared and what was found.
+    pub fn summary_line(&self) -> String {
+        let verdict = if self.has_regression() {
+            "REGRESSION"
+        } else {
+            "ok"
+        };
+        let gate = match self.gate {
+            Gate::All => String::new(),
+            Gate::Counts => ", wall time reported but not gated".to_string(),
+        };
+        format!(
+            "{verdict}: {} matched records (threshold {}%{gate}): {} changed signatures, {} \
+             failed verification, {} failed searches, {} slower, {} faster; {} only in base, \
+             {} only in new; {} too short to time; {} without a result (not comparable)",
+            self.matched,
+            self.threshold_pct,
+            self.count(ChangeKind::ChangedSignature),
+            self.count(ChangeKind::FailedVerification),
+            self.count(ChangeKind::FailedSearch),
+            self.count(ChangeKind::Slower),
+            self.count(ChangeKind::Faster),
+            self.only_in_base.len(),
+            self.only_in_new.len(),
+            self.too_short,
+            self.not_comparable.len(),
+        )
+    }
+
+    /// The summary line and a Markdown table of the changes, then the unmatched keys.
+    pub fn to_markdown(&self) -> String {
+        let mut md = format!("**{}**\n\n", self.summary_line());
+        if !self.changes.is_empty() {
+            md.push_str("| change | tree | algorithm | threads | base | new | wall time |\n");
+            md.push_str("| --- | --- | --- | ---: | --- | --- | ---: |\n");
+            for c in &self.changes {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {} | {} | {} | {:+.1}% |",
+                    c.kind.text(),
+                    c.tree.replace('|', "\\|"),
+                    c.algo,
+                    c.threads,
+                    c.base,
+                    c.new,
+                    c.wall_change_pct,
+                );
+            }
+            md.push('\n');
+        }
+        for (title, keys) in [
+            ("Only in base", &self.only_in_base),
+            ("Only in new", &self.only_in_new),
+            (
+                "Not comparable (no result on one side: timed out or failed)",
+                &self.not_comparable,
+            ),
+        ] {
+            if !keys.is_empty() {
+                let _ = writeln!(md, "{title}:\n");
+                for k in keys {
+                    let _ = writeln!(md, "* {k}");
+                }
+                md.push('\n');
+            }
+        }
+        md
+    }
+}
+
+fn describe(r: &Record) -> String {
+    describe_info(&r.tree)
+}
+
+fn key_label(r: &Record) -> String {
+    format!("{} {} threads={}", describe(r), r.algo, r.threads)
+}
+
+/// A duration in the unit that suits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.23 s`.
+fn duration(ns: u64) -> String {
+    let ns = ns as f64;
+    if ns >= 1e9 {
+        format!("{:.2} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.1} µs", ns / 1e3)
+    } else {
+        format!("{ns:.0} ns")
+    }
+}
+
+fn wall(r: &Record) -> String {
+    format!(
+        "{} [{} – {}]",
+        duration(r.wall_ns.median),
+        duration(r.wall_ns.min),
+        duration(r.wall_ns.max)
+    )
+}
+
+fn counts(r: &Record) -> String {
+    format!("value {} nodes {} leaves {}", r.value, r.nodes, r.leaves)
+}
+
+/// Compares `new` against `base` with a wall-time threshold of `threshold_pct` percent.
+pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Comparison {
+    let index = |records: &[Record]| {
+        let mut map: BTreeMap<(String, Algorithm, usize), usize> = BTreeMap::new();
+        for (i, r) in records.iter().enumerate() {
+            map.entry(r.key()).or_insert(i);
+        }
+        map
+    };
+    let (base_index, new_index) = (index(base), index(new));
+    let mut changes = Vec::new();
+    let mut matched = 0;
+    let mut too_short = 0;
+    for (key, &n) in &new_index {
+        let Some(&b) = base_index.get(key) else {
+            continue;
+        };
+        matched += 1;
+        let (b, n) = (&base[b], &new[n]);
+        let wall_change_pct = (n.wall_ns.median as f64 / b.wall_ns.median as f64 - 1.0) * 100.0;
+        let change = |kind, base: String, new: String| Change {
+            kind,
+            tree: describe(n),
+            algo: n.algo,
+            threads: n.threads,
+            base,
+            new,
+            wall_change_pct,
+        };
+        let deterministic_differs = if n.algo.is_parallel() {
+            n.value != b.value
+        } else {
+            n.value != b.value || n.nodes != b.nodes || n.leaves != b.leaves
+        };
+        if deterministic_differs {
+            changes.push(change(ChangeKind::ChangedSignature, counts(b), counts(n)));
+        }
+        if !n.verified {
+            changes.push(change(
+                ChangeKind::FailedVerification,
+                format!("value {}", b.value),
+                format!("value {}, not serial F2's", n.value),
+            ));
+        }
+        let factor = 1.0 + threshold_pct / 100.0;
+        let (bw, nw) = (&b.wall_ns, &n.wall_ns);
+        if bw.median < MIN_COMPARED_WALL_NS || nw.median < MIN_COMPARED_WALL_NS {
+            too_short += 1;
+        } else if nw.median as f64 > bw.median as f64 * factor && nw.min > bw.max {
+            changes.push(change(ChangeKind::Slower, wall(b), wall(n)));
+        } else if bw.median as f64 > nw.median as f64 * factor && nw.max < bw.min {
+            changes.push(change(ChangeKind::Faster, wall(b), wall(n)));
+        }
+    }
+    changes.sort_by_key(|c| c.kind);
+    let unmatched = |from: &BTreeMap<_, usize>, records: &[Record], other: &BTreeMap<_, usize>| {
+        from.iter()
+            .filter(|(k, _)| !other.contains_key(*k))
+            .map(|(_, &i)| key_label(&records[i]))
+            .collect::<Vec<_>>()
+    };
+    Comparison {
+        threshold_pct,
+        gate: Gate::All,
+        matched,
+        only_in_base: unmatched(&base_index, base, &new_index),
+        only_in_new: unmatched(&new_index, new, &base_index),
+        changes,
+        too_short,
+        not_comparable: Vec::new(),
+    }
+}
+
+/// Compares `new` against `base` like [`compare`], then sets apart every key that has no
+/// result on one side: listed as not comparable, and as a [`ChangeKind::FailedSearch`]
+/// when the new search failed.
+pub fn compare_results(base: &Results, new: &Results, threshold_pct: f64) -> Comparison {
+    let mut comparison = compare(&base.records, &new.records, threshold_pct);
+    let label = |u: &Unfinished| format!("{} threads={}", u.search_label(), u.threads);
+    let mut unfinished_keys = BTreeMap::new();
+    for (side, lines) in [("base", &base.unfinished), ("new", &new.unfinished)] {
+        for u in lines {
+            unfinished_keys
+                .entry(u.key())
+                .or_insert_with(Vec::new)
+                .push(format!("{side}: {}", u.outcome()));
+        }
+    }
+    for u in &new.unfinished {
+        if let Some(message) = &u.failed {
+            comparison.changes.push(Change {
+                kind: ChangeKind::FailedSearch,
+                tree: describe_info(&u.tree),
+                algo: u.algo,
+                threads: u.threads,
+                base: "—".into(),
+                new: message.clone(),
+                wall_change_pct: 0.0,
+            });
+        }
+    }
+    comparison.changes.sort_by_key(|c| c.kind);
+    let unfinished_labels: BTreeMap<_, String> = base
+        .unfinished
+        .iter()
+        .chain(&new.unfinished)
+        .map(|u| (u.key(), label(u)))
+        .collect();
+    let keyed_label = |r: &Record| key_label(r);
+    let measured: Vec<(String, (String, Algorithm, usize))> = base
+        .records
+        .iter()
+        .chain(&new.records)
+        .map(|r| (keyed_label(r), r.key()))
+        .collect();
+    let is_unfinished = |text: &String| {
+        measured
+            .iter()
+            .any(|(l, k)| l == text && unfinished_keys.contains_key(k))
+    };
+    comparison.only_in_base.retain(|l| !is_unfinished(l));
+    comparison.only_in_new.retain(|l| !is_unfinished(l));
+    comparison.not_comparable = unfinished_keys
+        .iter()
+        .map(|(key, sides)| format!("{} ({})", unfinished_labels[key], sides.join("; ")))
+        .collect();
+    comparison
+}
+
+fn describe_info(tree: &abbench_results::TreeInfo) -> String {
+    let label = tree.label();
+    match tree.seed {
+        Some(s) => format!("{label} seed={s}"),
+        None => label,
+    }
+}
+
+/// Of the base's searches (records and searches without a result), at least this share
+/// must have a counterpart in the new results for the two to be compared at all.
+pub const MIN_MATCHED_SHARE: f64 = 0.9;
+
+/// Reads two result sets and compares them. Each of `base` and `new` is a
+/// `results.jsonl` file or a run folder holding one. An error (exit code
+/// [`EXIT_UNUSABLE_INPUT`]) if either cannot be read or parsed; if either holds one
+/// search twice (tree, algorithm and threads); if fewer than [`MIN_MATCHED_SHARE`] of
+/// the base's searches have a counterpart in `new` (two runs of different suites, or a
+/// run cut short, have too little in common to pass); or if either run is marked
+/// incomplete in its `machine.json` (an interrupted or failed sweep is never a pass).
+pub fn compare_files(
+    base: &Path,
+    new: &Path,
+    threshold_pct: f64,
+) -> Result<Comparison, ReportError> {
+    if !(threshold_pct.is_finite() && threshold_pct >= 0.0) {
+        return Err(ReportError::InvalidOption {
+            parameter: "threshold",
+            value: threshold_pct.to_string(),
+            expected: "must be a percentage of at least 0".into(),
+        });
+    }
+    let (base, new) = (results_path(base), results_path(new));
+    for path in [&base, &new] {
+        refuse_incomplete(path)?;
+    }
+    let base_results = read_results(&base)?;
+    let new_results = read_results(&new)?;
+    for (path, results) in [(&base, &base_results), (&new, &new_results)] {
+        refuse_duplicates(path, results)?;
+    }
+    let comparison = compare_results(&base_results, &new_results, threshold_pct);
+    let keys = |r: &Results| -> std::collections::BTreeSet<(String, Algorithm, usize)> {
+        r.records
+            .iter()
+            .map(Record::key)
+            .chain(r.unfinished.iter().map(Unfinished::key))
+            .collect()
+    };
+    let (base_keys, new_keys) = (keys(&base_results), keys(&new_results));
+    let found = base_keys.intersection(&new_keys).count();
+    if (found as f64) < MIN_MATCHED_SHARE * base_keys.len() as f64 || found == 0 {
+        return Err(FileError::BadInput {
+            path: new.clone(),
+            line: 0,
+            message: format!(
+                "only {found} of the {} searches of {} have a counterpart here (fewer than \
+                 {:.0}%): the runs measured different things and are not comparable",
+                base_keys.len(),
+                base.display(),
+                MIN_MATCHED_SHARE * 100.0
+            ),
+        }
+        .into());
+    }
+    Ok(comparison)
+}
+
+/// `path` itself, or the `results.jsonl` in it when it is a run folder.
+fn results_path(path: &Path) -> std::path::PathBuf {
+    if path.is_dir() {
+        path.join(abbench_results::RESULTS_FILE)
+    } else {
+        path.to_path_buf()
+    }
+}
+
+/// An error if the run folder of `results` says in its `machine.json` that the run is
+/// incomplete.
+fn refuse_incomplete(results: &Path) -> Result<(), ReportError> {
+    let machine = results
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(abbench_results::MACHINE_FILE);
+    if !machine.is_file() {
+        return Ok(());
+    }
+    if let Some(why) = abbench_results::read_machine(&machine)?.incomplete {
+        return Err(FileError::BadInput {
+            path: results.to_path_buf(),
+            line: 0,
+            message: format!("the run is incomplete ({why}): an unfinished run is not compared"),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// An error naming the first search that `results` holds twice.
+fn refuse_duplicates(path: &Path, results: &Results) -> Result<(), ReportError> {
+    let mut seen = std::collections::BTreeSet::new();
+    let keys = results
+        .records
+        .iter()
+        .map(|r| (r.key(), key_label(r)))
+        .chain(results.unfinished.iter().map(|u| {
+            (
+                u.key(),
+                format!("{} threads={}", u.search_label(), u.threads),
+            )
+        }));
+    for (key, label) in keys {
+        if !seen.insert(key) {
+            return Err(FileError::BadInput {
+                path: path.to_path_buf(),
+                line: 0,
+                message: format!(
+                    "{label} appears twice: a results file holds each search once, so which \
+                     copy to compare is unknown"
+                ),
+            }
+            .into());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,153 @@
+//! The report files of a run folder: `summary.csv`, `report.md` and the SVG plots, from
+//! its records; and rebuilding them from a `results.jsonl` alone.
+//!
+//! The report also runs the simulator on the trees measured (`simulated.rs`): its
+//! SIMULATED scaling is a pure function of the records, so a rebuilt report is the same
+//! byte for byte. Every file is written whole to a temporary file and renamed into place.
+
+use crate::{ReportError, aggregate, markdown, plots, simulated, summary, theory};
+use abbench_parallel::sim::CostProfile;
+use abbench_results::{
+    CALIBRATION_FILE, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, read_machine, read_results,
+    run_folder_profile, write_atomically, write_machine, write_profile,
+};
+use std::path::{Path, PathBuf};
+
+/// One CSV row per record.
+pub const SUMMARY_FILE: &str = "summary.csv";
+/// The Markdown report.
+pub const REPORT_FILE: &str = "report.md";
+
+/// The files a report wrote.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReportFiles {
+    /// Every file written, in order.
+    pub written: Vec<PathBuf>,
+}
+
+impl ReportFiles {
+    /// The path of the file named `name`, if it was written.
+    pub fn get(&self, name: &str) -> Option<&Path> {
+        self.written
+            .iter()
+            .map(PathBuf::as_path)
+            .find(|p| p.file_name().is_some_and(|n| n == name))
+    }
+}
+
+/// Writes `summary.csv`, `report.md` and the plots of `results` into `dir` (which must
+/// exist); `machine` describes where they were measured, if known, and whether the run
+/// is incomplete. Searches that timed out or failed are listed in `report.md` only. The
+/// SIMULATED scaling uses the cost profile in `dir` ([`CALIBRATION_FILE`]) if
+/// there is one, else the simulator's default costs.
+pub fn write_report(
+    dir: &Path,
+    results: &Results,
+    machine: Option<&MachineInfo>,
+) -> Result<ReportFiles, ReportError> {
+    let records = &results.records;
+    let mut files = ReportFiles::default();
+    let summary_path = dir.join(SUMMARY_FILE);
+    let csv = summary::summary_csv(records).map_err(|e| ReportError::Report {
+        path: summary_path.clone(),
+        message: e.to_string(),
+    })?;
+    write_atomically(&summary_path, &csv)?;
+    files.written.push(summary_path);
+
+    let groups = aggregate::group_by_workload(records);
+    let series = theory::height_series(&groups);
+    let profile = run_folder_profile(dir)?;
+    let simulated = simulated::simulate_workloads(
+        &groups,
+        profile.as_ref().unwrap_or(&CostProfile::reference()),
+    );
+    let plots =
+        plots::plots(&groups, &series, &simulated).map_err(|message| ReportError::Report {
+            path: dir.to_path_buf(),
+            message: format!("drawing the plots: {message}"),
+        })?;
+    for plot in &plots {
+        let path = dir.join(plot.file);
+        write_atomically(&path, plot.svg.as_bytes())?;
+        files.written.push(path);
+    }
+    let figures: Vec<markdown::Figure<'_>> = plots
+        .iter()
+        .map(|p| markdown::Figure {
+            file: p.file,
+            title: p.title,
+        })
+        .collect();
+    let rows = theory::theory_rows(&groups);
+    let text = markdown::render(
+        records,
+        &results.unfinished,
+        machine,
+        &groups,
+        &rows,
+        &figures,
+        markdown::SimulatedSection {
+            workloads: &simulated,
+            profile: profile.as_ref(),
+        },
+    );
+    let report_path = dir.join(REPORT_FILE);
+    write_atomically(&report_path, text.as_bytes())?;
+    files.written.push(report_path);
+    Ok(files)
+}
+
+/// Writes a complete run folder at once: `results.jsonl`, `machine.json` (if given) and
+/// the report. The folder is created if needed.
+pub fn write_run_folder(
+    dir: &Path,
+    results: &Results,
+    machine: Option<&MachineInfo>,
+) -> Result<ReportFiles, ReportError> {
+    create_dir(dir)?;
+    let results_path = dir.join(RESULTS_FILE);
+    write_atomically(&results_path, results.to_text().as_bytes())?;
+    let mut written = vec![results_path];
+    if let Some(m) = machine {
+        written.push(write_machine(dir, m)?);
+    }
+    let mut files = write_report(dir, results, machine)?;
+    written.append(&mut files.written);
+    Ok(ReportFiles { written })
+}
+
+/// `abbench report RESULTS.jsonl --out DIR`: reads the records (and the `machine.json`
+/// and cost profile beside them, if there are) and writes `summary.csv`, `report.md` and
+/// the plots into `out`, created if needed; a profile beside the records is copied into
+/// `out`, so that the report's SIMULATED scaling uses it.
+pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportError> {
+    let results_read = read_results(results)?;
+    let beside = results
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(MACHINE_FILE);
+    let machine = if beside.is_file() {
+        Some(read_machine(&beside)?)
+    } else {
+        None
+    };
+    let folder = results.parent().unwrap_or(Path::new("."));
+    let profile = run_folder_profile(folder)?;
+    create_dir(out)?;
+    if let Some(profile) = profile
+        && run_folder_profile(out)?.as_ref() != Some(&profile)
+    {
+        write_profile(&out.join(CALIBRATION_FILE), &profile)?;
+    }
+    write_report(out, &results_read, machine.as_ref())
+}
+
+/// Creates an output folder, and its parents, if needed.
+pub fn create_dir(dir: &Path) -> Result<(), ReportError> {
+    std::fs::create_dir_all(dir).map_err(|e| ReportError::InvalidOption {
+        parameter: "output folder",
+        value: dir.display().to_string(),
+        expected: format!("cannot be created: {e}"),
+    })
+}

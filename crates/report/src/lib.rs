@@ -1,0 +1,62 @@
+//! abbench's reports, from the records of `results.jsonl` alone: `report.md` with its
+//! sections, the SVG plots, `summary.csv`, the SIMULATED scaling beside the measured one,
+//! the check of the simulator against measurements, and comparisons of two runs for CI.
+//!
+//! This crate reads what `abbench-results` defines and never measures: a report rebuilt
+//! from a run folder is the same byte for byte as the one the sweep wrote.
+//!
+//! | job | functions |
+//! | --- | --- |
+//! | a run folder's report | [`write_report`], [`write_run_folder`], [`rebuild_report`] |
+//! | a sweep's summary line | [`headline`] |
+//! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
+//! | `abbench check-calibration` | [`check_calibration`] |
+//! | `abbench simulate --plot` | [`simulation_plot`] |
+//!
+//! The report's sections, one file each: `headline.rs` (the first lines),
+//! `markdown.rs` (the document), `summary.rs` (`summary.csv`), `theory.rs`,
+//! `windows.rs`, `simulated.rs` (SIMULATED scaling); its figures: `plots.rs`,
+//! `simulation.rs`, `windows_plot.rs`, drawn in one style (`plot_style.rs`); numbers
+//! formatted by `format.rs`; records grouped by workload in `aggregate.rs`.
+
+mod aggregate;
+mod calibration_check;
+mod compare;
+mod contention;
+mod error;
+mod folder;
+mod format;
+mod headline;
+mod markdown;
+mod metrics;
+mod plot_style;
+mod plots;
+mod rebuild;
+mod simulated;
+mod simulation;
+mod summary;
+mod theory;
+mod windows;
+mod windows_plot;
+
+pub use calibration_check::{
+    CalibrationCheck, CheckOptions, CheckedRecord, GapRow, check_calibration,
+};
+pub use compare::{
+    Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS,
+    MIN_MATCHED_SHARE, compare, compare_files, compare_results,
+};
+pub use contention::{NOTICEABLE_SHARE, contention_warning};
+pub use error::ReportError;
+pub use folder::{
+    REPORT_FILE, ReportFiles, SUMMARY_FILE, create_dir, rebuild_report, write_report,
+    write_run_folder,
+};
+pub use headline::headline;
+pub use metrics::{karp_flatt, median};
+pub use simulation::{SpeedupCeiling, SpeedupCurve, simulation_plot};
+
+#[cfg(test)]
+mod test;
+#[cfg(test)]
+mod windows_test;

@@ -1,0 +1,74 @@
+//! `report.md`, one file per section in this order: the title and machine (`title.rs`),
+//! any verification failures and searches without a result (`verification.rs`), a
+//! summary of the scaling workloads (`scaling_summary.rs`), the plots, the SIMULATED
+//! scaling beside the measured one (`simulated_section.rs`), the paper's predictions
+//! against the measurements (`theory_table.rs`), the window techniques
+//! (`crate::windows`), how to read the tables (`legend.rs`), then one section per
+//! workload (`workloads.rs`) — perfectly ordered families of one tree shape at several
+//! heights, searched serially, share one section.
+
+mod cells;
+mod legend;
+mod scaling_summary;
+mod simulated_section;
+mod theory_table;
+mod title;
+mod verification;
+mod workloads;
+
+use crate::aggregate::WorkloadGroup;
+use crate::simulated::SimulatedWorkload;
+use crate::theory::TheoryRow;
+use abbench_parallel::sim::CostProfile;
+use abbench_results::{MachineInfo, Record, Unfinished};
+use std::fmt::Write;
+
+/// A plot the report embeds.
+pub(crate) struct Figure<'a> {
+    /// Relative path of the SVG.
+    pub file: &'a str,
+    /// Its title.
+    pub title: &'a str,
+}
+
+/// The SIMULATED scaling of the report, and the cost profile it used (`None`: the
+/// simulator's default costs).
+pub(crate) struct SimulatedSection<'a> {
+    pub workloads: &'a [SimulatedWorkload],
+    pub profile: Option<&'a CostProfile>,
+}
+
+/// The whole report.
+pub(crate) fn render(
+    records: &[Record],
+    unfinished_searches: &[Unfinished],
+    machine: Option<&MachineInfo>,
+    groups: &[WorkloadGroup<'_>],
+    theory: &[TheoryRow],
+    figures: &[Figure<'_>],
+    simulated: SimulatedSection<'_>,
+) -> String {
+    let mut md = String::new();
+    title::title(&mut md, records, machine, groups);
+    verification::failures(&mut md, records);
+    verification::unfinished(&mut md, unfinished_searches);
+    scaling_summary::summary(&mut md, groups);
+    if !figures.is_empty() {
+        md.push_str("## Plots\n\n");
+        for f in figures {
+            let _ = writeln!(md, "![{}]({})\n", f.title, f.file);
+        }
+    }
+    simulated_section::simulated_scaling(&mut md, simulated.workloads, simulated.profile);
+    theory_table::theory_table(&mut md, theory);
+    crate::windows::section(&mut md, groups);
+    legend::legend(&mut md);
+    md.push_str("## Workloads\n\n");
+    for section in workloads::sections(groups) {
+        match section {
+            [one] => workloads::workload(&mut md, one),
+            family => workloads::height_family(&mut md, family),
+        }
+    }
+    md
+}

@@ -1,0 +1,295 @@
+//! The SIMULATED speedup plot: speedup against virtual processors, both axes on a log
+//! scale, one line per (algorithm, tree), the ideal line `S = p`, and horizontal
+//! ceilings such as young brothers wait's work/span parallelism. The same chart, with
+//! measured curves solid and the simulated ones dashed, is a panel of the report's
+//! `speedup-simulated.svg` (`plots.rs`).
+
+use crate::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, legend};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+const WIDTH: u32 = 820;
+const HEIGHT: u32 = 560;
+
+/// One simulated speedup curve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpeedupCurve {
+    /// The legend's label; curves with an empty label are drawn without a legend entry
+    /// (further seeds of a labelled series).
+    pub label: String,
+    /// The colour: an index into the palette (the same for one algorithm's seeds).
+    pub series: usize,
+    /// `(processors, speedup)`, processors increasing.
+    pub points: Vec<(usize, f64)>,
+}
+
+/// A horizontal ceiling on the speedup.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpeedupCeiling {
+    /// The legend's label.
+    pub label: String,
+    /// The colour: an index into the palette.
+    pub series: usize,
+    /// Dotted (a burdened or closed-form ceiling) rather than dashed.
+    pub dotted: bool,
+    /// The speedup it bounds.
+    pub speedup: f64,
+}
+
+/// The SVG text of a simulated speedup plot titled `title`.
+pub fn simulation_plot(
+    title: &str,
+    curves: &[SpeedupCurve],
+    ceilings: &[SpeedupCeiling],
+) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        speedup_chart(&root, title, &[], curves, ceilings)?;
+        root.present().map_err(|e| failed(&e))?;
+    }
+    Ok(svg)
+}
+
+fn failed(e: &dyn std::fmt::Display) -> String {
+    format!("drawing the simulation plot: {e}")
+}
+
+/// Draws speedup against processors on `area`, titled `title`: the ideal line, the
+/// `ceilings`, the `measured` curves and the `simulated` ones. Without measured curves
+/// it is the SIMULATED plot of `abbench simulate`, simulated curves drawn solid; beside
+/// measured curves (solid) the simulated ones are dashed, so that the two cannot be
+/// taken for each other, and the axes name both.
+pub(super) fn speedup_chart(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    title: &str,
+    measured: &[SpeedupCurve],
+    simulated: &[SpeedupCurve],
+    ceilings: &[SpeedupCeiling],
+) -> Result<(), String> {
+    let curves = || measured.iter().chain(simulated);
+    let p_max = curves()
+        .flat_map(|c| c.points.iter().map(|p| p.0))
+        .max()
+        .unwrap_or(1)
+        .max(2) as f64;
+    let s_max = curves()
+        .flat_map(|c| c.points.iter().map(|p| p.1))
+        .chain(ceilings.iter().map(|c| c.speedup))
+        .fold(1.0, f64::max);
+    // Room above the highest curve for the legend, and the ideal line up to there.
+    let y_max = (s_max * 6.0).min(p_max * 1.5).max(s_max * 1.5);
+    let y_min = curves()
+        .flat_map(|c| c.points.iter().map(|p| p.1))
+        .fold(1.0, f64::min)
+        * 0.7;
+    let x_max = p_max.log2();
+    let x = |p: f64| p.log2();
+    let (x_desc, y_desc) = if measured.is_empty() {
+        (
+            "virtual processors p (log scale)",
+            "SIMULATED speedup over serial f2-iter (log scale)",
+        )
+    } else {
+        (
+            "threads or virtual processors p (log scale)",
+            "speedup over serial f2-iter (log scale)",
+        )
+    };
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, (FONT, 17))
+        .margin(14)
+        .x_label_area_size(44)
+        .y_label_area_size(56)
+        // x is log2(p), so that the ticks fall on the powers of two.
+        .build_cartesian_2d(
+            KeyedAxis {
+                range: -0.3..x_max + 0.3,
+                keys: (0..=x_max.ceil() as i32).map(f64::from).collect(),
+            },
+            (y_min..y_max).log_scale(),
+        )
+        .map_err(|e| failed(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .axis_desc_style((FONT, 14))
+        .label_style((FONT, 12))
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-9 && *x >= 0.0 {
+                format!("{}", 2f64.powi(x.round() as i32))
+            } else {
+                String::new()
+            }
+        })
+        .y_label_formatter(&|y| {
+            // Beside measurements the panels are small: label 1, 2, 5, 10, … only, so
+            // that 9.0 and 10 do not run into each other.
+            if measured.is_empty() || one_two_five(*y) {
+                short(*y)
+            } else {
+                String::new()
+            }
+        })
+        .light_line_style(WHITE)
+        .bold_line_style(BLACK.mix(0.12))
+        .draw()
+        .map_err(|e| failed(&e))?;
+    let ideal: Vec<(f64, f64)> = (0..=64)
+        .map(|i| 2f64.powf(f64::from(i) * p_max.log2() / 64.0))
+        .filter(|&p| p <= y_max)
+        .map(|p| (x(p), p))
+        .collect();
+    chart
+        .draw_series(LineSeries::new(ideal, REFERENCE.stroke_width(1)))
+        .map_err(|e| failed(&e))?
+        .label("ideal: S = p")
+        .legend(|(x, y)| PathElement::new(vec![(x - 2, y), (x + 19, y)], REFERENCE));
+    for c in ceilings {
+        let colour = PALETTE[c.series % PALETTE.len()];
+        let line = vec![(-0.3, c.speedup), (x_max + 0.3, c.speedup)];
+        let (dash, gap) = if c.dotted { (2, 4) } else { (8, 5) };
+        let dotted = c.dotted;
+        chart
+            .draw_series(DashedLineSeries::new(
+                line,
+                dash,
+                gap,
+                colour.mix(0.8).stroke_width(2),
+            ))
+            .map_err(|e| failed(&e))?
+            .label(c.label.clone())
+            .legend(move |(x, y)| {
+                let [a, b, c] = if dotted {
+                    [(-2, 0), (8, 10), (18, 20)]
+                } else {
+                    [(-2, 4), (7, 13), (16, 21)]
+                };
+                let stroke = |(from, to): (i32, i32)| {
+                    PathElement::new(vec![(from, 0), (to, 0)], colour.stroke_width(2))
+                };
+                EmptyElement::at((x, y)) + stroke(a) + stroke(b) + stroke(c)
+            });
+    }
+    let solid = measured
+        .iter()
+        .chain(if measured.is_empty() { simulated } else { &[] });
+    for c in solid {
+        let colour = PALETTE[c.series % PALETTE.len()];
+        let points: Vec<(f64, f64)> = c.points.iter().map(|&(p, s)| (x(p as f64), s)).collect();
+        let drawn = chart
+            .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+            .map_err(|e| failed(&e))?;
+        if !c.label.is_empty() {
+            drawn.label(c.label.clone()).legend(move |(x, y)| {
+                EmptyElement::at((x, y))
+                    + PathElement::new(vec![(-2, 0), (19, 0)], colour.stroke_width(2))
+                    + Circle::new((8, 0), 3, colour.filled())
+            });
+        }
+        chart
+            .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+            .map_err(|e| failed(&e))?;
+    }
+    if !measured.is_empty() {
+        for c in simulated {
+            let colour = PALETTE[c.series % PALETTE.len()];
+            let points: Vec<(f64, f64)> = c.points.iter().map(|&(p, s)| (x(p as f64), s)).collect();
+            let drawn = chart
+                .draw_series(DashedLineSeries::new(
+                    points.clone(),
+                    7,
+                    4,
+                    colour.stroke_width(2),
+                ))
+                .map_err(|e| failed(&e))?;
+            if !c.label.is_empty() {
+                drawn.label(c.label.clone()).legend(move |(x, y)| {
+                    let stroke = |from: i32, to: i32| {
+                        PathElement::new(vec![(from, 0), (to, 0)], colour.stroke_width(2))
+                    };
+                    EmptyElement::at((x, y))
+                        + stroke(-2, 4)
+                        + stroke(7, 13)
+                        + stroke(16, 21)
+                        + Circle::new((8, 0), 3, colour.stroke_width(1))
+                });
+            }
+            // Hollow markers: where the simulation has a point, told from a measurement.
+            chart
+                .draw_series(
+                    points
+                        .iter()
+                        .map(|&p| Circle::new(p, 3, WHITE.filled()))
+                        .chain(
+                            points
+                                .iter()
+                                .map(|&p| Circle::new(p, 3, colour.stroke_width(1))),
+                        ),
+                )
+                .map_err(|e| failed(&e))?;
+        }
+    }
+    legend(&mut chart)
+}
+
+/// Whether `v` is 1, 2 or 5 times a power of ten.
+fn one_two_five(v: f64) -> bool {
+    let mantissa = v / 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .any(|m| (mantissa - m).abs() < 1e-6)
+}
+
+/// `0.5`, `2`, `20`, `300`: a speedup axis label.
+fn short(v: f64) -> String {
+    if v >= 10.0 {
+        format!("{v:.0}")
+    } else if v >= 1.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beside_measurements_the_speedup_axis_names_one_two_five() {
+        for v in [0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0] {
+            assert!(one_two_five(v), "{v}");
+        }
+        for v in [0.3, 0.9, 3.0, 9.0, 30.0, 40.0] {
+            assert!(!one_two_five(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn the_plot_names_its_curves_and_ceilings() {
+        let curves = [SpeedupCurve {
+            label: "ybwc".into(),
+            series: 0,
+            points: vec![(1, 0.9), (2, 1.8), (4, 3.0), (1024, 20.0)],
+        }];
+        let ceilings = [SpeedupCeiling {
+            label: "work/span parallelism 64".into(),
+            series: 0,
+            dotted: false,
+            speedup: 64.0,
+        }];
+        let svg = simulation_plot("SIMULATED test", &curves, &ceilings).unwrap();
+        assert!(svg.starts_with("<svg"));
+        for text in [
+            "SIMULATED test",
+            "ybwc",
+            "work/span parallelism 64",
+            "ideal",
+        ] {
+            assert!(svg.contains(text), "{text}");
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! The formats of a run folder, shared by everything that measures and everything that
+//! reports: a record per search ([`Record`], one line of `results.jsonl`, schema 1), an
+//! [`Unfinished`] line for a search that claims no result, the machine and build
+//! ([`MachineInfo`], `machine.json`), and the machine's cost profile for the simulator
+//! (`calibration.json`).
+//!
+//! `results.jsonl` is the boundary between measuring and reporting: `abbench-measure`
+//! writes it, `abbench-report` reads it, and neither needs the other to do so.
+//!
+//! | file | types and functions |
+//! | --- | --- |
+//! | `results.jsonl` | [`Record`], [`Unfinished`], [`Results`], [`ResultsWriter`], [`read_results`] |
+//! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`] |
+//! | `calibration.json` | [`read_profile`], [`write_profile`], [`run_folder_profile`] |
+//! | any | [`write_atomically`], [`FileError`] |
+
+mod algorithm;
+mod calibration;
+mod error;
+mod machine;
+mod record;
+mod results;
+mod run_folder;
+mod timing;
+mod unfinished;
+mod utc;
+
+pub use algorithm::{Algorithm, UnknownAlgorithm};
+pub use calibration::{
+    CALIBRATION_FILE, parse_profile, profile_json, profile_path, read_profile, run_folder_profile,
+    write_profile,
+};
+pub use error::FileError;
+pub use machine::{MachineInfo, available_threads, hostname};
+pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo, WindowFields};
+pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
+pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
+pub use timing::WallTimes;
+pub use unfinished::{StopReason, Unfinished};
+pub use utc::UtcTime;

@@ -1,0 +1,223 @@
+//! `machine.json`: what a run folder's numbers were measured on — CPU, cores, OS, compiler,
+//! build profile, allocator, commit, command line and date — so that a report can be
+//! reproduced or discounted.
+
+use crate::utc::UtcTime;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::process::Command;
+
+/// The machine and build a sweep ran on.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MachineInfo {
+    /// The CPU's `model name` from `/proc/cpuinfo`, or `unknown`.
+    pub cpu_model: String,
+    /// Hardware threads available to the process.
+    pub logical_cores: usize,
+    /// Distinct (physical id, core id) pairs in `/proc/cpuinfo`; the logical count when
+    /// the file does not say.
+    pub physical_cores: usize,
+    /// The host name, or `unknown`.
+    pub hostname: String,
+    /// `PRETTY_NAME` of `/etc/os-release`, or the OS family.
+    pub os: String,
+    /// The kernel release (`/proc/sys/kernel/osrelease`), if known.
+    pub kernel: Option<String>,
+    /// The compiler that built abbench, as `rustc -vV` names it.
+    pub rustc: String,
+    /// The compiler's host triple.
+    pub rustc_host: String,
+    /// `release` or `debug` (whether debug assertions were on).
+    pub profile: String,
+    /// The global allocator, as the binary names it.
+    pub allocator: String,
+    /// `git rev-parse HEAD` in the working directory; absent outside a checkout.
+    pub git_commit: Option<String>,
+    /// Whether `git status --porcelain` listed changes; absent outside a checkout.
+    pub git_dirty: Option<bool>,
+    /// The command line that produced the run.
+    pub command_line: Vec<String>,
+    /// When the run started, UTC, RFC 3339.
+    pub date: String,
+    /// The suite swept, if any.
+    pub suite: Option<String>,
+    /// The thread counts of the parallel algorithms.
+    pub threads: Vec<usize>,
+    /// Timed runs per (tree, algorithm, threads), if a sweep set it.
+    pub repeat: Option<usize>,
+    /// Untimed runs before them, if a sweep set it.
+    pub warmup: Option<usize>,
+    /// The share of the machine's CPU time that other processes used while the sweep
+    /// ran, 0 ..= 1 (0.5: half the hardware threads busy with other work); absent where
+    /// it cannot be measured, or before the sweep ends.
+    pub other_cpu_share: Option<f64>,
+    /// Why the run folder is incomplete — interrupted, or stopped by an error — with how
+    /// many trees were measured; absent for a complete run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<String>,
+}
+
+impl MachineInfo {
+    /// Describes this machine and build now; `allocator` and `command_line` come from
+    /// the binary.
+    pub fn collect(allocator: &str, command_line: Vec<String>) -> MachineInfo {
+        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+        let logical_cores = available_threads();
+        let (git_commit, git_dirty) = git_state();
+        MachineInfo {
+            cpu_model: cpu_model(&cpuinfo).unwrap_or_else(|| "unknown".into()),
+            logical_cores,
+            physical_cores: physical_cores(&cpuinfo).unwrap_or(logical_cores),
+            hostname: hostname(),
+            os: os_name(),
+            kernel: read_trimmed("/proc/sys/kernel/osrelease"),
+            rustc: env!("ABBENCH_RUSTC_VERSION").to_string(),
+            rustc_host: env!("ABBENCH_RUSTC_HOST").to_string(),
+            profile: if cfg!(debug_assertions) {
+                "debug"
+            } else {
+                "release"
+            }
+            .into(),
+            allocator: allocator.to_string(),
+            git_commit,
+            git_dirty,
+            command_line,
+            date: UtcTime::now().rfc3339(),
+            suite: None,
+            threads: Vec::new(),
+            repeat: None,
+            warmup: None,
+            other_cpu_share: None,
+            incomplete: None,
+        }
+    }
+
+    /// One line for a report's title: CPU, cores, date and commit.
+    pub fn summary(&self) -> String {
+        let commit = match (&self.git_commit, self.git_dirty) {
+            (Some(c), dirty) => format!(
+                "commit {}{}",
+                &c[..c.len().min(12)],
+                if dirty == Some(true) { " (dirty)" } else { "" }
+            ),
+            (None, _) => "no git commit".into(),
+        };
+        format!(
+            "{} — {} logical / {} physical cores — {} build — {} — {}",
+            self.cpu_model,
+            self.logical_cores,
+            self.physical_cores,
+            self.profile,
+            self.date,
+            commit
+        )
+    }
+}
+
+fn read_trimmed(path: &str) -> Option<String> {
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+}
+
+/// The host name: the kernel's, else `$HOSTNAME`, else `unknown`.
+pub fn hostname() -> String {
+    read_trimmed("/proc/sys/kernel/hostname")
+        .or_else(|| std::env::var("HOSTNAME").ok().filter(|h| !h.is_empty()))
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The first `model name` of a `/proc/cpuinfo` text.
+pub fn cpu_model(cpuinfo: &str) -> Option<String> {
+    cpuinfo.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        (key.trim() == "model name").then(|| value.trim().to_string())
+    })
+}
+
+/// Distinct (physical id, core id) pairs of a `/proc/cpuinfo` text; `None` if it lists
+/// none.
+pub fn physical_cores(cpuinfo: &str) -> Option<usize> {
+    let mut cores = BTreeSet::new();
+    for block in cpuinfo.split("\n\n") {
+        let field = |name: &str| {
+            block.lines().find_map(|line| {
+                let (key, value) = line.split_once(':')?;
+                (key.trim() == name).then(|| value.trim().to_string())
+            })
+        };
+        if let (Some(package), Some(core)) = (field("physical id"), field("core id")) {
+            cores.insert((package, core));
+        }
+    }
+    (!cores.is_empty()).then_some(cores.len())
+}
+
+/// `PRETTY_NAME` of `/etc/os-release`, else the OS family.
+fn os_name() -> String {
+    std::fs::read_to_string("/etc/os-release")
+        .ok()
+        .and_then(|text| {
+            text.lines().find_map(|line| {
+                line.strip_prefix("PRETTY_NAME=")
+                    .map(|v| v.trim().trim_matches('"').to_string())
+            })
+        })
+        .unwrap_or_else(|| std::env::consts::OS.to_string())
+}
+
+/// The commit checked out in the working directory and whether the tree has changes;
+/// both `None` outside a git checkout or without git.
+fn git_state() -> (Option<String>, Option<bool>) {
+    let run = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let Some(commit) = run(&["rev-parse", "HEAD"]).map(|s| s.trim().to_string()) else {
+        return (None, None);
+    };
+    let dirty = run(&["status", "--porcelain"]).map(|s| !s.trim().is_empty());
+    (Some(commit), dirty)
+}
+
+/// The hardware threads of this machine.
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CPUINFO: &str = "processor\t: 0\nmodel name\t: Example CPU @ 3.00GHz\nphysical id\t: 0\ncore id\t\t: 0\n\n\
+processor\t: 1\nmodel name\t: Example CPU @ 3.00GHz\nphysical id\t: 0\ncore id\t\t: 0\n\n\
+processor\t: 2\nmodel name\t: Example CPU @ 3.00GHz\nphysical id\t: 0\ncore id\t\t: 1\n\n\
+processor\t: 3\nmodel name\t: Example CPU @ 3.00GHz\nphysical id\t: 1\ncore id\t\t: 0\n";
+
+    #[test]
+    fn cpuinfo_fields() {
+        assert_eq!(cpu_model(CPUINFO).unwrap(), "Example CPU @ 3.00GHz");
+        assert_eq!(physical_cores(CPUINFO), Some(3));
+        assert_eq!(physical_cores("processor : 0\n"), None);
+        assert_eq!(cpu_model(""), None);
+    }
+
+    #[test]
+    fn collected_here_and_round_trips() {
+        let info = MachineInfo::collect("system", vec!["abbench".into(), "sweep".into()]);
+        assert!(info.logical_cores >= 1);
+        assert!(info.physical_cores >= 1);
+        assert!(info.rustc.starts_with("rustc "), "{}", info.rustc);
+        assert_eq!(info.date.len(), "2025-01-01T00:00:00Z".len());
+        let json = serde_json::to_string(&info).unwrap();
+        assert_eq!(serde_json::from_str::<MachineInfo>(&json).unwrap(), info);
+        assert!(info.summary().contains("logical"));
+    }
+}
