@@ -158,6 +158,7 @@ impl From<MeasureError> for Failure {
             MeasureError::Parallel(error) => error.into(),
             MeasureError::Interrupted => Failure::interrupted("interrupted"),
             MeasureError::Simulation(message) => Failure::failed(message),
+            MeasureError::Theory(error) => Failure::failed(error.to_string()),
             MeasureError::Report(error) => error.into(),
             other => Failure::bad_input(other.to_string()),
         }

@@ -17,6 +17,9 @@ pub enum MeasureError {
     /// A parallel search could not run or did not finish.
     #[error(transparent)]
     Parallel(#[from] abbench_parallel::ParallelError),
+    /// A formula of the paper could not be evaluated (a theory check's prediction).
+    #[error(transparent)]
+    Theory(#[from] abbench_theory::TheoryError),
     /// A simulated search failed (`abbench_parallel::sim::SimError`'s message).
     #[error("{0}")]
     Simulation(String),

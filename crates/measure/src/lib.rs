@@ -16,6 +16,7 @@
 //! | `verify` | [`verify_tree`] with [`Pools`], [`TreeVerdict::mismatches`] |
 //! | `sweep` | [`Suite::load`], [`Suite::estimate`], [`default_run_folder`], [`RunFolder`] with [`sweep`] and an [`Interrupt`] (or [`sweep_to_folder`]) |
 //! | `calibrate` | [`calibrate()`] with [`CalibrateOptions`] |
+//! | `theory` | [`theory_checks()`] with [`TheoryOptions`] |
 //! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
 //!
 //! Suite files are described at [`Suite::from_toml_file`]. The examples (`sweep`,
@@ -32,6 +33,7 @@ mod searches;
 mod signature;
 mod suite;
 mod sweep;
+mod theory_checks;
 mod units;
 mod verify;
 
@@ -49,6 +51,10 @@ pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_c
 pub use sweep::{
     Completion, LOCK_FILE, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep,
     sweep_to_folder,
+};
+pub use theory_checks::{
+    Check, DEFAULT_DEGREES, Param, Quantity, TOLERANCE_SE, Table1Line, TheoryChecks, TheoryOptions,
+    theory_checks,
 };
 pub use verify::{
     Answer, Mismatch, ORACLE_POSITIONS, SearchCheck, TreeVerdict, Verdict, VerifyPlan, verify_tree,

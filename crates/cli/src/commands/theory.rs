@@ -1,50 +1,18 @@
 //! `abbench theory`: the paper's predictions against what the search crate measures on
-//! the tree crate's models (design: "Command line"; Knuth & Moore §2–§9).
-//!
-//! | check | what | kind |
-//! | --- | --- | --- |
-//! | `fig1` | Fig. 1: value 2; F0, F1, F2 examine 81, 36, 31 leaves | exact |
-//! | `corollary1` | F2 per level on perfectly ordered trees, eq. (13) | exact |
-//! | `f1-best-case` | F1 per level on the same trees, eq. (50) | exact |
-//! | `worst` | F1 and F2 examine all `d^h` leaves of the `worst` model | exact |
-//! | `dependent-value` | the root value of dependent trees, `d = 3` (§9) | exact |
-//! | `theorem6` | F2's mean leaves on dependent trees, eq. (52) | within 4 s.e. |
-//! | `eq54` | F1's mean leaves on dependent trees, eq. (54) | within 4 s.e. |
-//! | `permutations` | §7: mean leaves over all `8!` orderings is `719/105` | exact |
-//! | `corollary2` | F2's mean per level with random branching, eq. (14) | within 4 s.e. |
-//! | `table1` | Table 1's `r0`, `r1`, `r*` and Pearl's factor, against the print | exact |
-//! | `pvs-minimal` | PVS examines exactly the minimal tree when perfectly ordered (§6) | exact |
-//! | `node-kinds` | pv/cut/all per level are types 1/2/3; every prediction holds (§6) | exact |
-//! | `window-width` | narrower root windows (§4): a true result, never more leaves | exact |
-//! | `guess-error` | aspiration and MTD(f) find the value from ever worse guesses | exact |
-//! | `vs-f2` | PVS and MTD(f) find F2's value on each model; leaves side by side | exact |
-//!
-//! `--degree` and `--height` choose the uniform trees of `corollary1`, `f1-best-case` and
-//! `worst`; `--height` also the dependent trees. `--trees` is the sample size of the
-//! statistical checks. Any failed check makes the exit code 1.
-
-mod branching;
-mod check;
-mod dependent;
-mod fig1;
-mod heights;
-mod perfect_ordering;
-mod permutations;
-mod search;
-mod table1;
-mod windows;
-mod worst;
+//! the tree crate's models (design: "Command line"; Knuth & Moore §2–§9). The checks are
+//! `abbench_measure::theory_checks`, listed there; this file parses the options, draws
+//! the progress bar and prints the checks as tables or JSON lines. Any failed check makes
+//! the exit code 1.
 
 use crate::failure::Failure;
 use crate::progress;
 use crate::table::{Align, Table};
+use abbench_measure::{
+    Check, DEFAULT_DEGREES, TOLERANCE_SE, Table1Line, TheoryOptions, theory_checks,
+};
 use abbench_tree::{MAX_DEGREE, MAX_HEIGHT};
-use check::{Check, TOLERANCE_SE};
 use clap::Args;
 use std::io::Write;
-
-/// Degrees of the uniform trees by default.
-const DEFAULT_DEGREES: [u32; 7] = [2, 3, 4, 5, 6, 7, 8];
 
 /// Options of `abbench theory`.
 #[derive(Debug, Args)]
@@ -103,85 +71,41 @@ fn parse_heights(text: &str) -> Result<Numbers, String> {
 impl TheoryCommand {
     /// Runs every check; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
-        let trees = u64::from(self.trees);
-        if self.seed.checked_add(trees).is_none() {
-            return Err(Failure::bad_input(format!(
-                "invalid seed {}: seed + trees must fit in 64 bits",
-                self.seed
-            )));
-        }
-        let degrees = self.degree.as_ref().map_or(&DEFAULT_DEGREES[..], |d| &d.0);
-        let heights = self.height.as_ref().map(|h| &h.0[..]);
-        let mut notes = Vec::new();
-        let groups = 6 + 2 * degrees.len() as u64;
-        let bar = progress::bar(groups, "theory");
-
-        let mut checks = fig1::checks()?;
-        bar.inc(1);
-        for &d in degrees {
-            bar.set_message(format!("perfect ordering, degree {d}"));
-            checks.extend(perfect_ordering::checks(d, heights, self.seed, &mut notes)?);
-            bar.inc(1);
-        }
-        for &d in degrees {
-            bar.set_message(format!("worst model, degree {d}"));
-            checks.extend(worst::checks(d, heights, self.seed, &mut notes)?);
-            bar.inc(1);
-        }
-        bar.set_message("dependent trees");
-        checks.extend(dependent::checks(heights, trees, self.seed, &mut notes)?);
-        bar.inc(1);
-        bar.set_message("all orderings of 8 leaves");
-        checks.extend(permutations::checks());
-        bar.inc(1);
-        bar.set_message("random branching");
-        checks.extend(branching::checks(trees, self.seed)?);
-        bar.inc(1);
-        bar.set_message("window techniques");
-        checks.extend(windows::checks(self.seed)?);
-        bar.inc(1);
-        let table1 = table1::lines();
-        bar.inc(1);
+        let options = TheoryOptions {
+            degrees: self
+                .degree
+                .as_ref()
+                .map_or(DEFAULT_DEGREES.to_vec(), |d| d.0.clone()),
+            heights: self.height.as_ref().map(|h| h.0.clone()),
+            trees: u64::from(self.trees),
+            seed: self.seed,
+        };
+        let bar = progress::bar(options.steps(), "theory");
+        let mut started = false;
+        let outcome = theory_checks(&options, |step| {
+            if std::mem::replace(&mut started, true) {
+                bar.inc(1);
+            }
+            if let Some(step) = step {
+                bar.set_message(step.to_string());
+            }
+        })?;
         bar.finish_and_clear();
 
         if self.json {
-            write_json(out, &checks, &table1)
+            write_json(out, &outcome.checks, &outcome.table1)
         } else {
-            write_tables(out, &checks, &table1)
+            write_tables(out, &outcome.checks, &outcome.table1)
         }
         .map_err(Failure::stdout)?;
-
-        let failed: Vec<&Check> = checks.iter().filter(|c| !c.ok).collect();
-        let table1_failed: Vec<u64> = table1
-            .iter()
-            .filter(|l| !l.agrees_with_paper)
-            .map(|l| l.row.d)
-            .collect();
-        let total = checks.len() + table1.len();
-        match (failed.first(), table1_failed.first()) {
-            (None, None) => {
-                for note in &notes {
+        match outcome.failure() {
+            None => {
+                for note in &outcome.notes {
                     progress::note(note);
                 }
                 Ok(())
             }
-            (Some(first), _) => Err(Failure::failed(format!(
-                "{} of {total} theory checks failed, the first: {} {}: predicted {}, measured {}{}",
-                failed.len() + table1_failed.len(),
-                first.check,
-                first.params_text(),
-                first.predicted,
-                first.measured,
-                first
-                    .detail
-                    .as_ref()
-                    .map_or(String::new(), |d| format!(" ({d})"))
-            ))),
-            (None, Some(d)) => Err(Failure::failed(format!(
-                "{} of {total} theory checks failed, the first: table1 d={d}: computed \
-                 r0, r1, r* differ from the printed table",
-                table1_failed.len()
-            ))),
+            Some(failure) => Err(Failure::failed(failure)),
         }
     }
 }
@@ -189,7 +113,7 @@ impl TheoryCommand {
 fn write_json(
     out: &mut impl Write,
     checks: &[Check],
-    table1: &[table1::Line],
+    table1: &[Table1Line],
 ) -> std::io::Result<()> {
     for check in checks {
         writeln!(out, "{}", check.json_line())?;
@@ -203,7 +127,7 @@ fn write_json(
 fn write_tables(
     out: &mut impl Write,
     checks: &[Check],
-    table1: &[table1::Line],
+    table1: &[Table1Line],
 ) -> std::io::Result<()> {
     let mut table = Table::new(&[
         ("check", Align::Left),

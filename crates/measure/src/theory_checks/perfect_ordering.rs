@@ -8,7 +8,7 @@
 use super::check::{Check, Param, Quantity};
 use super::heights;
 use super::search::{levels, search_model};
-use crate::failure::Failure;
+use crate::MeasureError;
 use abbench_search::SerialAlgorithm;
 use abbench_theory::{
     TheoryError, corollary1_levels, corollary1_total, f1_best_case_levels, f1_best_case_total,
@@ -25,7 +25,7 @@ pub fn checks(
     given: Option<&[u32]>,
     seed: u64,
     notes: &mut Vec<String>,
-) -> Result<Vec<Check>, Failure> {
+) -> Result<Vec<Check>, MeasureError> {
     let d = u64::from(degree);
     let mut checks = Vec::new();
     let f2_heights = heights::choose(
@@ -72,7 +72,7 @@ fn level_check(
     heights: &[u32],
     seed: u64,
     predict: impl Fn(u32) -> Result<Vec<u128>, TheoryError>,
-) -> Result<Option<Check>, Failure> {
+) -> Result<Option<Check>, MeasureError> {
     if heights.is_empty() {
         return Ok(None);
     }

@@ -6,6 +6,7 @@ use abbench_theory::{Table1Row, paper_table1, table1};
 use serde::Serialize;
 
 /// One computed row and whether it agrees with the printed one.
+#[derive(Clone, Debug)]
 pub struct Line {
     /// The computed numbers.
     pub row: Table1Row,

@@ -5,13 +5,13 @@
 //! runs from any directory.
 
 use super::check::{Check, Quantity};
-use crate::failure::Failure;
+use crate::MeasureError;
 use abbench_search::{Basic, SerialAlgorithm};
 use abbench_tree::arena::default_memory_budget;
 use abbench_tree::file::parse_tree;
 
 /// The figure as a `.tree` file.
-const FIG1_TREE: &str = include_str!("../../../../tree/data/knuth-fig1.tree");
+const FIG1_TREE: &str = include_str!("../../../tree/data/knuth-fig1.tree");
 
 /// The figure's value and each procedure's leaf count, as the paper gives them.
 const VALUE: i128 = 2;
@@ -22,7 +22,7 @@ const LEAVES: [(SerialAlgorithm, i128); 3] = [
 ];
 
 /// The value row and one leaf-count row per procedure.
-pub fn checks() -> Result<Vec<Check>, Failure> {
+pub fn checks() -> Result<Vec<Check>, MeasureError> {
     let tree = parse_tree(
         FIG1_TREE.as_bytes(),
         "knuth-fig1.tree",

@@ -4,7 +4,7 @@
 use super::check::{Check, Param, Quantity};
 use super::heights;
 use super::search::search_model;
-use crate::failure::Failure;
+use crate::MeasureError;
 use abbench_search::SerialAlgorithm;
 use abbench_tree::{Model, ModelSpec, full_tree_nodes};
 
@@ -17,7 +17,7 @@ pub fn checks(
     given: Option<&[u32]>,
     seed: u64,
     notes: &mut Vec<String>,
-) -> Result<Vec<Check>, Failure> {
+) -> Result<Vec<Check>, MeasureError> {
     let d = u64::from(degree);
     let heights = heights::choose(
         given,

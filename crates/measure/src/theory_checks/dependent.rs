@@ -6,7 +6,7 @@
 use super::check::{Check, Quantity, Sample};
 use super::heights;
 use super::search::search_model;
-use crate::failure::Failure;
+use crate::MeasureError;
 use abbench_search::SerialAlgorithm;
 use abbench_theory::{dependent_f1_expected_leaves, dependent_f2_expected_leaves};
 use abbench_tree::{Model, ModelSpec, Value};
@@ -38,7 +38,7 @@ pub fn checks(
     trees: u64,
     seed: u64,
     notes: &mut Vec<String>,
-) -> Result<Vec<Check>, Failure> {
+) -> Result<Vec<Check>, MeasureError> {
     let d = u64::from(DEGREE);
     let heights: Vec<u32> = match given {
         None => DEFAULT_HEIGHTS.to_vec(),

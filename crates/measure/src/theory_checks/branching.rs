@@ -5,7 +5,7 @@
 
 use super::check::{Check, Sample};
 use super::search::{levels, search_model};
-use crate::failure::Failure;
+use crate::MeasureError;
 use abbench_search::SerialAlgorithm;
 use abbench_theory::OrderedBranching;
 use abbench_tree::{Model, ModelSpec};
@@ -35,7 +35,7 @@ const WORKLOADS: [Workload; 2] = [
 ];
 
 /// One row per workload and level, over `trees` seeds from `seed`.
-pub fn checks(trees: u64, seed: u64) -> Result<Vec<Check>, Failure> {
+pub fn checks(trees: u64, seed: u64) -> Result<Vec<Check>, MeasureError> {
     let mut checks = Vec::new();
     for w in &WORKLOADS {
         let law = OrderedBranching::new(w.degree_min, w.degree_max, w.terminal_prob)?;

@@ -12,7 +12,7 @@
 //! * `vs-f2`: PVS and MTD(f) against F2 on each model — same value, leaves side by side.
 
 use super::check::{Check, Param, Quantity};
-use crate::failure::Failure;
+use crate::MeasureError;
 use abbench_search::{Basic, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch, Window};
 use abbench_tree::{GameTree, Model, ModelSpec, TreeVisitor, Value};
 
@@ -40,11 +40,11 @@ fn search(
     spec: &ModelSpec,
     algo: SerialAlgorithm,
     options: SerialOptions,
-) -> Result<SearchResult, Failure> {
+) -> Result<SearchResult, MeasureError> {
     Ok(spec.visit_implicit(Run(algo, options))?)
 }
 
-fn plain(spec: &ModelSpec, algo: SerialAlgorithm) -> Result<SearchResult, Failure> {
+fn plain(spec: &ModelSpec, algo: SerialAlgorithm) -> Result<SearchResult, MeasureError> {
     search(spec, algo, SerialOptions::default())
 }
 
@@ -63,7 +63,7 @@ pub fn knuth_moore_types(d: u64, height: u32) -> Vec<[u64; 3]> {
 }
 
 /// Every row of the windows checks.
-pub fn checks(seed: u64) -> Result<Vec<Check>, Failure> {
+pub fn checks(seed: u64) -> Result<Vec<Check>, MeasureError> {
     let mut checks = perfectly_ordered(seed)?;
     checks.extend(window_width(seed)?);
     checks.extend(guess_error(seed)?);
@@ -71,7 +71,7 @@ pub fn checks(seed: u64) -> Result<Vec<Check>, Failure> {
     Ok(checks)
 }
 
-fn perfectly_ordered(seed: u64) -> Result<Vec<Check>, Failure> {
+fn perfectly_ordered(seed: u64) -> Result<Vec<Check>, MeasureError> {
     let (degree, heights) = ORDERED;
     let d = u64::from(degree);
     let mut checks = Vec::new();
@@ -81,8 +81,7 @@ fn perfectly_ordered(seed: u64) -> Result<Vec<Check>, Failure> {
             ..ModelSpec::new(Model::Ordered, degree, h, seed)
         };
         let params = || vec![("degree", Param::from(degree)), ("height", Param::from(h))];
-        let minimal =
-            abbench_theory::corollary1_leaves(d, h).map_err(|e| Failure::failed(e.to_string()))?;
+        let minimal = abbench_theory::corollary1_leaves(d, h).map_err(MeasureError::Theory)?;
         let pvs = plain(&spec, SerialAlgorithm::Pvs)?;
         checks.push(Check::exact(
             "pvs-minimal",
@@ -129,15 +128,14 @@ fn random(seed: u64) -> ModelSpec {
     ModelSpec::new(Model::Random, RANDOM.0, RANDOM.1, seed)
 }
 
-fn window_width(seed: u64) -> Result<Vec<Check>, Failure> {
+fn window_width(seed: u64) -> Result<Vec<Check>, MeasureError> {
     let spec = random(seed);
     let full = plain(&spec, SerialAlgorithm::F2)?;
     let v = full.value;
     let mut wider = full.stats.leaves;
     let mut checks = Vec::new();
     for width in WIDTHS {
-        let window = Window::new(v - width / 2, v - width / 2 + width)
-            .map_err(|e| Failure::failed(e.to_string()))?;
+        let window = Window::new(v - width / 2, v - width / 2 + width)?;
         let options = SerialOptions {
             window,
             ..SerialOptions::default()
@@ -172,7 +170,7 @@ fn window_width(seed: u64) -> Result<Vec<Check>, Failure> {
     Ok(checks)
 }
 
-fn guess_error(seed: u64) -> Result<Vec<Check>, Failure> {
+fn guess_error(seed: u64) -> Result<Vec<Check>, MeasureError> {
     let spec = random(seed);
     let v = plain(&spec, SerialAlgorithm::F2)?.value;
     let mut checks = Vec::new();
@@ -201,7 +199,7 @@ fn guess_error(seed: u64) -> Result<Vec<Check>, Failure> {
     Ok(checks)
 }
 
-fn against_f2(seed: u64) -> Result<Vec<Check>, Failure> {
+fn against_f2(seed: u64) -> Result<Vec<Check>, MeasureError> {
     let models = [
         ModelSpec::new(Model::Random, 6, 6, seed),
         ModelSpec {
