@@ -212,53 +212,17 @@ impl TreeArgs {
     /// printing a command that reproduces one tree's result. Model parameters appear only
     /// when the model uses them and they differ from the specification's defaults.
     pub fn command_line(&self, seed: u64) -> Vec<String> {
-        let mut flags: Vec<String> = Vec::new();
+        let mut flags = match &self.tree_file {
+            Some(path) => vec!["--tree-file".to_string(), path.display().to_string()],
+            None => model_command_line(&ModelSpec {
+                seed,
+                ..self.model_spec(self.model.unwrap_or(ModelArg::Random))
+            }),
+        };
         let mut flag = |name: &str, value: String| {
             flags.push(format!("--{name}"));
             flags.push(value);
         };
-        if let Some(path) = &self.tree_file {
-            flag("tree-file", path.display().to_string());
-        } else {
-            let model = self.model.unwrap_or(ModelArg::Random);
-            let defaults = ModelSpec::default();
-            flag("model", name(&model));
-            flag("degree", self.degree.to_string());
-            flag("height", self.height.to_string());
-            match model {
-                ModelArg::Random if self.values != DEFAULT_VALUES => {
-                    flag("values", self.values.to_string());
-                }
-                ModelArg::Ordered => {
-                    if self.ordering != defaults.ordering {
-                        flag("ordering", self.ordering.to_string());
-                    }
-                    if self.spread != defaults.spread {
-                        flag("spread", self.spread.to_string());
-                    }
-                    if let Some(lo) = self.degree_min {
-                        flag("degree-min", lo.to_string());
-                    }
-                    if let Some(hi) = self.degree_max {
-                        flag("degree-max", hi.to_string());
-                    }
-                    if self.terminal_prob != defaults.terminal_prob {
-                        flag("terminal-prob", self.terminal_prob.to_string());
-                    }
-                }
-                ModelArg::BranchSum => {
-                    if self.edge_range != defaults.edge_range {
-                        flag("edge-range", self.edge_range.to_string());
-                    }
-                    if self.order != OrderArg::default() {
-                        flag("order", name(&self.order));
-                    }
-                }
-                _ => {}
-            }
-            flag("seed", seed.to_string());
-            flag("trees", "1".to_string());
-        }
         if self.layout != LayoutArg::default() {
             flag("layout", name(&self.layout));
         }
@@ -267,6 +231,55 @@ impl TreeArgs {
         }
         flags
     }
+}
+
+/// The options that name the model tree `spec` (`--trees 1` included): model parameters
+/// appear only when the model uses them and they differ from the specification's
+/// defaults.
+pub fn model_command_line(spec: &ModelSpec) -> Vec<String> {
+    let mut flags: Vec<String> = Vec::new();
+    let mut flag = |name: &str, value: String| {
+        flags.push(format!("--{name}"));
+        flags.push(value);
+    };
+    let defaults = ModelSpec::default();
+    flag("model", spec.model.name().to_string());
+    flag("degree", spec.degree.to_string());
+    flag("height", spec.height.to_string());
+    match spec.model {
+        Model::Random if spec.values != DEFAULT_VALUES => {
+            flag("values", spec.values.to_string());
+        }
+        Model::Ordered => {
+            if spec.ordering != defaults.ordering {
+                flag("ordering", spec.ordering.to_string());
+            }
+            if spec.spread != defaults.spread {
+                flag("spread", spec.spread.to_string());
+            }
+            if let Some(lo) = spec.degree_min {
+                flag("degree-min", lo.to_string());
+            }
+            if let Some(hi) = spec.degree_max {
+                flag("degree-max", hi.to_string());
+            }
+            if spec.terminal_prob != defaults.terminal_prob {
+                flag("terminal-prob", spec.terminal_prob.to_string());
+            }
+        }
+        Model::BranchSum => {
+            if spec.edge_range != defaults.edge_range {
+                flag("edge-range", spec.edge_range.to_string());
+            }
+            if spec.order != BranchOrder::default() {
+                flag("order", spec.order.to_string());
+            }
+        }
+        _ => {}
+    }
+    flag("seed", spec.seed.to_string());
+    flag("trees", "1".to_string());
+    flags
 }
 
 /// The name the command line gives a value of an option.

@@ -17,6 +17,7 @@
 //! | `sweep` | [`Suite::load`], [`Suite::estimate`], [`default_run_folder`], [`RunFolder`] with [`sweep`] and an [`Interrupt`] (or [`sweep_to_folder`]) |
 //! | `calibrate` | [`calibrate()`] with [`CalibrateOptions`] |
 //! | `theory` | [`theory_checks()`] with [`TheoryOptions`] |
+//! | `verify --stress` | [`stress()`], [`stress_models`] |
 //! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
 //!
 //! Suite files are described at [`Suite::from_toml_file`]. The examples (`sweep`,
@@ -31,6 +32,7 @@ mod limits;
 mod measure;
 mod searches;
 mod signature;
+mod stress;
 mod suite;
 mod sweep;
 mod theory_checks;
@@ -47,6 +49,10 @@ pub use limits::{MAX_RUNS, MAX_SPLIT_HEIGHT, MAX_THREADS};
 pub use measure::{MeasureConfig, measure, measure_tree};
 pub use searches::{POOL_WARM_UP, Pools};
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
+pub use stress::{
+    STRESS_MODELS, STRESS_SPLIT_HEIGHT, STRESS_THREADS, StressCount, StressMismatch, StressOutcome,
+    stress, stress_models,
+};
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
 pub use sweep::{
     Completion, LOCK_FILE, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep,
