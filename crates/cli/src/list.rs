@@ -17,6 +17,11 @@ pub fn comma_list<T: PartialEq, E>(
     Ok(out)
 }
 
+/// A parsed `--algo` list: `run` and `verify` take any [`abbench_results::Algorithm`],
+/// `simulate` only parallel ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlgorithmList<A>(pub Vec<A>);
+
 #[cfg(test)]
 mod tests {
     use super::comma_list;

@@ -11,6 +11,7 @@
 //! Lists are comma-separated (`--algo f2,ybwc --threads 1,2,4`); repeats are dropped and
 //! the order given is kept, so tables list rows in the order asked for.
 
+use crate::list::AlgorithmList;
 use abbench_measure::WorkEstimate;
 use abbench_parallel::SearchOptions;
 use abbench_results::{Algorithm, UnknownAlgorithm, available_threads};
@@ -39,7 +40,7 @@ pub struct SearchArgs {
         value_parser = parse_algorithms,
         help_heading = "Search"
     )]
-    pub algo: AlgorithmList,
+    pub algo: AlgorithmList<Algorithm>,
 
     /// Worker threads for the parallel algorithms, comma-separated, each 1 ..= 256 (more
     /// than the machine's hardware threads is allowed).
@@ -311,15 +312,11 @@ fn parse_tt_mb(text: &str) -> Result<usize, String> {
     .map(|_| megabytes)
 }
 
-/// A parsed `--algo` list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AlgorithmList(pub Vec<Algorithm>);
-
 /// A parsed `--threads` list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThreadCounts(pub Vec<usize>);
 
-fn parse_algorithms(text: &str) -> Result<AlgorithmList, UnknownAlgorithm> {
+fn parse_algorithms(text: &str) -> Result<AlgorithmList<Algorithm>, UnknownAlgorithm> {
     Algorithm::parse_list(text).map(AlgorithmList)
 }
 

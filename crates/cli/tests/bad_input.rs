@@ -943,7 +943,7 @@ const BAD_INPUTS: &[BadInput] = &[
     cmd(
         &["simulate", "--algo", "f2-iter"],
         &[
-            "unknown parallel algorithm 'f2-iter'",
+            "unknown algorithm 'f2-iter': expected root-split or ybwc",
             "expected root-split or ybwc",
         ],
     ),

@@ -35,12 +35,12 @@ impl fmt::Display for ParallelAlgorithm {
 }
 
 impl FromStr for ParallelAlgorithm {
-    type Err = String;
+    type Err = abbench_search::UnknownAlgorithm;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         ParallelAlgorithm::ALL
             .into_iter()
             .find(|a| a.name() == s)
-            .ok_or_else(|| format!("unknown parallel algorithm '{s}': expected root-split or ybwc"))
+            .ok_or_else(|| abbench_search::UnknownAlgorithm::new(s, "root-split or ybwc"))
     }
 }
 

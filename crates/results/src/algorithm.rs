@@ -1,7 +1,7 @@
 //! Every algorithm abbench measures, serial and parallel, by its command-line name.
 
 use abbench_parallel::ParallelAlgorithm;
-use abbench_search::SerialAlgorithm;
+use abbench_search::{SerialAlgorithm, UnknownAlgorithm};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -66,18 +66,14 @@ impl Algorithm {
             }
         }
         if out.is_empty() {
-            return Err(UnknownAlgorithm(list.to_string()));
+            return Err(UnknownAlgorithm::new(list, EXPECTED));
         }
         Ok(out)
     }
 }
 
-/// A name that is no algorithm.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown algorithm '{0}': expected f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split or ybwc"
-)]
-pub struct UnknownAlgorithm(pub String);
+/// The names [`Algorithm`] accepts, as an error lists them.
+const EXPECTED: &str = "f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split or ybwc";
 
 impl FromStr for Algorithm {
     type Err = UnknownAlgorithm;
@@ -85,7 +81,7 @@ impl FromStr for Algorithm {
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name() == s)
-            .ok_or_else(|| UnknownAlgorithm(s.to_string()))
+            .ok_or_else(|| UnknownAlgorithm::new(s, EXPECTED))
     }
 }
 

@@ -25,7 +25,8 @@ mod timing;
 mod unfinished;
 mod utc;
 
-pub use algorithm::{Algorithm, UnknownAlgorithm};
+pub use abbench_search::UnknownAlgorithm;
+pub use algorithm::Algorithm;
 pub use calibration::{
     CALIBRATION_FILE, parse_profile, profile_json, profile_path, read_profile, run_folder_profile,
     write_profile,

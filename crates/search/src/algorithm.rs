@@ -93,12 +93,27 @@ impl fmt::Display for SerialAlgorithm {
     }
 }
 
-/// A name that is not a serial algorithm.
+/// A name that is not an algorithm of the kind asked for: the one error for every
+/// algorithm name the workspace parses (serial here, parallel in `abbench-parallel`, either
+/// in `abbench-results`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown algorithm '{0}': expected one of f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf"
-)]
-pub struct UnknownAlgorithm(pub String);
+#[error("unknown algorithm '{name}': expected {expected}")]
+pub struct UnknownAlgorithm {
+    /// The name given.
+    pub name: String,
+    /// The names accepted, as the message lists them.
+    pub expected: &'static str,
+}
+
+impl UnknownAlgorithm {
+    /// `name` is none of `expected`.
+    pub fn new(name: &str, expected: &'static str) -> UnknownAlgorithm {
+        UnknownAlgorithm {
+            name: name.to_string(),
+            expected,
+        }
+    }
+}
 
 impl FromStr for SerialAlgorithm {
     type Err = UnknownAlgorithm;
@@ -106,6 +121,11 @@ impl FromStr for SerialAlgorithm {
         SerialAlgorithm::ALL
             .into_iter()
             .find(|a| a.name() == s)
-            .ok_or_else(|| UnknownAlgorithm(s.to_string()))
+            .ok_or_else(|| {
+                UnknownAlgorithm::new(
+                    s,
+                    "one of f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf",
+                )
+            })
     }
 }

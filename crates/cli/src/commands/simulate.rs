@@ -15,6 +15,7 @@
 //! and one per tree, `"kind": "work_span"`; every object has `"simulated": true`.
 
 use crate::failure::Failure;
+use crate::list::AlgorithmList;
 use crate::search_args::SplitArgs;
 use crate::table::{Align, Table};
 use crate::tree_args::{ModelArg, TreeArgs};
@@ -24,7 +25,7 @@ use abbench_parallel::sim::{
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_report::{SpeedupCeiling, SpeedupCurve, simulation_plot};
-use abbench_results::{TreeInfo, read_profile, write_atomically};
+use abbench_results::{TreeInfo, UnknownAlgorithm, read_profile, write_atomically};
 use abbench_tree::{GameTree, TreeSource, TreeSpec, TreeVisitor};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -54,7 +55,7 @@ pub struct SimulateCommand {
     /// Parallel algorithms, comma-separated: root-split, ybwc.
     #[arg(long, value_name = "LIST", default_value = "root-split,ybwc",
           value_parser = parse_algorithms, help_heading = "Simulation")]
-    pub algo: AlgorithmList,
+    pub algo: AlgorithmList<ParallelAlgorithm>,
 
     /// Virtual processor counts, comma-separated, each 1 ..= 4096.
     #[arg(long, value_name = "LIST", default_value = DEFAULT_PROCS,
@@ -94,15 +95,11 @@ pub struct SimulateCommand {
     pub svg: Option<PathBuf>,
 }
 
-/// A parsed `--algo` list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AlgorithmList(pub Vec<ParallelAlgorithm>);
-
 /// A parsed `--procs` list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProcList(pub Vec<usize>);
 
-fn parse_algorithms(text: &str) -> Result<AlgorithmList, String> {
+fn parse_algorithms(text: &str) -> Result<AlgorithmList<ParallelAlgorithm>, UnknownAlgorithm> {
     crate::list::comma_list(text, str::parse::<ParallelAlgorithm>).map(AlgorithmList)
 }
 
