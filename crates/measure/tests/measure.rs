@@ -3,8 +3,9 @@
 
 use abbench_measure::{MeasureConfig, MeasureError, Pools, measure, measure_tree};
 use abbench_results::{Algorithm, Record, TreeInfo};
-use abbench_tree::models::{KeyNode, RandomTree};
-use abbench_tree::{GameTree, Layout, Model, ModelSpec, TreeSpec, Value};
+use abbench_testkit::FaultyTree;
+use abbench_tree::models::RandomTree;
+use abbench_tree::{Layout, Model, ModelSpec, TreeSpec};
 use std::time::Duration;
 
 #[test]
@@ -113,72 +114,12 @@ fn arena_and_implicit_layouts_search_the_same_tree() {
     assert!(arena.iter().all(|r| r.verified));
 }
 
-/// A random tree one of whose leaves panics when evaluated: the first leaf below the
-/// root's last move, which every algorithm examines (the root's window never closes).
-struct Faulty {
-    inner: RandomTree,
-    poisoned_key: u64,
-}
-
-impl Faulty {
-    fn new() -> Self {
-        let inner = RandomTree::new(5, 5, 3, 1 << 32);
-        let root = inner.root();
-        let mut node = inner.child(root, &(), inner.degree(root) - 1);
-        while inner.degree(node) > 0 {
-            node = inner.child(node, &(), 0);
-        }
-        Faulty {
-            poisoned_key: node.key,
-            inner,
-        }
-    }
-}
-
-impl GameTree for Faulty {
-    type Node = KeyNode;
-    type Children = ();
-    fn root(&self) -> KeyNode {
-        self.inner.root()
-    }
-    fn height(&self) -> u32 {
-        self.inner.height()
-    }
-    fn max_degree(&self) -> usize {
-        self.inner.max_degree()
-    }
-    fn depth(&self, node: KeyNode) -> u32 {
-        node.depth
-    }
-    fn degree(&self, node: KeyNode) -> usize {
-        self.inner.degree(node)
-    }
-    fn children(&self, node: KeyNode) {
-        self.inner.children(node)
-    }
-    fn child(&self, node: KeyNode, children: &(), i: usize) -> KeyNode {
-        self.inner.child(node, children, i)
-    }
-    fn move_number(&self, node: KeyNode, children: &(), i: usize) -> usize {
-        self.inner.move_number(node, children, i)
-    }
-    fn value(&self, node: KeyNode) -> Value {
-        // Only worker threads evaluate the poisoned leaf: serial searches on the test's
-        // own thread see a healthy tree, so the reference succeeds.
-        let worker = std::thread::current()
-            .name()
-            .is_some_and(|n| n.starts_with("abbench-worker"));
-        assert!(
-            !(worker && node.key == self.poisoned_key),
-            "evaluating the poisoned leaf"
-        );
-        self.inner.value(node)
-    }
-}
-
 #[test]
 fn a_worker_panic_is_recorded_as_failed_not_as_a_result() {
-    let tree = Faulty::new();
+    // Only the workers evaluate the poisoned leaf: serial searches on the test's own
+    // thread see a healthy tree, so the reference succeeds.
+    let tree =
+        FaultyTree::new(RandomTree::new(5, 5, 3, 1 << 32)).only_on_threads_named("abbench-worker");
     let info = TreeInfo {
         model: Some("faulty".into()),
         layout: "implicit".into(),

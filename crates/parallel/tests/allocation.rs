@@ -3,35 +3,11 @@
 //! records. Counted by a global allocator wrapping the system's.
 
 use abbench_parallel::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
+use abbench_testkit::{CountingAllocator, allocations};
 use abbench_tree::models::RandomTree;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-// SAFETY: every call is forwarded unchanged to the system allocator, which upholds the
-// `GlobalAlloc` contract; the counter has no effect on the memory handed out.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract for `alloc` is passed through unchanged.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout, as the caller promises.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract for `realloc` is passed through unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator::ALL_THREADS;
 
 #[test]
 fn parallel_searches_allocate_a_bounded_amount() {
@@ -48,9 +24,9 @@ fn parallel_searches_allocate_a_bounded_amount() {
                 cut_wait: None,
                 time_limit: None,
             };
-            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            let before = allocations();
             let r = searcher.search(&tree, algorithm, options).unwrap();
-            let spent = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            let spent = allocations() - before;
             per_search.push((height, algorithm, spent, r.stats.nodes, r.stats.splits));
             // Per search: a slot per worker and its histograms; per split point: one
             // task record per helper. Never anything per position.

@@ -4,56 +4,19 @@
 //! main thread allocates while the test runs, at moments that depend on timing.
 
 use abbench_search::{Basic, Detailed, F2Iter};
+use abbench_testkit::{CountingAllocator, allocations, count_this_thread};
 use abbench_tree::GameTree;
 use abbench_tree::models::{BranchSumStaticTree, DependentTree, OrderedTree, RandomTree};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-thread_local! {
-    /// Whether this thread's allocations are counted.
-    static COUNTED: Cell<bool> = const { Cell::new(false) };
-}
-
-fn count_allocation() {
-    // `try_with`: a thread being torn down has no thread-locals left, and is not counted.
-    if COUNTED.try_with(Cell::get).unwrap_or(false) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator, which upholds the
-// `GlobalAlloc` contract; the counter has no effect on the memory handed out.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_allocation();
-        // SAFETY: the caller's contract for `alloc` is passed through unchanged.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout, as the caller promises.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_allocation();
-        // SAFETY: the caller's contract for `realloc` is passed through unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator::MARKED_THREADS;
 
 /// Allocations made by `search` on a kernel built beforehand.
 fn allocations_during<T: GameTree>(tree: &T) -> u64 {
     let mut kernel = F2Iter::new(tree);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let r = kernel.search::<Basic>(tree);
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     assert!(
         r.stats.nodes > 200,
         "a search worth counting: {} nodes",
@@ -64,7 +27,7 @@ fn allocations_during<T: GameTree>(tree: &T) -> u64 {
 
 #[test]
 fn f2_iter_allocates_nothing_while_searching() {
-    COUNTED.with(|counted| counted.set(true));
+    count_this_thread();
     assert_eq!(
         allocations_during(&RandomTree::new(8, 7, 1, 1 << 32)),
         0,
@@ -88,9 +51,9 @@ fn f2_iter_allocates_nothing_while_searching() {
     // Detailed counters allocate their per-level array once, before the search starts.
     let tree = RandomTree::new(8, 6, 2, 1 << 32);
     let mut kernel = F2Iter::new(&tree);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let r = kernel.search::<Detailed>(&tree);
-    let spent = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    let spent = allocations() - before;
     assert!(
         spent <= 2,
         "{spent} allocations: the level array and the result's copy"
