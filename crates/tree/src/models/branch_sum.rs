@@ -6,6 +6,7 @@
 //! them in increasing order of their static value (ties by move number), the order a
 //! real engine's move ordering would give.
 
+use super::uniform::{Uniform, UniformShape, uniform_shape_methods};
 use crate::hash::{child_key, root_key};
 use crate::leaf_batch::{FastRem32, LANE_GROUP, child_keys, lanes, sort_values};
 use crate::models::Permutation;
@@ -64,11 +65,10 @@ impl BranchSum {
     }
 
     #[inline(always)]
-    fn degree(&self, node: BranchSumNode) -> usize {
-        if node.depth < self.height {
-            self.degree as usize
-        } else {
-            0
+    fn shape(&self) -> Uniform {
+        Uniform {
+            degree: self.degree,
+            height: self.height,
         }
     }
 
@@ -107,29 +107,22 @@ impl BranchSumStaticTree {
     }
 }
 
+impl UniformShape for BranchSumTree {
+    #[inline(always)]
+    fn shape(&self) -> Uniform {
+        self.0.shape()
+    }
+}
+
 impl GameTree for BranchSumTree {
     type Node = BranchSumNode;
     type Children = ();
 
+    uniform_shape_methods!(BranchSumNode);
+
     #[inline(always)]
     fn root(&self) -> BranchSumNode {
         self.0.root()
-    }
-    #[inline(always)]
-    fn height(&self) -> u32 {
-        self.0.height
-    }
-    #[inline(always)]
-    fn max_degree(&self) -> usize {
-        self.0.degree as usize
-    }
-    #[inline(always)]
-    fn depth(&self, node: BranchSumNode) -> u32 {
-        node.depth
-    }
-    #[inline(always)]
-    fn degree(&self, node: BranchSumNode) -> usize {
-        self.0.degree(node)
     }
     #[inline(always)]
     fn children(&self, _node: BranchSumNode) {}
@@ -156,30 +149,23 @@ impl GameTree for BranchSumTree {
     }
 }
 
+impl UniformShape for BranchSumStaticTree {
+    #[inline(always)]
+    fn shape(&self) -> Uniform {
+        self.0.shape()
+    }
+}
+
 impl GameTree for BranchSumStaticTree {
     type Node = BranchSumNode;
     /// `order.get(i)` is the move number of the `i`-th child in search order.
     type Children = Permutation;
 
+    uniform_shape_methods!(BranchSumNode);
+
     #[inline(always)]
     fn root(&self) -> BranchSumNode {
         self.0.root()
-    }
-    #[inline(always)]
-    fn height(&self) -> u32 {
-        self.0.height
-    }
-    #[inline(always)]
-    fn max_degree(&self) -> usize {
-        self.0.degree as usize
-    }
-    #[inline(always)]
-    fn depth(&self, node: BranchSumNode) -> u32 {
-        node.depth
-    }
-    #[inline(always)]
-    fn degree(&self, node: BranchSumNode) -> usize {
-        self.0.degree(node)
     }
     #[inline]
     fn children(&self, node: BranchSumNode) -> Permutation {
@@ -215,7 +201,7 @@ impl GameTree for BranchSumStaticTree {
     /// permutation to build.
     #[inline(always)]
     fn leaf_values<const N: usize>(&self, node: BranchSumNode, first: usize) -> [Value; N] {
-        let d = self.0.degree(node);
+        let d = self.0.shape().degree_at(node.depth);
         let mut statics: [Value; crate::models::MAX_PERMUTED_DEGREE] =
             lanes(|lane| self.0.child_statics(node, lane));
         sort_values(&mut statics[..d]);

@@ -5,6 +5,7 @@
 //! at the first node where they part, so every node's children are totally ordered by
 //! their values, independently of everything below.
 
+use super::uniform::{Uniform, UniformShape, uniform_shape_methods};
 use crate::hash::{SALT_PERM, child_key, mix64, root_key};
 use crate::models::Permutation;
 use crate::{GameTree, Value};
@@ -53,9 +54,21 @@ impl DependentTree {
     }
 }
 
+impl UniformShape for DependentTree {
+    #[inline(always)]
+    fn shape(&self) -> Uniform {
+        Uniform {
+            degree: self.degree,
+            height: self.height,
+        }
+    }
+}
+
 impl GameTree for DependentTree {
     type Node = DependentNode;
     type Children = Permutation;
+
+    uniform_shape_methods!(DependentNode);
 
     #[inline(always)]
     fn root(&self) -> DependentNode {
@@ -63,30 +76,6 @@ impl GameTree for DependentTree {
             key: root_key(self.seed),
             depth: 0,
             acc: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn height(&self) -> u32 {
-        self.height
-    }
-
-    #[inline(always)]
-    fn max_degree(&self) -> usize {
-        self.degree as usize
-    }
-
-    #[inline(always)]
-    fn depth(&self, node: DependentNode) -> u32 {
-        node.depth
-    }
-
-    #[inline(always)]
-    fn degree(&self, node: DependentNode) -> usize {
-        if node.depth < self.height {
-            self.degree as usize
-        } else {
-            0
         }
     }
 

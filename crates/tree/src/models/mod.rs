@@ -8,6 +8,7 @@ mod dependent;
 mod ordered;
 mod permutation;
 mod random;
+mod uniform;
 mod worst;
 
 pub use branch_sum::{BranchSumNode, BranchSumStaticTree, BranchSumTree};

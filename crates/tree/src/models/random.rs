@@ -3,6 +3,7 @@
 //! Every internal node has `d` children; a leaf with key `K` has value
 //! `((K >> 32) * R) >> 32`, uniform on `0..R`.
 
+use super::uniform::{Uniform, UniformShape, uniform_shape_methods};
 use crate::hash::{child_key, root_key};
 use crate::leaf_batch::{LANE_GROUP, child_keys, lanes};
 use crate::{GameTree, Value};
@@ -43,39 +44,27 @@ impl RandomTree {
     }
 }
 
+impl UniformShape for RandomTree {
+    #[inline(always)]
+    fn shape(&self) -> Uniform {
+        Uniform {
+            degree: self.degree,
+            height: self.height,
+        }
+    }
+}
+
 impl GameTree for RandomTree {
     type Node = KeyNode;
     type Children = ();
+
+    uniform_shape_methods!(KeyNode);
 
     #[inline(always)]
     fn root(&self) -> KeyNode {
         KeyNode {
             key: root_key(self.seed),
             depth: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn height(&self) -> u32 {
-        self.height
-    }
-
-    #[inline(always)]
-    fn max_degree(&self) -> usize {
-        self.degree as usize
-    }
-
-    #[inline(always)]
-    fn depth(&self, node: KeyNode) -> u32 {
-        node.depth
-    }
-
-    #[inline(always)]
-    fn degree(&self, node: KeyNode) -> usize {
-        if node.depth < self.height {
-            self.degree as usize
-        } else {
-            0
         }
     }
 

@@ -37,6 +37,7 @@
 //! bound, a subset of F2's, so F1 examines all of them too. The search crate's tests
 //! check both counts.
 
+use super::uniform::{Uniform, UniformShape, uniform_shape_methods};
 use crate::hash::mix64;
 use crate::{GameTree, Value};
 
@@ -76,39 +77,27 @@ impl WorstTree {
     }
 }
 
+impl UniformShape for WorstTree {
+    #[inline(always)]
+    fn shape(&self) -> Uniform {
+        Uniform {
+            degree: self.degree,
+            height: self.height,
+        }
+    }
+}
+
 impl GameTree for WorstTree {
     type Node = WorstNode;
     type Children = ();
+
+    uniform_shape_methods!(WorstNode);
 
     #[inline(always)]
     fn root(&self) -> WorstNode {
         WorstNode {
             depth: 0,
             partial: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn height(&self) -> u32 {
-        self.height
-    }
-
-    #[inline(always)]
-    fn max_degree(&self) -> usize {
-        self.degree as usize
-    }
-
-    #[inline(always)]
-    fn depth(&self, node: WorstNode) -> u32 {
-        node.depth
-    }
-
-    #[inline(always)]
-    fn degree(&self, node: WorstNode) -> usize {
-        if node.depth < self.height {
-            self.degree as usize
-        } else {
-            0
         }
     }
 
