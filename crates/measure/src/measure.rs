@@ -194,143 +194,44 @@ fn timed<R>(
     Ok((results, wall))
 }
 
+/// The serial reference on a tree: f2-iter's counting run, its timed runs and their
+/// times.
+struct Baseline {
+    detailed: SearchResult,
+    runs: Vec<SearchResult>,
+    wall: WallTimes,
+}
+
 impl TreeVisitor for Measure<'_> {
     type Output = Result<Results, MeasureError>;
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
-        let config = self.config;
-        let limit = config.time_limit;
         let mut results = Results::default();
-        let unfinished = |algo: Algorithm, threads: usize, reason: StopReason| {
-            Unfinished::new(self.info.clone(), algo, threads, reason)
-        };
         // The baseline: f2-iter, always measured, since every parallel metric and every
         // verification refers to it.
-        let f2_iter = Algorithm::Serial(SerialAlgorithm::F2Iter);
-        let mut kernel = F2Iter::new(tree);
-        let baseline = (|| {
-            if config.interrupt.is_requested() {
-                return Err(Halt::Error(MeasureError::Interrupted));
-            }
-            let detailed = match limit {
-                None => kernel.search::<Detailed>(tree),
-                Some(_) => serial_search::<T, Detailed>(SerialAlgorithm::F2Iter, tree, limit)
-                    .map_err(Halt::Stopped)?,
-            };
-            let (runs, wall) = timed(config, || match limit {
-                None => Ok(kernel.search::<Basic>(tree)),
-                Some(_) => serial_search::<T, Basic>(SerialAlgorithm::F2Iter, tree, limit)
-                    .map_err(Halt::Stopped),
-            })?;
-            Ok((detailed, runs, wall))
-        })();
-        let (detailed, runs, baseline_wall) = match baseline {
+        let baseline = match self.baseline(tree) {
             Ok(baseline) => baseline,
             Err(Halt::Error(error)) => return Err(error),
             Err(Halt::Stopped(reason)) => {
-                // Nothing on this tree can be verified: record every search asked for.
-                for &algo in self.algos {
-                    let counts: &[usize] = if algo.is_parallel() {
-                        self.threads
-                    } else {
-                        &[1]
-                    };
-                    for &threads in counts {
-                        let line = unfinished(algo, threads, reason.clone());
-                        results.unfinished.push(if algo == f2_iter {
-                            line
-                        } else {
-                            line.with_note(
-                                "not run: the serial reference f2-iter gave no result first",
-                            )
-                        });
-                    }
-                }
+                results.unfinished = self.none_verified(&reason);
                 return Ok(results);
             }
         };
-        let reference = detailed.value;
+        let reference = baseline.detailed.value;
         let mut moves = MoveValues::new(tree);
-
         for &algo in self.algos {
             let Algorithm::Serial(serial) = algo else {
                 continue;
             };
-            let measured = if serial == SerialAlgorithm::F2Iter && config.serial.is_plain_f2() {
-                Ok((detailed.clone(), runs.clone(), baseline_wall.clone()))
-            } else {
-                (|| {
-                    if config.interrupt.is_requested() {
-                        return Err(Halt::Error(MeasureError::Interrupted));
-                    }
-                    // Set up (stack, transposition table) before anything is timed.
-                    let mut searcher = SerialSearch::new(serial, config.serial, tree)
-                        .map_err(|e| Halt::Error(e.into()))?;
-                    let detailed = configured_search::<T, Detailed>(&mut searcher, tree, limit)
-                        .map_err(Halt::Stopped)?;
-                    // The timed runs do not count kinds: the counting run above did.
-                    let mut timed_searcher = if config.serial.kinds {
-                        let plain = SerialOptions {
-                            kinds: false,
-                            ..config.serial
-                        };
-                        SerialSearch::new(serial, plain, tree).map_err(|e| Halt::Error(e.into()))?
-                    } else {
-                        searcher
-                    };
-                    let (runs, wall) = timed(config, || {
-                        configured_search::<T, Basic>(&mut timed_searcher, tree, limit)
-                            .map_err(Halt::Stopped)
-                    })?;
-                    Ok((detailed, runs, wall))
-                })()
-            };
-            let (detailed, runs, wall) = match measured {
-                Ok(measured) => measured,
+            match self.serial_record(tree, serial, &baseline, &mut moves) {
+                Ok(record) => results.records.push(record),
                 Err(Halt::Error(error)) => return Err(error),
                 Err(Halt::Stopped(reason)) => {
-                    results.unfinished.push(unfinished(algo, 1, reason));
-                    continue;
+                    results.unfinished.push(self.unfinished(algo, 1, reason));
                 }
-            };
-            let verified = runs.iter().all(|r| same_search(r, &detailed))
-                && judge_result(&mut moves, &detailed, reference) == Verdict::Agrees;
-            let windowed = serial.takes_window();
-            let fields = WindowFields::of(
-                &detailed,
-                windowed.then_some(config.serial.window),
-                windowed.then_some(config.serial.cutoff),
-            );
-            results.records.push(
-                Record {
-                    schema: SCHEMA,
-                    tree: self.info.clone(),
-                    algo,
-                    threads: 1,
-                    value: detailed.value,
-                    best_move: detailed.best_move,
-                    nodes: detailed.stats.nodes,
-                    leaves: detailed.stats.leaves,
-                    nps: wall.per_second(detailed.stats.nodes),
-                    levels: detailed.stats.levels.clone(),
-                    cutoffs: detailed.stats.cutoffs,
-                    wall_ns: wall,
-                    verified,
-                    parallel: None,
-                    window: None,
-                    cutoff: None,
-                    bound: None,
-                    kinds: None,
-                    guess: None,
-                    guess_source: None,
-                    searches: None,
-                    passes: Vec::new(),
-                }
-                .with_windows(fields),
-            );
+            }
         }
-
-        let serial_nodes = detailed.stats.nodes;
+        let serial_nodes = baseline.detailed.stats.nodes;
         for &algo in self.algos {
             let Algorithm::Parallel(parallel) = algo else {
                 continue;
@@ -343,12 +244,14 @@ impl TreeVisitor for Measure<'_> {
                     &mut moves,
                     reference,
                     serial_nodes,
-                    &baseline_wall,
+                    &baseline.wall,
                 ) {
                     Ok(record) => results.records.push(record),
                     Err(Halt::Error(error)) => return Err(error),
                     Err(Halt::Stopped(reason)) => {
-                        results.unfinished.push(unfinished(algo, threads, reason));
+                        results
+                            .unfinished
+                            .push(self.unfinished(algo, threads, reason));
                     }
                 }
             }
@@ -358,6 +261,156 @@ impl TreeVisitor for Measure<'_> {
 }
 
 impl Measure<'_> {
+    /// The line of a search that gave no result.
+    fn unfinished(&self, algo: Algorithm, threads: usize, reason: StopReason) -> Unfinished {
+        Unfinished::new(self.info.clone(), algo, threads, reason)
+    }
+
+    /// f2-iter on `tree`: the counting run, then the timed ones.
+    fn baseline<T: GameTree>(&self, tree: &T) -> Result<Baseline, Halt> {
+        let config = self.config;
+        let limit = config.time_limit;
+        if config.interrupt.is_requested() {
+            return Err(Halt::Error(MeasureError::Interrupted));
+        }
+        let mut kernel = F2Iter::new(tree);
+        let detailed = match limit {
+            None => kernel.search::<Detailed>(tree),
+            Some(_) => serial_search::<T, Detailed>(SerialAlgorithm::F2Iter, tree, limit)
+                .map_err(Halt::Stopped)?,
+        };
+        let (runs, wall) = timed(config, || match limit {
+            None => Ok(kernel.search::<Basic>(tree)),
+            Some(_) => serial_search::<T, Basic>(SerialAlgorithm::F2Iter, tree, limit)
+                .map_err(Halt::Stopped),
+        })?;
+        Ok(Baseline {
+            detailed,
+            runs,
+            wall,
+        })
+    }
+
+    /// When the reference gave no result nothing on the tree can be verified: a line for
+    /// every search asked for.
+    fn none_verified(&self, reason: &StopReason) -> Vec<Unfinished> {
+        let f2_iter = Algorithm::Serial(SerialAlgorithm::F2Iter);
+        let mut lines = Vec::new();
+        for &algo in self.algos {
+            let counts: &[usize] = if algo.is_parallel() {
+                self.threads
+            } else {
+                &[1]
+            };
+            for &threads in counts {
+                let line = self.unfinished(algo, threads, reason.clone());
+                lines.push(if algo == f2_iter {
+                    line
+                } else {
+                    line.with_note("not run: the serial reference f2-iter gave no result first")
+                });
+            }
+        }
+        lines
+    }
+
+    /// A serial algorithm's counting run, then its timed runs (the baseline's, for the
+    /// paper's full-window f2-iter).
+    fn serial_runs<T: GameTree>(
+        &self,
+        tree: &T,
+        serial: SerialAlgorithm,
+        baseline: &Baseline,
+    ) -> Result<(SearchResult, Vec<SearchResult>, WallTimes), Halt> {
+        let config = self.config;
+        let limit = config.time_limit;
+        if serial == SerialAlgorithm::F2Iter && config.serial.is_plain_f2() {
+            return Ok((
+                baseline.detailed.clone(),
+                baseline.runs.clone(),
+                baseline.wall.clone(),
+            ));
+        }
+        if config.interrupt.is_requested() {
+            return Err(Halt::Error(MeasureError::Interrupted));
+        }
+        // Set up (stack, transposition table) before anything is timed.
+        let mut searcher =
+            SerialSearch::new(serial, config.serial, tree).map_err(|e| Halt::Error(e.into()))?;
+        let detailed =
+            configured_search::<T, Detailed>(&mut searcher, tree, limit).map_err(Halt::Stopped)?;
+        // The timed runs do not count kinds: the counting run above did.
+        let mut timed_searcher = if config.serial.kinds {
+            let plain = SerialOptions {
+                kinds: false,
+                ..config.serial
+            };
+            SerialSearch::new(serial, plain, tree).map_err(|e| Halt::Error(e.into()))?
+        } else {
+            searcher
+        };
+        let (runs, wall) = timed(config, || {
+            configured_search::<T, Basic>(&mut timed_searcher, tree, limit).map_err(Halt::Stopped)
+        })?;
+        Ok((detailed, runs, wall))
+    }
+
+    /// A serial algorithm's record, verified against the baseline's value.
+    fn serial_record<T: GameTree>(
+        &self,
+        tree: &T,
+        serial: SerialAlgorithm,
+        baseline: &Baseline,
+        moves: &mut MoveValues<'_, T>,
+    ) -> Result<Record, Halt> {
+        let (detailed, runs, wall) = self.serial_runs(tree, serial, baseline)?;
+        let verified = runs.iter().all(|r| same_search(r, &detailed))
+            && judge_result(moves, &detailed, baseline.detailed.value) == Verdict::Agrees;
+        let windowed = serial.takes_window();
+        let fields = WindowFields::of(
+            &detailed,
+            windowed.then_some(self.config.serial.window),
+            windowed.then_some(self.config.serial.cutoff),
+        );
+        Ok(Record {
+            schema: SCHEMA,
+            tree: self.info.clone(),
+            algo: Algorithm::Serial(serial),
+            threads: 1,
+            value: detailed.value,
+            best_move: detailed.best_move,
+            nodes: detailed.stats.nodes,
+            leaves: detailed.stats.leaves,
+            nps: wall.per_second(detailed.stats.nodes),
+            levels: detailed.stats.levels.clone(),
+            cutoffs: detailed.stats.cutoffs,
+            wall_ns: wall,
+            verified,
+            parallel: None,
+            window: None,
+            cutoff: None,
+            bound: None,
+            kinds: None,
+            guess: None,
+            guess_source: None,
+            searches: None,
+            passes: Vec::new(),
+        }
+        .with_windows(fields))
+    }
+}
+
+impl Measure<'_> {
+    /// The parallel searches' options, from the configuration.
+    fn parallel_options(&self) -> SearchOptions {
+        SearchOptions {
+            split_height: self.config.split_height,
+            eldest_grain: self.config.eldest_grain,
+            cut_wait: self.config.cut_wait,
+            time_limit: self.config.time_limit,
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn parallel_record<T: GameTree>(
         &self,
@@ -370,12 +423,7 @@ impl Measure<'_> {
         baseline_wall: &WallTimes,
     ) -> Result<Record, Halt> {
         let searcher = self.pools.searcher(threads)?;
-        let options = SearchOptions {
-            split_height: self.config.split_height,
-            eldest_grain: self.config.eldest_grain,
-            cut_wait: self.config.cut_wait,
-            time_limit: self.config.time_limit,
-        };
+        let options = self.parallel_options();
         let (runs, wall) = timed(self.config, || {
             searcher.search(tree, algorithm, options).map_err(|e| {
                 match parallel_halt(e, options.time_limit) {
@@ -384,41 +432,21 @@ impl Measure<'_> {
                 }
             })
         })?;
-        let verified = runs.iter().all(|r| {
-            let answer = Answer {
-                value: r.value,
-                best_move: r.best_move,
-            };
-            agrees(moves, answer, reference)
-        });
-        // Counters of the run whose time is the median (the first such run).
-        let median_run = wall
-            .samples
+        let verified = runs
             .iter()
-            .enumerate()
-            .min_by_key(|&(_, &t)| t.abs_diff(wall.median))
-            .map_or(0, |(i, _)| i);
-        let shown = &runs[median_run];
-        let mut nodes: Vec<u64> = runs.iter().map(|r| r.stats.nodes).collect();
-        nodes.sort_unstable();
+            .all(|r| agrees(moves, Answer::of_parallel(r), reference));
+        // Counters of the run whose time is the median (the first such run).
+        let shown = &runs[median_run(&wall)];
+        let nodes = sorted(runs.iter().map(|r| r.stats.nodes));
         let median_nodes = nodes[nodes.len() / 2];
-        let mut leaves: Vec<u64> = runs.iter().map(|r| r.stats.leaves).collect();
-        leaves.sort_unstable();
+        let leaves = sorted(runs.iter().map(|r| r.stats.leaves));
         let speedup = baseline_wall.median as f64 / wall.median as f64;
         let nps = wall.per_second(median_nodes);
+        let ybwc = algorithm == ParallelAlgorithm::Ybwc;
         let metrics = ParallelMetrics {
-            split_height: match algorithm {
-                ParallelAlgorithm::Ybwc => Some(options.split_height_for(tree.max_degree())),
-                ParallelAlgorithm::RootSplit => None,
-            },
-            eldest_grain: match algorithm {
-                ParallelAlgorithm::Ybwc => Some(options.eldest_grain_for(threads)),
-                ParallelAlgorithm::RootSplit => None,
-            },
-            cut_wait: match algorithm {
-                ParallelAlgorithm::Ybwc => Some(options.cut_wait_for()),
-                ParallelAlgorithm::RootSplit => None,
-            },
+            split_height: ybwc.then(|| options.split_height_for(tree.max_degree())),
+            eldest_grain: ybwc.then(|| options.eldest_grain_for(threads)),
+            cut_wait: ybwc.then(|| options.cut_wait_for()),
             serial_nodes,
             serial_wall_ns: baseline_wall.median,
             speedup,
@@ -464,6 +492,22 @@ impl Measure<'_> {
             passes: Vec::new(),
         })
     }
+}
+
+/// The first of the timed runs whose time is the median.
+fn median_run(wall: &WallTimes) -> usize {
+    wall.samples
+        .iter()
+        .enumerate()
+        .min_by_key(|&(_, &t)| t.abs_diff(wall.median))
+        .map_or(0, |(i, _)| i)
+}
+
+/// `counts` in increasing order.
+fn sorted(counts: impl Iterator<Item = u64>) -> Vec<u64> {
+    let mut counts: Vec<u64> = counts.collect();
+    counts.sort_unstable();
+    counts
 }
 
 /// Whether `answer` is the root value `reference` with a best move whose own value it is.

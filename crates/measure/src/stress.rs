@@ -14,7 +14,7 @@
 //! [`verify_tree`](crate::verify_tree) checks it (value, and a best move whose own value
 //! it is; F0 on these small trees too). The campaign stops at the first mismatch.
 
-use crate::{MeasureError, ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, verify_tree};
+use crate::{MeasureError, ORACLE_POSITIONS, Pools, TreeVerdict, Verdict, VerifyPlan, verify_tree};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::Algorithm;
 use abbench_search::SerialOptions;
@@ -118,6 +118,43 @@ pub struct StressOutcome {
 }
 
 impl StressOutcome {
+    /// Nothing searched yet.
+    fn empty() -> StressOutcome {
+        StressOutcome {
+            searches: 0,
+            trees: 0,
+            elapsed: Duration::ZERO,
+            by_model: [StressCount::default(); STRESS_MODELS],
+            by_config: ParallelAlgorithm::ALL
+                .iter()
+                .flat_map(|&a| {
+                    STRESS_THREADS
+                        .iter()
+                        .map(move |&t| ((a, t), StressCount::default()))
+                })
+                .collect(),
+            mismatch: None,
+        }
+    }
+
+    /// Counts the searches of `verdict`, made with `algorithm` on model `model`.
+    fn count(&mut self, model: usize, algorithm: ParallelAlgorithm, verdict: &TreeVerdict) {
+        let mismatches = verdict.mismatches();
+        for check in &verdict.searches {
+            let wrong = mismatches.iter().any(|m| m.threads == check.threads);
+            let timed_out = check.verdict == Verdict::TimedOut;
+            self.by_model[model].add(wrong, timed_out);
+            if let Some((_, count)) = self
+                .by_config
+                .iter_mut()
+                .find(|(k, _)| *k == (algorithm, check.threads))
+            {
+                count.add(wrong, timed_out);
+            }
+        }
+        self.searches += verdict.searches.len() as u64;
+    }
+
     /// Searches that reached the time limit.
     pub fn timed_out(&self) -> u64 {
         self.by_model.iter().map(|c| c.timed_out).sum()
@@ -160,21 +197,7 @@ pub fn stress(
         cut_wait: Some(abbench_parallel::CUT_WAIT_BROTHERS),
         time_limit,
     };
-    let mut outcome = StressOutcome {
-        searches: 0,
-        trees: 0,
-        elapsed: Duration::ZERO,
-        by_model: [StressCount::default(); STRESS_MODELS],
-        by_config: ParallelAlgorithm::ALL
-            .iter()
-            .flat_map(|&a| {
-                STRESS_THREADS
-                    .iter()
-                    .map(move |&t| ((a, t), StressCount::default()))
-            })
-            .collect(),
-        mismatch: None,
-    };
+    let mut outcome = StressOutcome::empty();
     let mut pools = Pools::default();
     'rounds: for round in 0..rounds {
         for (m, model) in stress_models(first_seed + round).into_iter().enumerate() {
@@ -195,27 +218,18 @@ pub fn stress(
                     serial: SerialOptions::default(),
                 };
                 let verdict = verify_tree(&spec, &plan, &mut pools, default_memory_budget())?;
-                let mismatches = verdict.mismatches();
-                for check in &verdict.searches {
-                    let wrong = mismatches.iter().any(|m| m.threads == check.threads);
-                    let timed_out = check.verdict == Verdict::TimedOut;
-                    outcome.by_model[m].add(wrong, timed_out);
-                    if let Some((_, count)) = outcome
-                        .by_config
-                        .iter_mut()
-                        .find(|(k, _)| *k == (algorithm, check.threads))
-                    {
-                        count.add(wrong, timed_out);
-                    }
-                }
-                outcome.searches += verdict.searches.len() as u64;
+                outcome.count(m, algorithm, &verdict);
                 done(outcome.searches);
-                if let Some(first) = mismatches.first() {
+                if let Some(first) = verdict.mismatches().first() {
                     outcome.mismatch = Some(StressMismatch {
                         model,
                         algo: algorithm,
                         threads: first.threads,
-                        messages: mismatches.iter().map(|m| m.message.clone()).collect(),
+                        messages: verdict
+                            .mismatches()
+                            .iter()
+                            .map(|m| m.message.clone())
+                            .collect(),
                     });
                     break 'rounds;
                 }

@@ -18,7 +18,7 @@
 
 use crate::searches::{configured_search, parallel_halt, serial_search};
 use crate::{MeasureError, Pools};
-use abbench_parallel::SearchOptions;
+use abbench_parallel::{ParallelResult, SearchOptions};
 use abbench_results::Algorithm;
 use abbench_results::StopReason;
 use abbench_search::{
@@ -61,6 +61,14 @@ pub struct Answer {
 impl Answer {
     /// The answer of a serial search.
     pub fn of(found: &SearchResult) -> Answer {
+        Answer {
+            value: found.value,
+            best_move: found.best_move,
+        }
+    }
+
+    /// The answer of a parallel search.
+    pub fn of_parallel(found: &ParallelResult) -> Answer {
         Answer {
             value: found.value,
             best_move: found.best_move,
@@ -304,10 +312,7 @@ impl TreeVisitor for Verify<'_> {
                             parallel,
                             self.plan.options,
                         ) {
-                            Ok(found) => Ok(Answer {
-                                value: found.value,
-                                best_move: found.best_move,
-                            }),
+                            Ok(found) => Ok(Answer::of_parallel(&found)),
                             Err(error) => Err(parallel_halt(error, limit)?),
                         };
                         let (answer, verdict) = match found {

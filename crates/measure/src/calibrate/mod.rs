@@ -115,7 +115,29 @@ pub fn calibrate(
             threads.iter().map(|t| format!(", {t}")).collect::<String>()
         ),
     };
+    let alone = position_costs(options, &threads, &mut profile, &mut notes)?;
+    let one = ParallelSearcher::new(1)?;
+    kernel_cost(&one, repeats, alone, &mut profile, &mut notes)?;
+    if options.full {
+        bookkeeping_costs(&one, repeats, &mut profile, &mut notes)?;
+    }
+    event_costs(&threads, repeats, &mut profile, &mut notes);
+    profile
+        .validate()
+        .map_err(|e| MeasureError::Simulation(format!("the calibration is unusable: {e}")))?;
+    Ok(Calibration { profile, notes })
+}
 
+/// Nanoseconds per position, per model (all of them only in a full calibration), and
+/// their slowdown and spread with every core of `threads` busy; f2-iter's nanoseconds per
+/// position on the random tree alone, which the other costs are set against.
+fn position_costs(
+    options: &CalibrateOptions,
+    threads: &[usize],
+    profile: &mut CostProfile,
+    notes: &mut Vec<String>,
+) -> Result<f64, MeasureError> {
+    let repeats = options.repeats.max(1);
     // Positions: per model, and with every core busy.
     let random = model_trees()[0].clone();
     let alone = random
@@ -136,7 +158,7 @@ pub fn calibrate(
     ));
     let mut ratios = Vec::new();
     let mut spreads = Vec::new();
-    for &p in &threads {
+    for &p in threads {
         let busy = random.visit_implicit(PositionTime { repeats, busy: p })?;
         let ns = busy.mean();
         let spread = busy.spread().unwrap_or(0.0);
@@ -155,61 +177,91 @@ pub fn calibrate(
         .unwrap_or(0.0)
         .clamp(0.0, abbench_parallel::sim::MAX_SPEED_SPREAD);
 
+    Ok(alone)
+}
+
+/// The parallel kernel's overhead at one thread over f2-iter's `alone` nanoseconds per
+/// position.
+fn kernel_cost(
+    one: &ParallelSearcher,
+    repeats: usize,
+    alone: f64,
+    profile: &mut CostProfile,
+    notes: &mut Vec<String>,
+) -> Result<(), MeasureError> {
     // The parallel kernel at one thread: root splitting runs f2-iter once per root
     // move, polling; its extra time over f2-iter is the kernel's overhead.
-    let one = ParallelSearcher::new(1)?;
-    let root_split = random.visit_implicit(KernelOverhead { one: &one, repeats })?;
+    let root_split = model_trees()[0]
+        .clone()
+        .visit_implicit(KernelOverhead { one, repeats })?;
     profile.kernel_overhead = (root_split / alone - 1.0).max(0.0);
     notes.push(format!(
         "the parallel kernel at one thread: {root_split:.2} ns per position, overhead {:.3}",
         profile.kernel_overhead
     ));
 
-    if options.full {
-        let fixed = bookkeeping::search_cost(&one, repeats);
-        let mut rows = Vec::new();
-        for (spec, split_heights) in [
-            (ModelSpec::new(Model::Random, 16, 7, 1), [3u32, 4, 5]),
-            (
-                ModelSpec {
-                    ordering: 0.7,
-                    ..ModelSpec::new(Model::Ordered, 16, 8, 1)
-                },
-                [3, 4, 5],
-            ),
-            (ModelSpec::new(Model::Random, 8, 9, 1), [5, 6, 7]),
-        ] {
-            let (ns, positions, r) = spec.visit_implicit(Overheads {
-                one: &one,
-                repeats,
-                split_heights: &split_heights,
-            })?;
-            // What the kernel's own overhead explains is not bookkeeping.
-            let kernel = profile.kernel_overhead * ns * positions as f64;
-            rows.extend(r.into_iter().map(|(a, b, y)| (a, b, y - fixed - kernel)));
-        }
-        match bookkeeping::fit(&rows) {
-            Some((split_point, serial_search)) => {
-                profile.events.split_point = EventCost::flat(split_point);
-                profile.events.serial_search = EventCost::flat(serial_search);
-                notes.push(format!(
-                    "bookkeeping: {split_point:.0} ns per split point, {serial_search:.0} ns per serial search"
-                ));
-            }
-            None => notes.push(
-                "bookkeeping: the fit did not separate split points from serial searches; the default costs stand"
-                    .to_string(),
-            ),
-        }
-        let offer = events::offer_cost(repeats);
-        profile.events.offer = EventCost::flat(offer);
-        notes.push(format!("offer to a busy helper: {offer:.0} ns"));
-    }
+    Ok(())
+}
 
+/// What a split point, a serial search and an offer cost (a full calibration only).
+fn bookkeeping_costs(
+    one: &ParallelSearcher,
+    repeats: usize,
+    profile: &mut CostProfile,
+    notes: &mut Vec<String>,
+) -> Result<(), MeasureError> {
+    let fixed = bookkeeping::search_cost(one, repeats);
+    let mut rows = Vec::new();
+    for (spec, split_heights) in [
+        (ModelSpec::new(Model::Random, 16, 7, 1), [3u32, 4, 5]),
+        (
+            ModelSpec {
+                ordering: 0.7,
+                ..ModelSpec::new(Model::Ordered, 16, 8, 1)
+            },
+            [3, 4, 5],
+        ),
+        (ModelSpec::new(Model::Random, 8, 9, 1), [5, 6, 7]),
+    ] {
+        let (ns, positions, r) = spec.visit_implicit(Overheads {
+            one,
+            repeats,
+            split_heights: &split_heights,
+        })?;
+        // What the kernel's own overhead explains is not bookkeeping.
+        let kernel = profile.kernel_overhead * ns * positions as f64;
+        rows.extend(r.into_iter().map(|(a, b, y)| (a, b, y - fixed - kernel)));
+    }
+    match bookkeeping::fit(&rows) {
+        Some((split_point, serial_search)) => {
+            profile.events.split_point = EventCost::flat(split_point);
+            profile.events.serial_search = EventCost::flat(serial_search);
+            notes.push(format!(
+                "bookkeeping: {split_point:.0} ns per split point, {serial_search:.0} ns per serial search"
+            ));
+        }
+        None => notes.push(
+            "bookkeeping: the fit did not separate split points from serial searches; the default costs stand"
+                .to_string(),
+        ),
+    }
+    let offer = events::offer_cost(repeats);
+    profile.events.offer = EventCost::flat(offer);
+    notes.push(format!("offer to a busy helper: {offer:.0} ns"));
+    Ok(())
+}
+
+/// Steals and cache-line transfers at each thread count of `threads`, and how they grow.
+fn event_costs(
+    threads: &[usize],
+    repeats: usize,
+    profile: &mut CostProfile,
+    notes: &mut Vec<String>,
+) {
     // Steals and cache lines at each thread count.
     let mut steals = Vec::new();
     let mut lines = Vec::new();
-    for &p in &threads {
+    for &p in threads {
         let (steal, taken) = events::steal_latency(p, Duration::from_micros(1), 100);
         let line = events::line_transfer(20 * repeats, p - 2, LINE_BUDGET);
         notes.push(format!(
@@ -238,10 +290,6 @@ pub fn calibrate(
         profile.events.bound_update = line;
         profile.events.abort = line;
     }
-    profile
-        .validate()
-        .map_err(|e| MeasureError::Simulation(format!("the calibration is unusable: {e}")))?;
-    Ok(Calibration { profile, notes })
 }
 
 /// Measures this machine's quick profile at `threads` (a few seconds) and keeps it in
