@@ -30,7 +30,7 @@ use abbench_tree::{GameTree, TreeSource, TreeSpec, TreeVisitor};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The processor counts simulated when none are given: 1, 2, 4, …, 1024.
 pub const DEFAULT_PROCS: &str = "1,2,4,8,16,32,64,128,256,512,1024";
@@ -252,20 +252,7 @@ impl SimulateCommand {
         let specs = self.tree.specs()?;
         let costs = self.profiled_costs()?;
         let options = self.split.options();
-        let mut table = Table::new(&[
-            ("tree", Align::Left),
-            ("seed", Align::Right),
-            ("algo", Align::Left),
-            ("procs", Align::Right),
-            ("virtual time", Align::Right),
-            ("speedup", Align::Right),
-            ("efficiency", Align::Right),
-            ("overhead", Align::Right),
-            ("idle", Align::Right),
-            ("splits", Align::Right),
-            ("aborts", Align::Right),
-            ("aborted nodes", Align::Right),
-        ]);
+        let mut table = result_table();
         let mut notes: Vec<String> = Vec::new();
         let mut plot = PlotData::default();
         for spec in &specs {
@@ -282,99 +269,14 @@ impl SimulateCommand {
             let ceiling = perfect_ceiling(spec);
             plot.add(&self.algo.0, &info, &results, &ws, ceiling.as_ref());
             if self.json {
-                for result in &results {
-                    write_json(
-                        out,
-                        &SimulationLine {
-                            kind: "simulation",
-                            simulated: true,
-                            tree: &info,
-                            result,
-                        },
-                    )?;
-                }
-                write_json(
-                    out,
-                    &WorkSpanLine {
-                        kind: "work_span",
-                        simulated: true,
-                        tree: &info,
-                        work_span: &ws,
-                        root_split_ceiling: ceiling.as_ref(),
-                    },
-                )?;
+                write_json_lines(out, &info, &results, &ws, ceiling.as_ref())?;
                 continue;
             }
-            let seed = info.seed.map_or("-".to_string(), |s| s.to_string());
-            for r in &results {
-                table.push(vec![
-                    info.label(),
-                    seed.clone(),
-                    r.algorithm.to_string(),
-                    r.procs.to_string(),
-                    r.virtual_time.to_string(),
-                    format!("{:.2}", r.speedup),
-                    format!("{:.1}%", 100.0 * r.efficiency),
-                    format!("{:+.1}%", 100.0 * r.search_overhead),
-                    format!("{:.1}%", 100.0 * r.idle_fraction),
-                    r.splits.to_string(),
-                    r.aborts.to_string(),
-                    r.aborted_nodes.to_string(),
-                ]);
-            }
-            notes.push(format!(
-                "work/span {} seed {seed}: work {}, span {}, parallelism {:.2}, burdened parallelism {:.2} (ybwc, split height {})",
-                info.label(),
-                ws.work,
-                ws.span,
-                ws.parallelism,
-                ws.burdened_parallelism,
-                ws.split_height
-            ));
-            if let Some(c) = ceiling {
-                notes.push(format!(
-                    "root-split ceiling {} seed {seed}: {:.3} = N(h) {} / (1 + N(h-1)) {} (perfectly ordered, d={} h={})",
-                    info.label(),
-                    c.speedup,
-                    c.serial_positions,
-                    c.critical_positions,
-                    c.degree,
-                    c.height
-                ));
-            }
+            push_rows(&mut table, &info, &results);
+            notes.extend(tree_notes(&info, &ws, ceiling.as_ref()));
         }
         if !self.json {
-            let one = costs.profile.costs_at(costs.position_nanos, 1);
-            let costs_named = match (&self.calibration, self.costs) {
-                (Some(path), _) => format!(
-                    "the profile {} ({}, {} cores) at {} ns per position; at one processor",
-                    path.display(),
-                    costs.profile.machine.cpu_model,
-                    costs.profile.machine.cores,
-                    costs.position_nanos
-                ),
-                (None, CostsArg::Free) => "free".to_string(),
-                (None, CostsArg::Calibrated) => "calibrated".to_string(),
-            };
-            writeln!(
-                out,
-                "SIMULATED: {} on virtual processors, {} costs (split point {}, serial search {}, offer {}, steal {}, bound update {}, abort {} positions; poll every {})",
-                self.algo
-                    .0
-                    .iter()
-                    .map(|a| a.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                costs_named,
-                one.split_point,
-                one.serial_search,
-                one.offer,
-                one.steal,
-                one.bound_update,
-                one.abort,
-                one.poll_interval
-            )
-            .map_err(Failure::stdout)?;
+            self.write_heading(out, &costs)?;
             table.write(out).map_err(Failure::stdout)?;
             for note in &notes {
                 writeln!(out, "{note}").map_err(Failure::stdout)?;
@@ -382,22 +284,161 @@ impl SimulateCommand {
         }
         out.flush().map_err(Failure::stdout)?;
         if let Some(path) = &self.svg {
-            let title = format!(
-                "SIMULATED speedup: {}",
-                specs.first().map_or(String::new(), |s| {
-                    let label = TreeInfo::of(s).label();
-                    if specs.len() > 1 {
-                        format!("{label}, {} seeds", specs.len())
-                    } else {
-                        label
-                    }
-                })
-            );
-            let svg = plot.draw(&title).map_err(Failure::failed)?;
-            write_atomically(path, svg.as_bytes())?;
+            self.write_plot(path, &specs, &plot)?;
         }
         Ok(())
     }
+
+    /// The line above the table: which algorithms, and what the events cost.
+    fn write_heading(&self, out: &mut impl Write, costs: &Costs) -> Result<(), Failure> {
+        let one = costs.profile.costs_at(costs.position_nanos, 1);
+        let costs_named = match (&self.calibration, self.costs) {
+            (Some(path), _) => format!(
+                "the profile {} ({}, {} cores) at {} ns per position; at one processor",
+                path.display(),
+                costs.profile.machine.cpu_model,
+                costs.profile.machine.cores,
+                costs.position_nanos
+            ),
+            (None, CostsArg::Free) => "free".to_string(),
+            (None, CostsArg::Calibrated) => "calibrated".to_string(),
+        };
+        writeln!(
+            out,
+            "SIMULATED: {} on virtual processors, {} costs (split point {}, serial search {}, offer {}, steal {}, bound update {}, abort {} positions; poll every {})",
+            self.algo
+                .0
+                .iter()
+                .map(|a| a.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+            costs_named,
+            one.split_point,
+            one.serial_search,
+            one.offer,
+            one.steal,
+            one.bound_update,
+            one.abort,
+            one.poll_interval
+        )
+        .map_err(Failure::stdout)?;
+        Ok(())
+    }
+
+    /// The SVG plot of every tree's curves, into `path`.
+    fn write_plot(&self, path: &Path, specs: &[TreeSpec], plot: &PlotData) -> Result<(), Failure> {
+        let title = format!(
+            "SIMULATED speedup: {}",
+            specs.first().map_or(String::new(), |s| {
+                let label = TreeInfo::of(s).label();
+                if specs.len() > 1 {
+                    format!("{label}, {} seeds", specs.len())
+                } else {
+                    label
+                }
+            })
+        );
+        let svg = plot.draw(&title).map_err(Failure::failed)?;
+        write_atomically(path, svg.as_bytes())?;
+        Ok(())
+    }
+}
+
+/// The table of results, one row per tree, algorithm and processor count.
+fn result_table() -> Table {
+    Table::new(&[
+        ("tree", Align::Left),
+        ("seed", Align::Right),
+        ("algo", Align::Left),
+        ("procs", Align::Right),
+        ("virtual time", Align::Right),
+        ("speedup", Align::Right),
+        ("efficiency", Align::Right),
+        ("overhead", Align::Right),
+        ("idle", Align::Right),
+        ("splits", Align::Right),
+        ("aborts", Align::Right),
+        ("aborted nodes", Align::Right),
+    ])
+}
+
+/// One tree's rows.
+fn push_rows(table: &mut Table, info: &TreeInfo, results: &[SimResult]) {
+    let seed = info.seed.map_or("-".to_string(), |s| s.to_string());
+    for r in results {
+        table.push(vec![
+            info.label(),
+            seed.clone(),
+            r.algorithm.to_string(),
+            r.procs.to_string(),
+            r.virtual_time.to_string(),
+            format!("{:.2}", r.speedup),
+            format!("{:.1}%", 100.0 * r.efficiency),
+            format!("{:+.1}%", 100.0 * r.search_overhead),
+            format!("{:.1}%", 100.0 * r.idle_fraction),
+            r.splits.to_string(),
+            r.aborts.to_string(),
+            r.aborted_nodes.to_string(),
+        ]);
+    }
+}
+
+/// One tree's work/span line, and its root-split ceiling where known.
+fn tree_notes(info: &TreeInfo, ws: &WorkSpan, ceiling: Option<&RootSplitCeiling>) -> Vec<String> {
+    let seed = info.seed.map_or("-".to_string(), |s| s.to_string());
+    let mut notes = Vec::new();
+    notes.push(format!(
+        "work/span {} seed {seed}: work {}, span {}, parallelism {:.2}, burdened parallelism {:.2} (ybwc, split height {})",
+        info.label(),
+        ws.work,
+        ws.span,
+        ws.parallelism,
+        ws.burdened_parallelism,
+        ws.split_height
+    ));
+    if let Some(c) = ceiling {
+        notes.push(format!(
+            "root-split ceiling {} seed {seed}: {:.3} = N(h) {} / (1 + N(h-1)) {} (perfectly ordered, d={} h={})",
+            info.label(),
+            c.speedup,
+            c.serial_positions,
+            c.critical_positions,
+            c.degree,
+            c.height
+        ));
+    }
+    notes
+}
+
+/// One tree's JSON lines: a line per simulation, then its work and span.
+fn write_json_lines(
+    out: &mut impl Write,
+    info: &TreeInfo,
+    results: &[SimResult],
+    ws: &WorkSpan,
+    ceiling: Option<&RootSplitCeiling>,
+) -> Result<(), Failure> {
+    for result in results {
+        write_json(
+            out,
+            &SimulationLine {
+                kind: "simulation",
+                simulated: true,
+                tree: info,
+                result,
+            },
+        )?;
+    }
+    write_json(
+        out,
+        &WorkSpanLine {
+            kind: "work_span",
+            simulated: true,
+            tree: info,
+            work_span: ws,
+            root_split_ceiling: ceiling,
+        },
+    )
 }
 
 /// What the plot draws, gathered tree by tree.

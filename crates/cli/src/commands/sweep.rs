@@ -23,8 +23,8 @@ use crate::progress;
 use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts, parse_time_limit};
 use crate::signals::Signals;
 use abbench_measure::{
-    Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, calibrate_run_folder,
-    default_run_folder, sweep,
+    Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, SweepOutcome,
+    calibrate_run_folder, default_run_folder, sweep,
 };
 use abbench_report::ReportError;
 use abbench_results::{MachineInfo, available_threads};
@@ -32,7 +32,7 @@ use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 /// How long an interrupted sweep may take to reach its next search boundary before
@@ -94,15 +94,7 @@ enum Ended {
 impl SweepCommand {
     /// Runs the subcommand; the folder and summary go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
-        let mut suite = Suite::load(&self.suite)?;
-        if let Some(repeat) = self.repeat {
-            suite.repeat = repeat as usize;
-        }
-        suite.time_limit = self.time_limit;
-        let threads = suite.thread_counts(self.threads.as_ref().map(|t| t.0.as_slice()));
-        if !self.force {
-            suite.estimate(&threads).check("this sweep")?;
-        }
+        let (suite, threads) = self.suite()?;
         let folder_path = self
             .out
             .clone()
@@ -121,27 +113,7 @@ impl SweepCommand {
         calibrate_run_folder(&folder_path, &threads, &machine)?;
 
         let bar = progress::bar(suite.tree_count(), "sweep");
-        let mut plan = vec![format!(
-            "sweep of suite `{}` into {}: {} trees, threads {}, {} timed runs after {} warm-up \
-             each{}",
-            suite.name,
-            folder_path.display(),
-            suite.tree_count(),
-            list(&threads),
-            suite.repeat,
-            suite.warmup,
-            self.time_limit.map_or(String::new(), |l| format!(
-                ", each search within {} s",
-                l.as_secs_f64()
-            )),
-        )];
-        plan.extend(
-            suite
-                .workloads
-                .iter()
-                .map(|w| format!("  {}", w.plan_line())),
-        );
-        progress::log(&bar, &plan);
+        progress::log(&bar, &self.plan(&suite, &threads, &folder_path));
 
         let (sender, receiver) = channel();
         let measuring = {
@@ -167,27 +139,7 @@ impl SweepCommand {
             .name("abbench-sweep".into())
             .spawn(measuring)
             .map_err(|e| Failure::failed(format!("cannot start the sweep's thread: {e}")))?;
-        let ended = loop {
-            match receiver.recv_timeout(Duration::from_millis(20)) {
-                Ok(result) => break Ended::Returned(result),
-                Err(RecvTimeoutError::Disconnected) => {
-                    break Ended::Returned(Err(MeasureError::Report(ReportError::Report {
-                        path: folder_path.clone(),
-                        message: "the sweep's thread stopped without a result".into(),
-                    })));
-                }
-                Err(RecvTimeoutError::Timeout)
-                    if signals.received().is_some() || interrupt.is_requested() =>
-                {
-                    interrupt.request();
-                    break match receiver.recv_timeout(GRACE) {
-                        Ok(result) => Ended::Returned(result),
-                        Err(_) => Ended::Abandoned,
-                    };
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-        };
+        let ended = wait(&receiver, &signals, &interrupt, &folder_path);
         bar.finish_and_clear();
         let (completion, error) = match ended {
             Ended::Returned(Ok(())) => (Completion::Complete, None),
@@ -204,43 +156,122 @@ impl SweepCommand {
         writeln!(out, "run folder: {}", folder_path.display()).map_err(Failure::stdout)?;
         write!(out, "{}", outcome.summary()).map_err(Failure::stdout)?;
         out.flush().map_err(Failure::stdout)?;
-        if interrupted {
-            let signal = signals.received().unwrap_or(signal_hook::consts::SIGINT);
-            return Err(Failure::signalled(
-                format!(
-                    "stopped by {}: {} results kept in {}, which is marked incomplete",
-                    Signals::name(signal),
-                    outcome.records.len() + outcome.unfinished.len(),
-                    folder_path.display()
-                ),
-                Signals::exit_code(signal),
-            ));
-        }
-        if outcome.failures > 0 {
-            return Err(Failure::failed(format!(
-                "{} of {} results do not agree with serial F2; see {}",
-                outcome.failures,
-                outcome.records.len(),
-                folder_path.join(abbench_report::REPORT_FILE).display()
-            )));
-        }
-        if !outcome.unfinished.is_empty() {
-            return Err(Failure::failed(format!(
-                "{}; see {}",
-                super::run::unfinished_message(&outcome.unfinished),
-                folder_path.join(abbench_report::REPORT_FILE).display()
-            )));
-        }
-        let most = outcome.threads.iter().copied().max().unwrap_or(1);
-        let hardware = available_threads();
-        if most > hardware {
-            progress::note(&format!(
-                "{most} threads on a machine with {hardware} hardware threads: those runs \
-                 were oversubscribed"
-            ));
-        }
-        Ok(())
+        let signal = interrupted.then(|| signals.received().unwrap_or(signal_hook::consts::SIGINT));
+        verdict(&outcome, &folder_path, signal)
     }
+
+    /// The suite with the command line's overrides, and its thread counts; refused if it
+    /// would take too long, unless forced.
+    fn suite(&self) -> Result<(Suite, Vec<usize>), Failure> {
+        let mut suite = Suite::load(&self.suite)?;
+        if let Some(repeat) = self.repeat {
+            suite.repeat = repeat as usize;
+        }
+        suite.time_limit = self.time_limit;
+        let threads = suite.thread_counts(self.threads.as_ref().map(|t| t.0.as_slice()));
+        if !self.force {
+            suite.estimate(&threads).check("this sweep")?;
+        }
+        Ok((suite, threads))
+    }
+
+    /// What the sweep will do, for stderr: a line for the whole, one per workload.
+    fn plan(&self, suite: &Suite, threads: &[usize], folder_path: &Path) -> Vec<String> {
+        let mut plan = vec![format!(
+            "sweep of suite `{}` into {}: {} trees, threads {}, {} timed runs after {} warm-up \
+             each{}",
+            suite.name,
+            folder_path.display(),
+            suite.tree_count(),
+            list(threads),
+            suite.repeat,
+            suite.warmup,
+            self.time_limit.map_or(String::new(), |l| format!(
+                ", each search within {} s",
+                l.as_secs_f64()
+            )),
+        )];
+        plan.extend(
+            suite
+                .workloads
+                .iter()
+                .map(|w| format!("  {}", w.plan_line())),
+        );
+        plan
+    }
+}
+
+/// Waits for the measuring thread; on a signal asks it to stop, and abandons it if it
+/// does not within [`GRACE`].
+fn wait(
+    receiver: &Receiver<Result<(), MeasureError>>,
+    signals: &Signals,
+    interrupt: &Interrupt,
+    folder_path: &Path,
+) -> Ended {
+    loop {
+        match receiver.recv_timeout(Duration::from_millis(20)) {
+            Ok(result) => return Ended::Returned(result),
+            Err(RecvTimeoutError::Disconnected) => {
+                return Ended::Returned(Err(MeasureError::Report(ReportError::Report {
+                    path: folder_path.to_path_buf(),
+                    message: "the sweep's thread stopped without a result".into(),
+                })));
+            }
+            Err(RecvTimeoutError::Timeout)
+                if signals.received().is_some() || interrupt.is_requested() =>
+            {
+                interrupt.request();
+                return match receiver.recv_timeout(GRACE) {
+                    Ok(result) => Ended::Returned(result),
+                    Err(_) => Ended::Abandoned,
+                };
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+    }
+}
+
+/// The exit: the signal's (`signal`: the sweep was interrupted by it), a failure if a
+/// result disagreed or a search gave none, else success, with a note if threads were
+/// oversubscribed.
+fn verdict(outcome: &SweepOutcome, folder_path: &Path, signal: Option<i32>) -> Result<(), Failure> {
+    if let Some(signal) = signal {
+        return Err(Failure::signalled(
+            format!(
+                "stopped by {}: {} results kept in {}, which is marked incomplete",
+                Signals::name(signal),
+                outcome.records.len() + outcome.unfinished.len(),
+                folder_path.display()
+            ),
+            Signals::exit_code(signal),
+        ));
+    }
+    let report = folder_path.join(abbench_report::REPORT_FILE);
+    if outcome.failures > 0 {
+        return Err(Failure::failed(format!(
+            "{} of {} results do not agree with serial F2; see {}",
+            outcome.failures,
+            outcome.records.len(),
+            report.display()
+        )));
+    }
+    if !outcome.unfinished.is_empty() {
+        return Err(Failure::failed(format!(
+            "{}; see {}",
+            super::run::unfinished_message(&outcome.unfinished),
+            report.display()
+        )));
+    }
+    let most = outcome.threads.iter().copied().max().unwrap_or(1);
+    let hardware = available_threads();
+    if most > hardware {
+        progress::note(&format!(
+            "{most} threads on a machine with {hardware} hardware threads: those runs \
+             were oversubscribed"
+        ));
+    }
+    Ok(())
 }
 
 /// A line on stderr per tree measured, and the bar's message.
