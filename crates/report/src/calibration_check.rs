@@ -10,7 +10,7 @@
 //! (the median over the workload's records), as in the report's SIMULATED scaling.
 
 use crate::ReportError;
-use crate::aggregate::group_by_workload;
+use crate::aggregate::{WorkloadGroup, group_by_workload};
 use crate::metrics::median;
 use crate::rebuild::tree_spec;
 use crate::simulated::{parallel_algorithm, record_options, run_all};
@@ -178,111 +178,34 @@ pub fn check_calibration(
     options: &CheckOptions,
 ) -> Result<CalibrationCheck, ReportError> {
     let groups = group_by_workload(records);
-    let mut jobs: Vec<Job> = Vec::new();
-    // Per workload: its label, median serial ms, and its selected records.
-    let mut selected: Vec<(String, f64, Vec<&Record>)> = Vec::new();
-    for group in groups.iter().filter(|g| g.has_parallel()) {
-        let parallel: Vec<&Record> = group
-            .records
-            .iter()
-            .copied()
-            .filter(|r| r.parallel.is_some() && parallel_algorithm(r).is_some())
-            .collect();
-        let serial_ms: Vec<f64> = parallel
-            .iter()
-            .filter_map(|r| r.parallel.as_ref())
-            .map(|p| p.serial_wall_ns as f64 / 1e6)
-            .collect();
-        let per_position: Vec<f64> = parallel
-            .iter()
-            .filter_map(|r| r.parallel.as_ref())
-            .map(|p| p.serial_wall_ns as f64 / p.serial_nodes.max(1) as f64)
-            .collect();
-        let (Some(serial_ms), Some(position_nanos)) = (median(&serial_ms), median(&per_position))
-        else {
-            continue;
-        };
-        if serial_ms < options.min_serial_ms {
-            continue;
-        }
-        let seeds: Vec<Option<u64>> = group
-            .seeds()
-            .into_iter()
-            .take(options.max_seeds.unwrap_or(usize::MAX))
-            .collect();
-        let chosen: Vec<&Record> = parallel
-            .into_iter()
-            .filter(|r| seeds.contains(&r.tree.seed) && options.threads.contains(&r.threads))
-            .collect();
-        if chosen.is_empty() {
-            continue;
-        }
-        let workload = selected.len();
-        for r in &chosen {
-            let algorithm = parallel_algorithm(r).expect("parallel records only");
-            let run_options = record_options(r.parallel.as_ref().expect("parallel metrics"));
-            let metrics = r.parallel.as_ref().expect("parallel metrics");
-            let spec = spec_of(r)?;
-            match jobs.iter_mut().find(|j| {
-                j.workload == workload
-                    && j.algorithm == algorithm
-                    && j.options == run_options
-                    && j.spec == spec
-            }) {
-                Some(job) => {
-                    if !job.procs.contains(&r.threads) {
-                        job.procs.push(r.threads);
-                    }
-                }
-                None => {
-                    jobs.push(Job {
-                        workload,
-                        spec,
-                        serial_positions: metrics.serial_nodes,
-                        algorithm,
-                        options: run_options,
-                        procs: vec![r.threads],
-                        position_nanos,
-                        profile: profile.for_model(r.tree.model.as_deref().unwrap_or("file")),
-                    });
-                }
-            }
-        }
-        selected.push((group.label(), serial_ms, chosen));
-    }
-    for job in &mut jobs {
-        job.procs.sort_unstable();
-    }
+    let selected: Vec<Selected<'_>> = groups
+        .iter()
+        .filter(|g| g.has_parallel())
+        .filter_map(|g| select(g, options))
+        .collect();
+    let jobs = plan_jobs(&selected, profile)?;
     let outcomes = run_all(&jobs, |job| job.serial_positions, run);
     let mut simulated: Vec<(&Job, Vec<SimResult>)> = Vec::new();
     for (job, outcome) in jobs.iter().zip(outcomes) {
         simulated.push((job, outcome?));
     }
-
     let mut check = CalibrationCheck::default();
-    for (workload, (label, serial_ms, records)) in selected.iter().enumerate() {
+    for (workload, chosen) in selected.iter().enumerate() {
         let mut checked: Vec<CheckedRecord> = Vec::new();
-        for r in records {
-            let algorithm = parallel_algorithm(r).expect("parallel records only");
-            let run_options = record_options(r.parallel.as_ref().expect("parallel metrics"));
-            let spec = spec_of(r)?;
+        for r in &chosen.records {
+            let key = JobKey::of(workload, r)?;
             let (job, results) = simulated
                 .iter()
-                .find(|(j, _)| {
-                    j.workload == workload
-                        && j.algorithm == algorithm
-                        && j.options == run_options
-                        && j.spec == spec
-                })
+                .find(|(j, _)| key.matches(j))
                 .expect("every record has a job");
             let result = results
                 .iter()
                 .find(|s| s.procs == r.threads)
                 .expect("every thread count simulated");
             checked.push(CheckedRecord {
-                workload: label.clone(),
+                workload: chosen.label.clone(),
                 seed: r.tree.seed,
-                algorithm,
+                algorithm: key.algorithm,
                 threads: r.threads,
                 measured: r.parallel.as_ref().expect("parallel metrics").speedup,
                 position_nanos: job.position_nanos,
@@ -290,10 +213,126 @@ pub fn check_calibration(
             });
         }
         checked.sort_by_key(|c| (c.algorithm, c.threads));
-        let mut keys: Vec<(ParallelAlgorithm, usize)> =
-            checked.iter().map(|c| (c.algorithm, c.threads)).collect();
-        keys.dedup();
-        for (algorithm, threads) in keys {
+        check.rows.extend(gap_rows(chosen, &checked));
+        check.records.extend(checked);
+    }
+    Ok(check)
+}
+
+/// One workload's records that a check compares, with its median serial time and
+/// f2-iter's median nanoseconds per position.
+struct Selected<'a> {
+    label: String,
+    serial_ms: f64,
+    position_nanos: f64,
+    records: Vec<&'a Record>,
+}
+
+/// The records of `group` that `options` selects, or `None` if none is.
+fn select<'a>(group: &WorkloadGroup<'a>, options: &CheckOptions) -> Option<Selected<'a>> {
+    let parallel: Vec<&Record> = group
+        .records
+        .iter()
+        .copied()
+        .filter(|r| r.parallel.is_some() && parallel_algorithm(r).is_some())
+        .collect();
+    let serial_ms: Vec<f64> = parallel
+        .iter()
+        .filter_map(|r| r.parallel.as_ref())
+        .map(|p| p.serial_wall_ns as f64 / 1e6)
+        .collect();
+    let per_position: Vec<f64> = parallel
+        .iter()
+        .filter_map(|r| r.parallel.as_ref())
+        .map(|p| p.serial_wall_ns as f64 / p.serial_nodes.max(1) as f64)
+        .collect();
+    let (serial_ms, position_nanos) = (median(&serial_ms)?, median(&per_position)?);
+    if serial_ms < options.min_serial_ms {
+        return None;
+    }
+    let seeds: Vec<Option<u64>> = group
+        .seeds()
+        .into_iter()
+        .take(options.max_seeds.unwrap_or(usize::MAX))
+        .collect();
+    let records: Vec<&Record> = parallel
+        .into_iter()
+        .filter(|r| seeds.contains(&r.tree.seed) && options.threads.contains(&r.threads))
+        .collect();
+    (!records.is_empty()).then(|| Selected {
+        label: group.label(),
+        serial_ms,
+        position_nanos,
+        records,
+    })
+}
+
+/// What makes two records one simulation: the workload, tree, algorithm and options.
+struct JobKey {
+    workload: usize,
+    spec: TreeSpec,
+    algorithm: ParallelAlgorithm,
+    options: SearchOptions,
+}
+
+impl JobKey {
+    fn of(workload: usize, r: &Record) -> Result<JobKey, ReportError> {
+        Ok(JobKey {
+            workload,
+            spec: spec_of(r)?,
+            algorithm: parallel_algorithm(r).expect("parallel records only"),
+            options: record_options(r.parallel.as_ref().expect("parallel metrics")),
+        })
+    }
+
+    fn matches(&self, job: &Job) -> bool {
+        job.workload == self.workload
+            && job.algorithm == self.algorithm
+            && job.options == self.options
+            && job.spec == self.spec
+    }
+}
+
+/// One simulation per (workload, tree, algorithm, options), at every thread count its
+/// records were measured at.
+fn plan_jobs(selected: &[Selected<'_>], profile: &CostProfile) -> Result<Vec<Job>, ReportError> {
+    let mut jobs: Vec<Job> = Vec::new();
+    for (workload, chosen) in selected.iter().enumerate() {
+        for r in &chosen.records {
+            let key = JobKey::of(workload, r)?;
+            match jobs.iter_mut().find(|j| key.matches(j)) {
+                Some(job) => {
+                    if !job.procs.contains(&r.threads) {
+                        job.procs.push(r.threads);
+                    }
+                }
+                None => jobs.push(Job {
+                    workload,
+                    spec: key.spec,
+                    serial_positions: r.parallel.as_ref().expect("parallel metrics").serial_nodes,
+                    algorithm: key.algorithm,
+                    options: key.options,
+                    procs: vec![r.threads],
+                    position_nanos: chosen.position_nanos,
+                    profile: profile.for_model(r.tree.model.as_deref().unwrap_or("file")),
+                }),
+            }
+        }
+    }
+    for job in &mut jobs {
+        job.procs.sort_unstable();
+    }
+    Ok(jobs)
+}
+
+/// A row per (algorithm, threads) of one workload's checked records: the medians over
+/// its seeds.
+fn gap_rows(chosen: &Selected<'_>, checked: &[CheckedRecord]) -> Vec<GapRow> {
+    let mut keys: Vec<(ParallelAlgorithm, usize)> =
+        checked.iter().map(|c| (c.algorithm, c.threads)).collect();
+    keys.dedup();
+    keys.into_iter()
+        .map(|(algorithm, threads)| {
             let of: Vec<&CheckedRecord> = checked
                 .iter()
                 .filter(|c| c.algorithm == algorithm && c.threads == threads)
@@ -301,20 +340,18 @@ pub fn check_calibration(
             let pick = |f: fn(&CheckedRecord) -> f64| {
                 median(&of.iter().map(|c| f(c)).collect::<Vec<_>>()).unwrap_or(f64::NAN)
             };
-            check.rows.push(GapRow {
-                workload: label.clone(),
+            GapRow {
+                workload: chosen.label.clone(),
                 algorithm,
                 threads,
                 records: of.len(),
-                serial_ms: *serial_ms,
+                serial_ms: chosen.serial_ms,
                 measured: pick(|c| c.measured),
                 simulated: pick(|c| c.simulation.speedup),
                 gap: pick(CheckedRecord::gap),
-            });
-        }
-        check.records.extend(checked);
-    }
-    Ok(check)
+            }
+        })
+        .collect()
 }
 
 /// The tree a record names, held implicitly (a model's positions do not depend on how

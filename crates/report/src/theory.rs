@@ -13,7 +13,7 @@
 //!   against Pearl's asymptotic `xi/(1-xi)` for F2 and Table 1's bounds `r0 … r*` for F1.
 
 use crate::aggregate::WorkloadGroup;
-use abbench_results::Record;
+use abbench_results::{Record, TreeInfo};
 use abbench_search::SerialAlgorithm;
 use abbench_theory as theory;
 
@@ -103,126 +103,155 @@ pub(crate) fn theory_rows(groups: &[WorkloadGroup<'_>]) -> Vec<TheoryRow> {
         else {
             continue;
         };
-        let degree = u64::from(d);
         for algo in [SerialAlgorithm::F2, SerialAlgorithm::F1] {
             let records = serial_counts(group, algo);
             if records.is_empty() {
                 continue;
             }
-            let is_f2 = algo == SerialAlgorithm::F2;
-            let row = |quantity, source, predicted, measured| TheoryRow {
-                workload: group.label(),
-                algorithm: algo.name(),
-                quantity,
-                source,
-                predicted,
-                measured,
-                trees: records.len(),
+            let shape = Shape {
+                info,
+                degree: u64::from(d),
+                height: h,
+                is_f2: algo == SerialAlgorithm::F2,
+                mean: mean_leaves(&records),
             };
-            let mean = mean_leaves(&records);
-            match model {
-                "ordered" if info.ordering == Some(1.0) => {
-                    if info.degree_min.is_none() {
-                        let predicted = if is_f2 {
-                            theory::corollary1_leaves(degree, h)
-                        } else {
-                            theory::f1_best_case_level(degree, h)
-                        };
-                        let source = if is_f2 {
-                            "Corollary 1, eq. (13)"
-                        } else {
-                            "§8, eq. (50)"
-                        };
-                        if let Ok(p) = predicted {
-                            rows.push(row("leaves", source, Prediction::Exact(p), mean));
-                        }
-                    } else if is_f2
-                        && let (Some(lo), Some(hi), Some(tp)) =
-                            (info.degree_min, info.degree_max, info.terminal_prob)
-                        && let Ok(law) = theory::OrderedBranching::new(lo, hi, tp)
-                    {
-                        let expected = law.expected_examined(h).leaves();
-                        rows.push(row(
-                            "leaves (mean)",
-                            "Corollary 2, eq. (14)",
-                            Prediction::Approximate(expected),
-                            mean,
-                        ));
-                    }
-                }
-                "dependent" => {
-                    let (predicted, source) = if is_f2 {
-                        (
-                            theory::dependent_f2_expected_leaves(degree, h),
-                            "Theorem 6, eq. (52)",
-                        )
-                    } else {
-                        (
-                            theory::dependent_f1_expected_leaves(degree, h),
-                            "Theorem 6, eq. (54)",
-                        )
-                    };
-                    if let Ok(p) = predicted {
-                        rows.push(row(
-                            "leaves (mean)",
-                            source,
-                            Prediction::Approximate(p),
-                            mean,
-                        ));
-                    }
-                }
+            let found = match model {
+                "ordered" if info.ordering == Some(1.0) => shape.ordered(),
+                "dependent" => shape.dependent(),
                 // The theory of §7 assumes distinct values; the default 2^32 values make
                 // ties negligible.
-                "random" if info.values == Some(abbench_tree::DEFAULT_VALUES) => {
-                    let leaves_total = degree.checked_pow(h);
-                    let tiny = leaves_total.is_some_and(|n| n <= theory::MAX_ENUMERATED_LEAVES);
-                    if is_f2 && tiny {
-                        if let Ok(p) = theory::random_uniform_mean_leaves(degree, h) {
-                            rows.push(row(
-                                "leaves (mean)",
-                                "§7, all orderings",
-                                Prediction::Approximate(p.to_f64()),
-                                mean,
-                            ));
-                        }
-                    } else if h == 2 {
-                        // F1 and F2 coincide below height 4.
-                        if let Ok(p) = theory::random_height2_expected_leaves(degree) {
-                            rows.push(row(
-                                "leaves (mean)",
-                                "§7, T(d,2) eq. (30)",
-                                Prediction::Approximate(p),
-                                mean,
-                            ));
-                        }
-                    } else if h >= 3 {
-                        let factor = mean.powf(1.0 / f64::from(h));
-                        if is_f2 {
-                            if let Ok(p) = theory::pearl_branching_factor(degree) {
-                                rows.push(row(
-                                    "leaves^(1/h)",
-                                    "Pearl, asymptotic",
-                                    Prediction::Approximate(p),
-                                    factor,
-                                ));
-                            }
-                        } else if let (Ok(lo), Ok(hi)) =
-                            (theory::r0(degree), theory::r_star(degree))
-                        {
-                            rows.push(row(
-                                "leaves^(1/h)",
-                                "Table 1, r0 … r*, asymptotic",
-                                Prediction::Bounds(lo, hi),
-                                factor,
-                            ));
-                        }
-                    }
-                }
-                _ => {}
+                "random" if info.values == Some(abbench_tree::DEFAULT_VALUES) => shape.random(),
+                _ => None,
+            };
+            if let Some((quantity, source, predicted, measured)) = found {
+                rows.push(TheoryRow {
+                    workload: group.label(),
+                    algorithm: algo.name(),
+                    quantity,
+                    source,
+                    predicted,
+                    measured,
+                    trees: records.len(),
+                });
             }
         }
     }
     rows
+}
+
+/// A prediction: the quantity, its source in the paper, the predicted value and the
+/// measured one.
+type Found = (&'static str, &'static str, Prediction, f64);
+
+/// A workload's tree shape, the algorithm (F2 or F1), and its mean leaves over the seeds.
+struct Shape<'a> {
+    info: &'a TreeInfo,
+    degree: u64,
+    height: u32,
+    is_f2: bool,
+    mean: f64,
+}
+
+impl Shape<'_> {
+    /// Perfectly ordered trees: exact counts with uniform branching (Corollary 1, eq.
+    /// (50)), F2's expectation with variable branching (Corollary 2).
+    fn ordered(&self) -> Option<Found> {
+        let (d, h, info) = (self.degree, self.height, self.info);
+        if info.degree_min.is_none() {
+            let (predicted, source) = if self.is_f2 {
+                (theory::corollary1_leaves(d, h), "Corollary 1, eq. (13)")
+            } else {
+                (theory::f1_best_case_level(d, h), "§8, eq. (50)")
+            };
+            return Some((
+                "leaves",
+                source,
+                Prediction::Exact(predicted.ok()?),
+                self.mean,
+            ));
+        }
+        let (lo, hi, tp) = (info.degree_min?, info.degree_max?, info.terminal_prob?);
+        if !self.is_f2 {
+            return None;
+        }
+        let law = theory::OrderedBranching::new(lo, hi, tp).ok()?;
+        Some((
+            "leaves (mean)",
+            "Corollary 2, eq. (14)",
+            Prediction::Approximate(law.expected_examined(h).leaves()),
+            self.mean,
+        ))
+    }
+
+    /// Totally dependent trees (Theorem 6).
+    fn dependent(&self) -> Option<Found> {
+        let (d, h) = (self.degree, self.height);
+        let (predicted, source) = if self.is_f2 {
+            (
+                theory::dependent_f2_expected_leaves(d, h),
+                "Theorem 6, eq. (52)",
+            )
+        } else {
+            (
+                theory::dependent_f1_expected_leaves(d, h),
+                "Theorem 6, eq. (54)",
+            )
+        };
+        Some((
+            "leaves (mean)",
+            source,
+            Prediction::Approximate(predicted.ok()?),
+            self.mean,
+        ))
+    }
+
+    /// Random uniform trees (§7): every ordering of tiny trees, T(d,2), and asymptotic
+    /// branching factors from height 3 on.
+    fn random(&self) -> Option<Found> {
+        let (d, h) = (self.degree, self.height);
+        let tiny = d
+            .checked_pow(h)
+            .is_some_and(|n| n <= theory::MAX_ENUMERATED_LEAVES);
+        if self.is_f2 && tiny {
+            let p = theory::random_uniform_mean_leaves(d, h).ok()?;
+            return Some((
+                "leaves (mean)",
+                "§7, all orderings",
+                Prediction::Approximate(p.to_f64()),
+                self.mean,
+            ));
+        }
+        if h == 2 {
+            // F1 and F2 coincide below height 4.
+            let p = theory::random_height2_expected_leaves(d).ok()?;
+            return Some((
+                "leaves (mean)",
+                "§7, T(d,2) eq. (30)",
+                Prediction::Approximate(p),
+                self.mean,
+            ));
+        }
+        if h < 3 {
+            return None;
+        }
+        let factor = self.mean.powf(1.0 / f64::from(h));
+        if self.is_f2 {
+            let p = theory::pearl_branching_factor(d).ok()?;
+            return Some((
+                "leaves^(1/h)",
+                "Pearl, asymptotic",
+                Prediction::Approximate(p),
+                factor,
+            ));
+        }
+        let (lo, hi) = (theory::r0(d).ok()?, theory::r_star(d).ok()?);
+        Some((
+            "leaves^(1/h)",
+            "Table 1, r0 … r*, asymptotic",
+            Prediction::Bounds(lo, hi),
+            factor,
+        ))
+    }
 }
 
 /// Measured leaves of perfectly ordered uniform trees of one degree, by height: the
