@@ -194,88 +194,7 @@ fn scaling_figure(
 ) -> Result<String, String> {
     let panels: Vec<Panel> = groups
         .iter()
-        .map(|g| {
-            let mut lines = Vec::new();
-            let mut algos: Vec<Algorithm> = g
-                .records
-                .iter()
-                .map(|r| r.algo)
-                .filter(|a| a.is_parallel())
-                .collect();
-            algos.sort();
-            algos.dedup();
-            let count = algos.len() as f64;
-            for (i, algo) in algos.into_iter().enumerate() {
-                // Algorithms side by side at each thread count, so that one's marker and
-                // spread bar do not hide another's.
-                let nudge =
-                    (i as f64 - (count - 1.0) / 2.0) * 0.04 * (max_threads.max(2) - 1) as f64;
-                let mut threads: Vec<usize> = g
-                    .records
-                    .iter()
-                    .filter(|r| r.algo == algo)
-                    .map(|r| r.threads)
-                    .collect();
-                threads.sort_unstable();
-                threads.dedup();
-                let mut line = Line {
-                    label: algo.name().to_string(),
-                    colour: PALETTE[i % PALETTE.len()],
-                    points: Vec::new(),
-                    spreads: Vec::new(),
-                    reference: false,
-                };
-                for t in threads {
-                    let values: Vec<f64> = g
-                        .records
-                        .iter()
-                        .filter(|r| r.algo == algo && r.threads == t)
-                        .filter_map(|r| metric(r))
-                        .filter(|v| v.is_finite())
-                        .collect();
-                    let Some(m) = median(&values) else { continue };
-                    line.points.push((t as f64 + nudge, m));
-                    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
-                    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                    if hi > lo {
-                        line.spreads.push((t as f64 + nudge, lo, hi));
-                    }
-                }
-                lines.push(line);
-            }
-            if let Some((label, f)) = serial_reference {
-                let values: Vec<f64> = g.records.iter().filter_map(|r| f(r)).collect();
-                if let Some(m) = median(&values) {
-                    lines.push(Line {
-                        label: label.to_string(),
-                        colour: REFERENCE,
-                        points: vec![(1.0, m), (max_threads as f64, m)],
-                        spreads: Vec::new(),
-                        reference: true,
-                    });
-                }
-            }
-            if let Some((label, f)) = diagonal {
-                let xs = [1.0, max_threads as f64];
-                lines.push(Line {
-                    label: label.to_string(),
-                    colour: REFERENCE,
-                    points: xs.iter().map(|&x| (x, f(x))).collect(),
-                    spreads: Vec::new(),
-                    reference: true,
-                });
-            }
-            let seeds = g.seeds().len();
-            Panel {
-                title: format!(
-                    "{} ({} seed{})",
-                    g.label(),
-                    seeds,
-                    if seeds == 1 { "" } else { "s" }
-                ),
-                lines,
-            }
-        })
+        .map(|g| scaling_panel(g, max_threads, &metric, serial_reference, diagonal))
         .collect();
 
     let mut keys: Vec<f64> = groups
@@ -321,6 +240,112 @@ fn scaling_figure(
             legend(&mut chart)
         },
     )
+}
+
+/// A workload's panel: a line per parallel algorithm, the serial reference and the
+/// diagonal if asked for.
+#[allow(clippy::type_complexity)]
+fn scaling_panel(
+    g: &WorkloadGroup<'_>,
+    max_threads: usize,
+    metric: &dyn Fn(&Record) -> Option<f64>,
+    serial_reference: Option<(&str, &dyn Fn(&Record) -> Option<f64>)>,
+    diagonal: Option<(&str, &dyn Fn(f64) -> f64)>,
+) -> Panel {
+    let mut algos: Vec<Algorithm> = g
+        .records
+        .iter()
+        .map(|r| r.algo)
+        .filter(|a| a.is_parallel())
+        .collect();
+    algos.sort();
+    algos.dedup();
+    let count = algos.len() as f64;
+    let mut lines: Vec<Line> = algos
+        .into_iter()
+        .enumerate()
+        .map(|(i, algo)| {
+            // Algorithms side by side at each thread count, so that one's marker and
+            // spread bar do not hide another's.
+            let nudge = (i as f64 - (count - 1.0) / 2.0) * 0.04 * (max_threads.max(2) - 1) as f64;
+            algorithm_line(g, algo, PALETTE[i % PALETTE.len()], nudge, metric)
+        })
+        .collect();
+    if let Some((label, f)) = serial_reference {
+        let values: Vec<f64> = g.records.iter().filter_map(|r| f(r)).collect();
+        if let Some(m) = median(&values) {
+            lines.push(Line {
+                label: label.to_string(),
+                colour: REFERENCE,
+                points: vec![(1.0, m), (max_threads as f64, m)],
+                spreads: Vec::new(),
+                reference: true,
+            });
+        }
+    }
+    if let Some((label, f)) = diagonal {
+        let xs = [1.0, max_threads as f64];
+        lines.push(Line {
+            label: label.to_string(),
+            colour: REFERENCE,
+            points: xs.iter().map(|&x| (x, f(x))).collect(),
+            spreads: Vec::new(),
+            reference: true,
+        });
+    }
+    let seeds = g.seeds().len();
+    Panel {
+        title: format!(
+            "{} ({} seed{})",
+            g.label(),
+            seeds,
+            if seeds == 1 { "" } else { "s" }
+        ),
+        lines,
+    }
+}
+
+/// One algorithm's medians over the seeds at each thread count, moved `nudge` along the
+/// axis, with the least and greatest where they differ.
+fn algorithm_line(
+    g: &WorkloadGroup<'_>,
+    algo: Algorithm,
+    colour: RGBColor,
+    nudge: f64,
+    metric: &dyn Fn(&Record) -> Option<f64>,
+) -> Line {
+    let mut threads: Vec<usize> = g
+        .records
+        .iter()
+        .filter(|r| r.algo == algo)
+        .map(|r| r.threads)
+        .collect();
+    threads.sort_unstable();
+    threads.dedup();
+    let mut line = Line {
+        label: algo.name().to_string(),
+        colour,
+        points: Vec::new(),
+        spreads: Vec::new(),
+        reference: false,
+    };
+    for t in threads {
+        let values: Vec<f64> = g
+            .records
+            .iter()
+            .filter(|r| r.algo == algo && r.threads == t)
+            .filter_map(|r| metric(r))
+            .filter(|v| v.is_finite())
+            .collect();
+        let Some(m) = median(&values) else { continue };
+        line.points.push((t as f64 + nudge, m));
+        let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if hi > lo {
+            line.spreads.push((t as f64 + nudge, lo, hi));
+        }
+    }
+    line
 }
 
 /// One panel per workload simulated: each algorithm's measured median speedups (solid)
@@ -460,23 +485,8 @@ fn theory_figure(series: &[HeightSeries]) -> Result<String, String> {
                     .collect::<Vec<_>>();
             let h_min = heights.iter().copied().min().unwrap_or(1);
             let h_max = heights.iter().copied().max().unwrap_or(1);
-            let curve = |f: &dyn Fn(u32) -> Option<f64>| -> Vec<(f64, f64)> {
-                (h_min..=h_max)
-                    .filter_map(|h| f(h).map(|y| (f64::from(h), y)))
-                    .collect()
-            };
-            let full = curve(&|h| Some((d as f64).powi(h as i32)));
-            let corollary1 = curve(&|h| {
-                abbench_theory::corollary1_leaves(d, h)
-                    .ok()
-                    .map(|v| v as f64)
-            });
-            let f1_best = curve(&|h| {
-                abbench_theory::f1_best_case_level(d, h)
-                    .ok()
-                    .map(|v| v as f64)
-            });
-            let y_max = full.iter().map(|p| p.1).fold(1.0, f64::max) * 30.0;
+            let curves = theory_curves(d, h_min..=h_max);
+            let y_max = curves[0].1.iter().map(|p| p.1).fold(1.0, f64::max) * 30.0;
             let x_lo = f64::from(h_min) - 0.3;
             let x_hi = f64::from(h_max) + 0.3;
             let keys: Vec<f64> = (h_min..=h_max).map(f64::from).collect();
@@ -505,43 +515,82 @@ fn theory_figure(series: &[HeightSeries]) -> Result<String, String> {
                 .bold_line_style(BLACK.mix(0.12))
                 .draw()
                 .map_err(failed)?;
-            let (blue, orange, grey) = (PALETTE[0], PALETTE[1], REFERENCE);
-            let curves = [
-                ("d^h: every leaf (F0)", full, grey),
-                ("§8: F1 best case", f1_best, orange),
-                (
-                    "Corollary 1: d^ceil(h/2) + d^floor(h/2) − 1",
-                    corollary1,
-                    blue,
-                ),
-            ];
-            for (label, points, colour) in curves {
-                chart
-                    .draw_series(DashedLineSeries::new(points, 7, 4, colour.stroke_width(2)))
-                    .map_err(failed)?
-                    .label(label)
-                    .legend(move |(x, y)| dashed_sample!(x, y, colour));
-            }
-            let measured = [
-                ("measured F2 / f2-iter", &s.f2, blue),
-                ("measured F1", &s.f1, orange),
-                ("measured F0", &s.f0, grey),
-            ];
-            for (label, points, colour) in measured {
-                if points.is_empty() {
-                    continue;
-                }
-                chart
-                    .draw_series(points.iter().map(|&(h, leaves)| {
-                        Circle::new((f64::from(h), leaves as f64), 5, colour.stroke_width(2))
-                    }))
-                    .map_err(failed)?
-                    .label(label)
-                    .legend(move |(x, y)| Circle::new((x + 8, y), 5, colour.stroke_width(2)));
-            }
+            draw_theory(&mut chart, curves, s)?;
             legend(&mut chart)
         },
     )
+}
+
+/// A curve of the theory figure: its label, points and colour.
+type Curve = (&'static str, Vec<(f64, f64)>, RGBColor);
+
+/// The paper's curves for degree `d` over `heights`: every leaf (F0), F1's best case
+/// (§8) and Corollary 1, each with its label and colour.
+fn theory_curves(d: u64, heights: std::ops::RangeInclusive<u32>) -> [Curve; 3] {
+    let curve = |f: &dyn Fn(u32) -> Option<f64>| -> Vec<(f64, f64)> {
+        heights
+            .clone()
+            .filter_map(|h| f(h).map(|y| (f64::from(h), y)))
+            .collect()
+    };
+    let full = curve(&|h| Some((d as f64).powi(h as i32)));
+    let corollary1 = curve(&|h| {
+        abbench_theory::corollary1_leaves(d, h)
+            .ok()
+            .map(|v| v as f64)
+    });
+    let f1_best = curve(&|h| {
+        abbench_theory::f1_best_case_level(d, h)
+            .ok()
+            .map(|v| v as f64)
+    });
+    [
+        ("d^h: every leaf (F0)", full, REFERENCE),
+        ("§8: F1 best case", f1_best, PALETTE[1]),
+        (
+            "Corollary 1: d^ceil(h/2) + d^floor(h/2) − 1",
+            corollary1,
+            PALETTE[0],
+        ),
+    ]
+}
+
+/// The paper's curves, dashed, and the leaves measured, as circles in the same colours.
+fn draw_theory<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    curves: [Curve; 3],
+    s: &HeightSeries,
+) -> Drawn
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    for (label, points, colour) in curves {
+        chart
+            .draw_series(DashedLineSeries::new(points, 7, 4, colour.stroke_width(2)))
+            .map_err(failed)?
+            .label(label)
+            .legend(move |(x, y)| dashed_sample!(x, y, colour));
+    }
+    let (blue, orange, grey) = (PALETTE[0], PALETTE[1], REFERENCE);
+    let measured = [
+        ("measured F2 / f2-iter", &s.f2, blue),
+        ("measured F1", &s.f1, orange),
+        ("measured F0", &s.f0, grey),
+    ];
+    for (label, points, colour) in measured {
+        if points.is_empty() {
+            continue;
+        }
+        chart
+            .draw_series(points.iter().map(|&(h, leaves)| {
+                Circle::new((f64::from(h), leaves as f64), 5, colour.stroke_width(2))
+            }))
+            .map_err(failed)?
+            .label(label)
+            .legend(move |(x, y)| Circle::new((x + 8, y), 5, colour.stroke_width(2)));
+    }
+    Ok(())
 }
 
 /// `100`, `10⁴`, `10¹²`: labels of a log axis (other values as [`short_number`]).

@@ -85,18 +85,7 @@ pub(super) fn speedup_chart(
         .fold(1.0, f64::min)
         * 0.7;
     let x_max = p_max.log2();
-    let x = |p: f64| p.log2();
-    let (x_desc, y_desc) = if measured.is_empty() {
-        (
-            "virtual processors p (log scale)",
-            "SIMULATED speedup over serial f2-iter (log scale)",
-        )
-    } else {
-        (
-            "threads or virtual processors p (log scale)",
-            "speedup over serial f2-iter (log scale)",
-        )
-    };
+    let (x_desc, y_desc) = axis_descriptions(measured.is_empty());
     let mut chart = ChartBuilder::on(area)
         .caption(title, (FONT, 17))
         .margin(14)
@@ -137,6 +126,45 @@ pub(super) fn speedup_chart(
         .bold_line_style(BLACK.mix(0.12))
         .draw()
         .map_err(|e| failed(&e))?;
+    draw_references(&mut chart, p_max, y_max, ceilings)?;
+    let solid = measured
+        .iter()
+        .chain(if measured.is_empty() { simulated } else { &[] });
+    draw_solid(&mut chart, solid)?;
+    if !measured.is_empty() {
+        draw_dashed(&mut chart, simulated)?;
+    }
+    legend(&mut chart)
+}
+
+/// The axes' names: SIMULATED alone, or beside measurements.
+fn axis_descriptions(simulated_only: bool) -> (&'static str, &'static str) {
+    if simulated_only {
+        (
+            "virtual processors p (log scale)",
+            "SIMULATED speedup over serial f2-iter (log scale)",
+        )
+    } else {
+        (
+            "threads or virtual processors p (log scale)",
+            "speedup over serial f2-iter (log scale)",
+        )
+    }
+}
+
+/// The ideal line `S = p` up to `y_max`, and the ceilings, dashed or dotted.
+fn draw_references<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    p_max: f64,
+    y_max: f64,
+    ceilings: &[SpeedupCeiling],
+) -> Result<(), String>
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    let x = |p: f64| p.log2();
+    let x_max = p_max.log2();
     let ideal: Vec<(f64, f64)> = (0..=64)
         .map(|i| 2f64.powf(f64::from(i) * p_max.log2() / 64.0))
         .filter(|&p| p <= y_max)
@@ -173,9 +201,19 @@ pub(super) fn speedup_chart(
                 EmptyElement::at((x, y)) + stroke(a) + stroke(b) + stroke(c)
             });
     }
-    let solid = measured
-        .iter()
-        .chain(if measured.is_empty() { simulated } else { &[] });
+    Ok(())
+}
+
+/// Curves drawn solid, with filled markers.
+fn draw_solid<'a, 'c, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    solid: impl Iterator<Item = &'c SpeedupCurve>,
+) -> Result<(), String>
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    let x = |p: f64| p.log2();
     for c in solid {
         let colour = PALETTE[c.series % PALETTE.len()];
         let points: Vec<(f64, f64)> = c.points.iter().map(|&(p, s)| (x(p as f64), s)).collect();
@@ -193,46 +231,57 @@ pub(super) fn speedup_chart(
             .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
             .map_err(|e| failed(&e))?;
     }
-    if !measured.is_empty() {
-        for c in simulated {
-            let colour = PALETTE[c.series % PALETTE.len()];
-            let points: Vec<(f64, f64)> = c.points.iter().map(|&(p, s)| (x(p as f64), s)).collect();
-            let drawn = chart
-                .draw_series(DashedLineSeries::new(
-                    points.clone(),
-                    7,
-                    4,
-                    colour.stroke_width(2),
-                ))
-                .map_err(|e| failed(&e))?;
-            if !c.label.is_empty() {
-                drawn.label(c.label.clone()).legend(move |(x, y)| {
-                    let stroke = |from: i32, to: i32| {
-                        PathElement::new(vec![(from, 0), (to, 0)], colour.stroke_width(2))
-                    };
-                    EmptyElement::at((x, y))
-                        + stroke(-2, 4)
-                        + stroke(7, 13)
-                        + stroke(16, 21)
-                        + Circle::new((8, 0), 3, colour.stroke_width(1))
-                });
-            }
-            // Hollow markers: where the simulation has a point, told from a measurement.
-            chart
-                .draw_series(
-                    points
-                        .iter()
-                        .map(|&p| Circle::new(p, 3, WHITE.filled()))
-                        .chain(
-                            points
-                                .iter()
-                                .map(|&p| Circle::new(p, 3, colour.stroke_width(1))),
-                        ),
-                )
-                .map_err(|e| failed(&e))?;
+    Ok(())
+}
+
+/// SIMULATED curves beside measured ones: dashed, with hollow markers.
+fn draw_dashed<'a, X, Y>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    simulated: &[SpeedupCurve],
+) -> Result<(), String>
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    let x = |p: f64| p.log2();
+    for c in simulated {
+        let colour = PALETTE[c.series % PALETTE.len()];
+        let points: Vec<(f64, f64)> = c.points.iter().map(|&(p, s)| (x(p as f64), s)).collect();
+        let drawn = chart
+            .draw_series(DashedLineSeries::new(
+                points.clone(),
+                7,
+                4,
+                colour.stroke_width(2),
+            ))
+            .map_err(|e| failed(&e))?;
+        if !c.label.is_empty() {
+            drawn.label(c.label.clone()).legend(move |(x, y)| {
+                let stroke = |from: i32, to: i32| {
+                    PathElement::new(vec![(from, 0), (to, 0)], colour.stroke_width(2))
+                };
+                EmptyElement::at((x, y))
+                    + stroke(-2, 4)
+                    + stroke(7, 13)
+                    + stroke(16, 21)
+                    + Circle::new((8, 0), 3, colour.stroke_width(1))
+            });
         }
+        // Hollow markers: where the simulation has a point, told from a measurement.
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .map(|&p| Circle::new(p, 3, WHITE.filled()))
+                    .chain(
+                        points
+                            .iter()
+                            .map(|&p| Circle::new(p, 3, colour.stroke_width(1))),
+                    ),
+            )
+            .map_err(|e| failed(&e))?;
     }
-    legend(&mut chart)
+    Ok(())
 }
 
 /// Whether `v` is 1, 2 or 5 times a power of ten.
