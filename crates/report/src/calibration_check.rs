@@ -13,12 +13,13 @@ use crate::ReportError;
 use crate::aggregate::{WorkloadGroup, group_by_workload};
 use crate::metrics::median;
 use crate::rebuild::tree_spec;
-use crate::simulated::{parallel_algorithm, record_options, run_all};
-use abbench_parallel::sim::{CostProfile, SimResult, simulate_profiled};
+use crate::sim_job::{SimJob, SimJobError, run_all};
+use crate::simulated::{parallel_algorithm, record_options};
+use abbench_parallel::sim::{CostProfile, SimResult};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::FileError;
 use abbench_results::Record;
-use abbench_tree::{GameTree, Layout, TreeSource, TreeSpec, TreeVisitor};
+use abbench_tree::{Layout, TreeSource, TreeSpec};
 use serde::Serialize;
 
 /// Which records a check simulates.
@@ -160,14 +161,7 @@ impl CalibrationCheck {
 /// checked that its records have.
 struct Job {
     workload: usize,
-    spec: TreeSpec,
-    serial_positions: u64,
-    algorithm: ParallelAlgorithm,
-    options: SearchOptions,
-    procs: Vec<usize>,
-    position_nanos: f64,
-    /// The profile for the tree's model.
-    profile: CostProfile,
+    sim: SimJob,
 }
 
 /// Simulates every parallel record of `records` that `options` selects with `profile`'s
@@ -184,7 +178,7 @@ pub fn check_calibration(
         .filter_map(|g| select(g, options))
         .collect();
     let jobs = plan_jobs(&selected, profile)?;
-    let outcomes = run_all(&jobs, |job| job.serial_positions, run);
+    let outcomes = run_all(&jobs, |job| job.sim.serial_positions, run);
     let mut simulated: Vec<(&Job, Vec<SimResult>)> = Vec::new();
     for (job, outcome) in jobs.iter().zip(outcomes) {
         simulated.push((job, outcome?));
@@ -208,7 +202,7 @@ pub fn check_calibration(
                 algorithm: key.algorithm,
                 threads: r.threads,
                 measured: r.parallel.as_ref().expect("parallel metrics").speedup,
-                position_nanos: job.position_nanos,
+                position_nanos: job.sim.position_nanos,
                 simulation: result.clone(),
             });
         }
@@ -287,9 +281,8 @@ impl JobKey {
 
     fn matches(&self, job: &Job) -> bool {
         job.workload == self.workload
-            && job.algorithm == self.algorithm
-            && job.options == self.options
-            && job.spec == self.spec
+            && job.sim.algorithms == [(self.algorithm, self.options)]
+            && job.sim.spec == self.spec
     }
 }
 
@@ -302,25 +295,30 @@ fn plan_jobs(selected: &[Selected<'_>], profile: &CostProfile) -> Result<Vec<Job
             let key = JobKey::of(workload, r)?;
             match jobs.iter_mut().find(|j| key.matches(j)) {
                 Some(job) => {
-                    if !job.procs.contains(&r.threads) {
-                        job.procs.push(r.threads);
+                    if !job.sim.procs.contains(&r.threads) {
+                        job.sim.procs.push(r.threads);
                     }
                 }
                 None => jobs.push(Job {
                     workload,
-                    spec: key.spec,
-                    serial_positions: r.parallel.as_ref().expect("parallel metrics").serial_nodes,
-                    algorithm: key.algorithm,
-                    options: key.options,
-                    procs: vec![r.threads],
-                    position_nanos: chosen.position_nanos,
-                    profile: profile.for_model(r.tree.model.as_deref().unwrap_or("file")),
+                    sim: SimJob {
+                        spec: key.spec,
+                        serial_positions: r
+                            .parallel
+                            .as_ref()
+                            .expect("parallel metrics")
+                            .serial_nodes,
+                        algorithms: vec![(key.algorithm, key.options)],
+                        procs: vec![r.threads],
+                        position_nanos: chosen.position_nanos,
+                        profile: profile.for_model(r.tree.model.as_deref().unwrap_or("file")),
+                    },
                 }),
             }
         }
     }
     for job in &mut jobs {
-        job.procs.sort_unstable();
+        job.sim.procs.sort_unstable();
     }
     Ok(jobs)
 }
@@ -376,42 +374,15 @@ const RESULTS_LABEL: &str = "results";
 
 /// Simulates one job, and checks that its tree is the one measured.
 fn run(job: &Job) -> Result<Vec<SimResult>, ReportError> {
-    let results = job
-        .spec
-        .visit(
-            abbench_tree::arena::default_memory_budget(),
-            Simulate { job },
-        )?
-        .map_err(|e| ReportError::Simulation(e.to_string()))?;
-    if let Some(r) = results
-        .iter()
-        .find(|r| r.serial_time != job.serial_positions)
-    {
-        return Err(ReportError::Simulation(format!(
-            "this is not the tree measured: f2-iter examines {} positions on the tree \
+    job.sim.run().map_err(|e| match e {
+        SimJobError::Tree(e) => ReportError::Tree(e),
+        SimJobError::Simulation(e) => ReportError::Simulation(e.to_string()),
+        SimJobError::NotTheTreeMeasured { rebuilt } => ReportError::Simulation(format!(
+            "this is not the tree measured: f2-iter examines {rebuilt} positions on the tree \
              rebuilt from the records ({}), the records say {}",
-            r.serial_time, job.spec, job.serial_positions
-        )));
-    }
-    Ok(results)
-}
-
-struct Simulate<'a> {
-    job: &'a Job,
-}
-
-impl TreeVisitor for Simulate<'_> {
-    type Output = Result<Vec<SimResult>, abbench_parallel::sim::SimError>;
-    fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
-        simulate_profiled(
-            tree,
-            self.job.algorithm,
-            &self.job.procs,
-            &self.job.profile,
-            self.job.position_nanos,
-            &self.job.options,
-        )
-    }
+            job.sim.spec, job.sim.serial_positions
+        )),
+    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 //! | a sweep's summary line | [`headline`] |
 //! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
 //! | `abbench check-calibration` | [`check_calibration`] |
-//! | `abbench simulate --plot` | [`simulation_plot`] |
+//! | `abbench simulate --svg` | [`SimulationPlot`], [`simulation_plot`] |
 //!
 //! The report's sections, one file each: `headline.rs` (the first lines),
 //! `markdown.rs` (the document), `summary.rs` (`summary.csv`), `theory.rs`,
@@ -32,6 +32,7 @@ mod metrics;
 mod plot_style;
 mod plots;
 mod rebuild;
+mod sim_job;
 mod simulated;
 mod simulation;
 mod summary;
@@ -54,7 +55,7 @@ pub use folder::{
 };
 pub use headline::headline;
 pub use metrics::{karp_flatt, median};
-pub use simulation::{SpeedupCeiling, SpeedupCurve, simulation_plot};
+pub use simulation::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 
 #[cfg(test)]
 mod test;

@@ -21,11 +21,11 @@
 use crate::aggregate::WorkloadGroup;
 use crate::metrics::median;
 use crate::rebuild::tree_spec;
-use abbench_parallel::sim::{CostProfile, MAX_PROCS, SimCosts, SimResult, simulate_profiled};
+use crate::sim_job::{SimJob, SimJobError, run_all};
+use abbench_parallel::sim::{CostProfile, MAX_PROCS, SimCosts, SimResult};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::{Algorithm, ParallelMetrics, Record, TreeInfo};
-use abbench_tree::{GameTree, Layout, TreeSource, TreeSpec, TreeVisitor};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use abbench_tree::TreeSource;
 
 /// The processor counts are powers of two up to at least this many.
 pub(crate) const SIMULATED_PROCS: usize = 64;
@@ -110,7 +110,7 @@ pub(crate) fn simulate_workloads(
         .filter_map(|(_, p)| p.as_ref().ok())
         .flat_map(|p| &p.jobs)
         .collect();
-    let mut outcomes = run_all(&jobs, |job| job.serial_positions, |job| run(job)).into_iter();
+    let mut outcomes = run_all(&jobs, |job| job.sim.serial_positions, |job| run(job)).into_iter();
     plans
         .into_iter()
         .map(|(group, plan)| SimulatedWorkload {
@@ -128,14 +128,7 @@ pub(crate) fn simulate_workloads(
 struct Job {
     /// Its seed (`None`: a tree file).
     seed: Option<u64>,
-    spec: TreeSpec,
-    /// The positions `f2-iter` examined on it, as recorded.
-    serial_positions: u64,
-    /// Each algorithm measured on it, with the options its records say it used.
-    algorithms: Vec<(ParallelAlgorithm, SearchOptions)>,
-    procs: Vec<usize>,
-    profile: CostProfile,
-    position_nanos: f64,
+    sim: SimJob,
 }
 
 /// What a workload will simulate.
@@ -202,12 +195,14 @@ fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, String
             }
             Ok(Job {
                 seed: record.tree.seed,
-                spec,
-                serial_positions: metrics.serial_nodes,
-                algorithms: recorded_options(group, &record.tree),
-                procs: budget.procs.clone(),
-                profile: profile.clone(),
-                position_nanos,
+                sim: SimJob {
+                    spec,
+                    serial_positions: metrics.serial_nodes,
+                    algorithms: recorded_options(group, &record.tree),
+                    procs: budget.procs.clone(),
+                    profile: profile.clone(),
+                    position_nanos,
+                },
             })
         })
         .collect::<Result<Vec<Job>, String>>()?;
@@ -348,104 +343,19 @@ pub(crate) fn record_options(metrics: &ParallelMetrics) -> SearchOptions {
     }
 }
 
-/// Runs `run` on every job, on every core, largest first by `size`, and returns the
-/// outcomes in `jobs`' order. Each simulation is deterministic, so the order they run in
-/// changes nothing.
-pub(crate) fn run_all<J: Sync, R: Send>(
-    jobs: &[J],
-    size: impl Fn(&J) -> u64 + Sync,
-    run: impl Fn(&J) -> R + Sync,
-) -> Vec<R> {
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(jobs.len().max(1));
-    let mut order: Vec<usize> = (0..jobs.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(size(&jobs[i])));
-    // Memory ordering: the counter only hands out distinct indices; the results travel
-    // back through `join`, which synchronises.
-    let next = AtomicUsize::new(0);
-    let mut outcomes: Vec<Option<R>> = jobs.iter().map(|_| None).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        done.push((i, run(&jobs[i])));
-                    }
-                    done
-                })
-            })
-            .collect();
-        for handle in handles {
-            let done = handle
-                .join()
-                .unwrap_or_else(|payload| std::panic::resume_unwind(payload));
-            for (i, outcome) in done {
-                outcomes[i] = Some(outcome);
-            }
-        }
-    });
-    outcomes
-        .into_iter()
-        .map(|o| o.expect("every job ran"))
-        .collect()
-}
-
-/// Simulates one tree, and checks that it is the tree measured.
+/// Simulates one tree; the reason it could not, as the report words it.
 fn run(job: &Job) -> Result<Vec<SimResult>, String> {
-    // A model's positions, and so its simulation, do not depend on how the tree is held:
-    // the implicit tree needs no memory for an arena.
-    let spec = match &job.spec.source {
-        TreeSource::Model(_) => TreeSpec {
-            layout: Layout::Implicit,
-            ..job.spec.clone()
-        },
-        TreeSource::File(_) => job.spec.clone(),
-    };
-    let results = spec
-        .visit(
-            abbench_tree::arena::default_memory_budget(),
-            SimulateTree { job },
-        )
-        .map_err(|e| format!("not simulated: {e}"))?
-        .map_err(|e| format!("the simulation failed: {e}"))?;
-    if let Some(r) = results
-        .iter()
-        .find(|r| r.serial_time != job.serial_positions)
-    {
-        return Err(format!(
+    job.sim.run().map_err(|e| match e {
+        SimJobError::Tree(e) => format!("not simulated: {e}"),
+        SimJobError::Simulation(e) => format!("the simulation failed: {e}"),
+        SimJobError::NotTheTreeMeasured { rebuilt } => format!(
             "not simulated: this is not the tree measured — f2-iter examines {} positions on \
              the tree rebuilt from the records ({}), the records say {}",
-            crate::format::count(r.serial_time as f64),
-            job.spec,
-            crate::format::count(job.serial_positions as f64)
-        ));
-    }
-    Ok(results)
-}
-
-/// Simulates every algorithm of a job at its processor counts.
-struct SimulateTree<'a> {
-    job: &'a Job,
-}
-
-impl TreeVisitor for SimulateTree<'_> {
-    type Output = Result<Vec<SimResult>, abbench_parallel::sim::SimError>;
-    fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
-        let mut results = Vec::new();
-        for (algorithm, options) in &self.job.algorithms {
-            results.extend(simulate_profiled(
-                tree,
-                *algorithm,
-                &self.job.procs,
-                &self.job.profile,
-                self.job.position_nanos,
-                options,
-            )?);
-        }
-        Ok(results)
-    }
+            crate::format::count(rebuilt as f64),
+            job.sim.spec,
+            crate::format::count(job.sim.serial_positions as f64)
+        ),
+    })
 }
 
 /// A workload's rows from its seeds' simulations: the first failure, if any, is the
@@ -496,7 +406,7 @@ fn assemble(
     let ybwc: Vec<SearchOptions> = plan
         .jobs
         .iter()
-        .flat_map(|j| &j.algorithms)
+        .flat_map(|j| &j.sim.algorithms)
         .filter(|(a, _)| *a == ParallelAlgorithm::Ybwc)
         .map(|(_, o)| *o)
         .collect();
@@ -519,7 +429,7 @@ mod tests {
     use super::*;
     use crate::aggregate::group_by_workload;
     use abbench_measure::{MeasureConfig, Pools, measure};
-    use abbench_tree::{Model, ModelSpec};
+    use abbench_tree::{Layout, Model, ModelSpec, TreeSpec};
 
     #[test]
     fn processors_are_powers_of_two_and_every_count_measured() {

@@ -5,6 +5,9 @@
 //! `speedup-simulated.svg` (`plots.rs`).
 
 use crate::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, legend};
+use abbench_parallel::ParallelAlgorithm;
+use abbench_parallel::sim::{RootSplitCeiling, SimResult, WorkSpan};
+use abbench_results::TreeInfo;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -50,6 +53,99 @@ pub fn simulation_plot(
         root.present().map_err(|e| failed(&e))?;
     }
     Ok(svg)
+}
+
+/// What `abbench simulate --svg` draws, gathered tree by tree: a speedup curve per
+/// algorithm and tree, ybwc's work/span parallelism (mean over the trees) and root
+/// splitting's ceiling where known.
+#[derive(Default)]
+pub struct SimulationPlot {
+    curves: Vec<SpeedupCurve>,
+    parallelism: Vec<f64>,
+    burdened: Vec<f64>,
+    ybwc: bool,
+    root_split_ceiling: Option<f64>,
+}
+
+impl SimulationPlot {
+    /// Adds one tree's simulations of `algos`, its work and span, and root splitting's
+    /// ceiling on it if known.
+    pub fn add(
+        &mut self,
+        algos: &[ParallelAlgorithm],
+        info: &TreeInfo,
+        results: &[SimResult],
+        ws: &WorkSpan,
+        ceiling: Option<&RootSplitCeiling>,
+    ) {
+        let first_tree = self.curves.is_empty();
+        for &algo in algos {
+            let points = results
+                .iter()
+                .filter(|r| r.algorithm == algo)
+                .map(|r| (r.procs, r.speedup))
+                .collect();
+            let label = if first_tree {
+                match info.seed {
+                    Some(_) => format!("{algo} (one line per seed)"),
+                    None => algo.to_string(),
+                }
+            } else {
+                String::new()
+            };
+            self.curves.push(SpeedupCurve {
+                label,
+                series: usize::from(algo == ParallelAlgorithm::Ybwc),
+                points,
+            });
+        }
+        self.ybwc |= algos.contains(&ParallelAlgorithm::Ybwc);
+        self.parallelism.push(ws.parallelism);
+        self.burdened.push(ws.burdened_parallelism);
+        if algos.contains(&ParallelAlgorithm::RootSplit) {
+            self.root_split_ceiling = ceiling.map(|c| c.speedup);
+        }
+    }
+
+    /// The SVG document, titled `title`.
+    pub fn draw(&self, title: &str) -> Result<String, String> {
+        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+        let of_trees = if self.parallelism.len() > 1 {
+            " (mean over seeds)"
+        } else {
+            ""
+        };
+        let mut ceilings = Vec::new();
+        if self.ybwc {
+            ceilings.push(SpeedupCeiling {
+                label: format!(
+                    "ybwc work/span parallelism{of_trees}: {:.1}",
+                    mean(&self.parallelism)
+                ),
+                series: 1,
+                dotted: false,
+                speedup: mean(&self.parallelism),
+            });
+            ceilings.push(SpeedupCeiling {
+                label: format!(
+                    "ybwc burdened parallelism{of_trees}: {:.1}",
+                    mean(&self.burdened)
+                ),
+                series: 1,
+                dotted: true,
+                speedup: mean(&self.burdened),
+            });
+        }
+        if let Some(c) = self.root_split_ceiling {
+            ceilings.push(SpeedupCeiling {
+                label: format!("root-split ceiling N(h) / (1 + N(h-1)): {c:.3}"),
+                series: 0,
+                dotted: true,
+                speedup: c,
+            });
+        }
+        simulation_plot(title, &self.curves, &ceilings)
+    }
 }
 
 fn failed(e: &dyn std::fmt::Display) -> String {

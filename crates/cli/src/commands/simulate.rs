@@ -24,7 +24,7 @@ use abbench_parallel::sim::{
     root_split_ceiling, simulate_profiled, work_span,
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
-use abbench_report::{SpeedupCeiling, SpeedupCurve, simulation_plot};
+use abbench_report::SimulationPlot;
 use abbench_results::{TreeInfo, UnknownAlgorithm, read_profile, write_atomically};
 use abbench_tree::{GameTree, TreeSource, TreeSpec, TreeVisitor};
 use clap::{Args, ValueEnum};
@@ -254,7 +254,7 @@ impl SimulateCommand {
         let options = self.split.options();
         let mut table = result_table();
         let mut notes: Vec<String> = Vec::new();
-        let mut plot = PlotData::default();
+        let mut plot = SimulationPlot::default();
         for spec in &specs {
             let visitor = Simulate {
                 algos: &self.algo.0,
@@ -326,7 +326,12 @@ impl SimulateCommand {
     }
 
     /// The SVG plot of every tree's curves, into `path`.
-    fn write_plot(&self, path: &Path, specs: &[TreeSpec], plot: &PlotData) -> Result<(), Failure> {
+    fn write_plot(
+        &self,
+        path: &Path,
+        specs: &[TreeSpec],
+        plot: &SimulationPlot,
+    ) -> Result<(), Failure> {
         let title = format!(
             "SIMULATED speedup: {}",
             specs.first().map_or(String::new(), |s| {
@@ -439,94 +444,6 @@ fn write_json_lines(
             root_split_ceiling: ceiling,
         },
     )
-}
-
-/// What the plot draws, gathered tree by tree.
-#[derive(Default)]
-struct PlotData {
-    curves: Vec<SpeedupCurve>,
-    parallelism: Vec<f64>,
-    burdened: Vec<f64>,
-    ybwc: bool,
-    root_split_ceiling: Option<f64>,
-}
-
-impl PlotData {
-    fn add(
-        &mut self,
-        algos: &[ParallelAlgorithm],
-        info: &TreeInfo,
-        results: &[SimResult],
-        ws: &WorkSpan,
-        ceiling: Option<&RootSplitCeiling>,
-    ) {
-        let first_tree = self.curves.is_empty();
-        for &algo in algos {
-            let points = results
-                .iter()
-                .filter(|r| r.algorithm == algo)
-                .map(|r| (r.procs, r.speedup))
-                .collect();
-            let label = if first_tree {
-                match info.seed {
-                    Some(_) => format!("{algo} (one line per seed)"),
-                    None => algo.to_string(),
-                }
-            } else {
-                String::new()
-            };
-            self.curves.push(SpeedupCurve {
-                label,
-                series: usize::from(algo == ParallelAlgorithm::Ybwc),
-                points,
-            });
-        }
-        self.ybwc |= algos.contains(&ParallelAlgorithm::Ybwc);
-        self.parallelism.push(ws.parallelism);
-        self.burdened.push(ws.burdened_parallelism);
-        if algos.contains(&ParallelAlgorithm::RootSplit) {
-            self.root_split_ceiling = ceiling.map(|c| c.speedup);
-        }
-    }
-
-    fn draw(&self, title: &str) -> Result<String, String> {
-        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
-        let of_trees = if self.parallelism.len() > 1 {
-            " (mean over seeds)"
-        } else {
-            ""
-        };
-        let mut ceilings = Vec::new();
-        if self.ybwc {
-            ceilings.push(SpeedupCeiling {
-                label: format!(
-                    "ybwc work/span parallelism{of_trees}: {:.1}",
-                    mean(&self.parallelism)
-                ),
-                series: 1,
-                dotted: false,
-                speedup: mean(&self.parallelism),
-            });
-            ceilings.push(SpeedupCeiling {
-                label: format!(
-                    "ybwc burdened parallelism{of_trees}: {:.1}",
-                    mean(&self.burdened)
-                ),
-                series: 1,
-                dotted: true,
-                speedup: mean(&self.burdened),
-            });
-        }
-        if let Some(c) = self.root_split_ceiling {
-            ceilings.push(SpeedupCeiling {
-                label: format!("root-split ceiling N(h) / (1 + N(h-1)): {c:.3}"),
-                series: 0,
-                dotted: true,
-                speedup: c,
-            });
-        }
-        simulation_plot(title, &self.curves, &ceilings)
-    }
 }
 
 /// Root splitting's ceiling, for a perfectly ordered uniform tree only.
