@@ -43,7 +43,7 @@ pub enum MeasureError {
     #[error(
         "{what} would take about {} ({}); pass --force to run it anyway, or \
          --time-limit SECONDS to bound each search",
-        crate::units::human_duration(*.seconds),
+        abbench_results::human_duration(*.seconds),
         .basis
     )]
     TooLong {

@@ -36,7 +36,6 @@ mod stress;
 mod suite;
 mod sweep;
 mod theory_checks;
-mod units;
 mod verify;
 
 pub use calibrate::{CalibrateOptions, Calibration, calibrate, calibrate_run_folder};

@@ -25,7 +25,7 @@
 
 use crate::ReportError;
 use abbench_results::read_results;
-use abbench_results::{Algorithm, FileError, Record, Results, Unfinished};
+use abbench_results::{Algorithm, FileError, Record, Results, Unfinished, human_nanos};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -242,26 +242,12 @@ fn key_label(r: &Record) -> String {
     format!("{} {} threads={}", describe(r), r.algo, r.threads)
 }
 
-/// A duration in the unit that suits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.23 s`.
-fn duration(ns: u64) -> String {
-    let ns = ns as f64;
-    if ns >= 1e9 {
-        format!("{:.2} s", ns / 1e9)
-    } else if ns >= 1e6 {
-        format!("{:.2} ms", ns / 1e6)
-    } else if ns >= 1e3 {
-        format!("{:.1} µs", ns / 1e3)
-    } else {
-        format!("{ns:.0} ns")
-    }
-}
-
 fn wall(r: &Record) -> String {
     format!(
         "{} [{} – {}]",
-        duration(r.wall_ns.median),
-        duration(r.wall_ns.min),
-        duration(r.wall_ns.max)
+        human_nanos(r.wall_ns.median),
+        human_nanos(r.wall_ns.min),
+        human_nanos(r.wall_ns.max)
     )
 }
 

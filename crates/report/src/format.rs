@@ -1,5 +1,6 @@
-//! How the report writes numbers and text into Markdown: counts, rates, significant
-//! figures, table cells.
+//! How the report writes numbers: into Markdown (counts, rates, significant figures,
+//! table cells) and onto the figures' axes (short numbers, powers of ten, speedups). The
+//! durations and sizes every crate prints are `abbench_results`' (`units.rs`).
 
 use std::fmt::Write;
 
@@ -52,4 +53,54 @@ pub(super) fn significant(v: f64) -> String {
 /// Text safe inside a table cell.
 pub(super) fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
+}
+/// `100`, `10⁴`, `10¹²`: labels of a log axis (other values as [`short_number`]).
+pub(crate) fn power_of_ten(v: f64) -> String {
+    let exponent = v.log10().round();
+    if v < 1e3 || (v - 10f64.powf(exponent)).abs() > 1e-6 * v {
+        return short_number(v);
+    }
+    const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits: String = (exponent as u32)
+        .to_string()
+        .chars()
+        .map(|c| SUPERSCRIPTS[c.to_digit(10).unwrap_or(0) as usize])
+        .collect();
+    format!("10{digits}")
+}
+
+/// `12`, `1.5`, `12k`, `3.4M`, `1.2G`: axis labels that fit.
+pub(crate) fn short_number(v: f64) -> String {
+    let a = v.abs();
+    let (scaled, suffix) = if a >= 1e9 {
+        (v / 1e9, "G")
+    } else if a >= 1e6 {
+        (v / 1e6, "M")
+    } else if a >= 1e3 {
+        (v / 1e3, "k")
+    } else {
+        (v, "")
+    };
+    let text = if scaled.fract().abs() < 1e-9 || scaled.abs() >= 10.0 {
+        format!("{scaled:.0}")
+    } else {
+        let digits = if scaled.abs() >= 1.0 { 1 } else { 2 };
+        let fixed = format!("{scaled:.digits$}");
+        fixed
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
+    };
+    format!("{text}{suffix}")
+}
+
+/// `0.5`, `2`, `20`, `300`: a speedup axis label.
+pub(crate) fn speedup_label(v: f64) -> String {
+    if v >= 10.0 {
+        format!("{v:.0}")
+    } else if v >= 1.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
 }

@@ -18,7 +18,7 @@ pub fn headline(records: &[Record], elapsed: Duration, other_cpu_share: Option<f
         "{} trees, {} results in {}; ",
         trees.len(),
         records.len(),
-        duration(elapsed)
+        abbench_results::elapsed(elapsed)
     );
     if records.is_empty() {
         text.push_str("no results, so nothing was checked against serial F2\n");
@@ -74,20 +74,9 @@ pub fn headline(records: &[Record], elapsed: Duration, other_cpu_share: Option<f
     text
 }
 
-/// `48.6 s` under two minutes, else `3 min 12 s`.
-fn duration(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s < 120.0 {
-        format!("{s:.1} s")
-    } else {
-        let whole = d.as_secs();
-        format!("{} min {} s", whole / 60, whole % 60)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{duration, headline};
+    use super::headline;
     use std::time::Duration;
 
     #[test]
@@ -98,11 +87,5 @@ mod tests {
             "0 trees, 0 results in 0.3 s; no results, so nothing was checked against serial F2\n"
         );
         assert!(!text.contains("agrees"));
-    }
-
-    #[test]
-    fn durations_read_in_seconds_then_minutes() {
-        assert_eq!(duration(Duration::from_millis(48_640)), "48.6 s");
-        assert_eq!(duration(Duration::from_secs(192)), "3 min 12 s");
     }
 }

@@ -4,6 +4,7 @@
 //! measured curves solid and the simulated ones dashed, is a panel of the report's
 //! `speedup-simulated.svg` (`plots.rs`).
 
+use crate::format::speedup_label;
 use crate::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, legend};
 use abbench_parallel::ParallelAlgorithm;
 use abbench_parallel::sim::{RootSplitCeiling, SimResult, WorkSpan};
@@ -213,7 +214,7 @@ pub(super) fn speedup_chart(
             // Beside measurements the panels are small: label 1, 2, 5, 10, … only, so
             // that 9.0 and 10 do not run into each other.
             if measured.is_empty() || one_two_five(*y) {
-                short(*y)
+                speedup_label(*y)
             } else {
                 String::new()
             }
@@ -386,17 +387,6 @@ fn one_two_five(v: f64) -> bool {
     [1.0, 2.0, 5.0, 10.0]
         .iter()
         .any(|m| (mantissa - m).abs() < 1e-6)
-}
-
-/// `0.5`, `2`, `20`, `300`: a speedup axis label.
-fn short(v: f64) -> String {
-    if v >= 10.0 {
-        format!("{v:.0}")
-    } else if v >= 1.0 {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.2}")
-    }
 }
 
 #[cfg(test)]

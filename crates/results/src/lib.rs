@@ -12,7 +12,7 @@
 //! | `results.jsonl` | [`Record`], [`Unfinished`], [`Results`], [`ResultsWriter`], [`read_results`] |
 //! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`] |
 //! | `calibration.json` | [`read_profile`], [`write_profile`], [`run_folder_profile`] |
-//! | any | [`write_atomically`], [`FileError`] |
+//! | any | [`write_atomically`], [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]) |
 
 mod algorithm;
 mod calibration;
@@ -23,6 +23,7 @@ mod results;
 mod run_folder;
 mod timing;
 mod unfinished;
+mod units;
 mod utc;
 
 pub use abbench_search::UnknownAlgorithm;
@@ -38,4 +39,5 @@ pub use results::{Results, ResultsWriter, parse_results, read_results, results_t
 pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
 pub use timing::WallTimes;
 pub use unfinished::{StopReason, Unfinished};
+pub use units::{elapsed, human_bytes, human_duration, human_nanos};
 pub use utc::UtcTime;

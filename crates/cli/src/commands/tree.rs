@@ -9,6 +9,7 @@
 
 use crate::failure::Failure;
 use crate::tree_args::TreeArgs;
+use abbench_results::human_bytes;
 use abbench_tree::file::write_tree_file;
 use abbench_tree::{GameTree, TreeError, TreeSpec, TreeStats, TreeVisitor};
 use clap::{ArgGroup, Args};
@@ -82,22 +83,6 @@ impl TreeVisitor for Stats {
     type Output = TreeStats;
     fn visit<T: GameTree>(self, tree: &T) -> TreeStats {
         TreeStats::of(tree)
-    }
-}
-
-/// `bytes` with a binary unit for people.
-fn human_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} bytes")
-    } else {
-        format!("{bytes} bytes ({value:.1} {})", UNITS[unit])
     }
 }
 

@@ -13,8 +13,8 @@
 
 //!
 //! One file per figure: `scaling.rs` (the first three), `simulated.rs`, `theory.rs`, and
-//! `crate::windows_plot`; the panels they share in `panel.rs`, axis labels in
-//! `labels.rs`.
+//! `crate::windows_plot`; the panels they share in `panel.rs`; axis labels are
+//! `crate::format`'s.
 
 /// A legend's sample of a dashed line: three short strokes. (A macro because the
 /// composed element's type, tied to the backend's lifetime, cannot be named.)
@@ -27,7 +27,6 @@ macro_rules! dashed_sample {
     };
 }
 
-mod labels;
 mod panel;
 mod scaling;
 mod simulated;

@@ -2,10 +2,10 @@
 //! runs, thread count across, a line per parallel algorithm through the median over seeds
 //! and a bar from the least to the greatest seed.
 
-use super::labels::short_number;
 use super::panel::{Line, Panel, draw_lines, y_range};
 use super::{PANEL_HEIGHT, PANEL_WIDTH, grid};
 use crate::aggregate::WorkloadGroup;
+use crate::format::short_number;
 use crate::metrics::median;
 use crate::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, failed, legend};
 use abbench_results::{Algorithm, Record};

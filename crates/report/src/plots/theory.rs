@@ -1,8 +1,8 @@
 //! `theory.svg`: leaves examined against height on perfectly ordered trees, log scale,
 //! measured F2, F1 and F0 against Corollary 1 (§6), F1's best case (§8) and `d^h`.
 
-use super::labels::power_of_ten;
 use super::{Drawn, THEORY_HEIGHT, THEORY_WIDTH, grid};
+use crate::format::power_of_ten;
 use crate::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, failed, legend};
 use crate::theory::HeightSeries;
 use plotters::prelude::*;

@@ -1,0 +1,95 @@
+//! Quantities as people read them, the one place every crate formats durations and
+//! sizes for a message or a report.
+
+use std::time::Duration;
+
+/// `40 s`, `12 minutes`, `3.5 hours`, `9.2 days`, `1.3e6 years`.
+pub fn human_duration(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    if seconds < 2.0 * MINUTE {
+        format!("{seconds:.0} s")
+    } else if seconds < 2.0 * HOUR {
+        format!("{:.0} minutes", seconds / MINUTE)
+    } else if seconds < 2.0 * DAY {
+        format!("{:.1} hours", seconds / HOUR)
+    } else if seconds < 1000.0 * YEAR {
+        format!("{:.1} days", seconds / DAY)
+    } else {
+        format!("{:.1e} years", seconds / YEAR)
+    }
+}
+
+/// An elapsed wall time: `48.6 s` under two minutes, else `3 min 12 s`.
+pub fn elapsed(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 120.0 {
+        format!("{s:.1} s")
+    } else {
+        let whole = d.as_secs();
+        format!("{} min {} s", whole / 60, whole % 60)
+    }
+}
+
+/// A search's time in the unit that suits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.23 s`.
+pub fn human_nanos(ns: u64) -> String {
+    let ns = ns as f64;
+    if ns >= 1e9 {
+        format!("{:.2} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.1} µs", ns / 1e3)
+    } else {
+        format!("{ns:.0} ns")
+    }
+}
+
+/// `bytes`, with a binary unit beside it from a KiB on: `512 bytes`,
+/// `3145728 bytes (3.0 MiB)`.
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{bytes} bytes ({value:.1} {})", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_in_their_unit() {
+        assert_eq!(human_duration(40.0), "40 s");
+        assert_eq!(human_duration(720.0), "12 minutes");
+        assert_eq!(human_duration(3.5 * 3600.0), "3.5 hours");
+        assert_eq!(human_duration(9.25 * 86400.0), "9.2 days");
+        assert!(human_duration(1e20).ends_with("years"));
+    }
+
+    #[test]
+    fn elapsed_times_read_in_seconds_then_minutes() {
+        assert_eq!(elapsed(Duration::from_millis(48_640)), "48.6 s");
+        assert_eq!(elapsed(Duration::from_secs(192)), "3 min 12 s");
+    }
+
+    #[test]
+    fn search_times_and_sizes_take_their_unit() {
+        assert_eq!(human_nanos(850), "850 ns");
+        assert_eq!(human_nanos(12_345), "12.3 µs");
+        assert_eq!(human_nanos(4_560_000), "4.56 ms");
+        assert_eq!(human_nanos(1_234_000_000), "1.23 s");
+        assert_eq!(human_bytes(512), "512 bytes");
+        assert_eq!(human_bytes(3 << 20), "3145728 bytes (3.0 MiB)");
+    }
+}
