@@ -10,54 +10,9 @@ use abbench_tree::{
     GameTree, Layout, ModelSpec, MoveNumbers, TreeSpec, TreeStats, TreeVisitor, first_difference,
 };
 use proptest::prelude::*;
-use reference::Params;
-use support::{Collect, model_spec};
+use support::{Collect, model_spec, small_tree};
 
 const BUDGET: u64 = 1 << 30;
-
-fn small_tree() -> impl Strategy<Value = Params> {
-    let model = prop_oneof![
-        Just("random"),
-        Just("ordered"),
-        Just("dependent"),
-        Just("branch-sum"),
-        Just("worst"),
-    ];
-    (
-        model,
-        1u64..6,
-        0u32..5,
-        any::<u64>(),
-        0u64..3,
-        prop::bool::ANY,
-    )
-        .prop_map(|(model, degree, height, seed, variant, flag)| {
-            let degree = if model == "dependent" {
-                degree.max(2)
-            } else {
-                degree
-            };
-            let mut p = Params::new(model, degree, height, seed);
-            match model {
-                "random" => p.values = [1 << 32, 10, 1][variant as usize],
-                "ordered" => {
-                    p.ordering = [1.0, 0.5, 0.0][variant as usize];
-                    p.spread = [1000, 3, 1][variant as usize];
-                    if flag {
-                        p.degree_min = 1 + variant;
-                        p.degree_max = degree + 2;
-                        p.terminal_prob = [0.0, 0.2, 0.5][variant as usize];
-                    }
-                }
-                "branch-sum" => {
-                    p.edge_range = [1000, 10, 0][variant as usize];
-                    p.order = if flag { "static" } else { "natural" }.to_string();
-                }
-                _ => {}
-            }
-            p
-        })
-}
 
 /// Compares the implicit tree it visits with its arenas.
 struct ImplicitVsArena {

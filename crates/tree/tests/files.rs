@@ -7,9 +7,8 @@ mod support;
 use abbench_tree::file::{header_comments, parse_tree, read_tree_file, tree_to_string};
 use abbench_tree::{GameTree, ModelSpec, MoveNumbers, TreeError, first_difference};
 use proptest::prelude::*;
-use reference::Params;
 use std::path::Path;
-use support::{model_spec, negamax, visits};
+use support::{model_spec, negamax, small_tree, visits};
 
 const BUDGET: u64 = 1 << 30;
 
@@ -41,51 +40,6 @@ fn a_missing_file_is_an_io_error_naming_it() {
     let err = read_tree_file(Path::new("/no/such/file.tree"), BUDGET).unwrap_err();
     assert!(matches!(err, TreeError::Io { .. }));
     assert!(err.to_string().contains("/no/such/file.tree"));
-}
-
-/// Small trees of every model, including variable branching and static order.
-fn small_tree() -> impl Strategy<Value = Params> {
-    let model = prop_oneof![
-        Just("random"),
-        Just("ordered"),
-        Just("dependent"),
-        Just("branch-sum"),
-        Just("worst"),
-    ];
-    (
-        model,
-        1u64..5,
-        0u32..5,
-        any::<u64>(),
-        0u64..3,
-        prop::bool::ANY,
-    )
-        .prop_map(|(model, degree, height, seed, variant, flag)| {
-            let degree = if model == "dependent" {
-                degree.max(2)
-            } else {
-                degree
-            };
-            let mut p = Params::new(model, degree, height, seed);
-            match model {
-                "random" => p.values = [1 << 32, 10, 1][variant as usize],
-                "ordered" => {
-                    p.ordering = [1.0, 0.5, 0.0][variant as usize];
-                    p.spread = 20;
-                    if flag {
-                        p.degree_min = 1;
-                        p.degree_max = degree + 1;
-                        p.terminal_prob = 0.2;
-                    }
-                }
-                "branch-sum" => {
-                    p.edge_range = [1000, 10, 0][variant as usize];
-                    p.order = if flag { "static" } else { "natural" }.to_string();
-                }
-                _ => {}
-            }
-            p
-        })
 }
 
 proptest! {

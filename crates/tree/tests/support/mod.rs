@@ -1,12 +1,60 @@
-//! Test helpers on the crate's side: naming a reference tree as a `ModelSpec`, and what a
-//! full search meets in a `GameTree`, in the reference's terms.
+//! Test helpers on the crate's side: small trees of every model for property tests,
+//! naming a reference tree as a `ModelSpec`, and what a full search meets in a
+//! `GameTree`, in the reference's terms.
 #![allow(dead_code)]
 
 use crate::reference::{Params, Visit};
 use abbench_tree::{
     BranchOrder, GameTree, Model, ModelSpec, Step, TreeVisitor, Value, walk_preorder,
 };
+use proptest::prelude::*;
 use std::ops::ControlFlow;
+
+/// Small trees of every model: few and many distinct values, perfect to random ordering,
+/// variable branching with terminal nodes, branch-sum in both orders.
+pub fn small_tree() -> impl Strategy<Value = Params> {
+    let model = prop_oneof![
+        Just("random"),
+        Just("ordered"),
+        Just("dependent"),
+        Just("branch-sum"),
+        Just("worst"),
+    ];
+    (
+        model,
+        1u64..6,
+        0u32..5,
+        any::<u64>(),
+        0u64..3,
+        prop::bool::ANY,
+    )
+        .prop_map(|(model, degree, height, seed, variant, flag)| {
+            let degree = if model == "dependent" {
+                degree.max(2)
+            } else {
+                degree
+            };
+            let mut p = Params::new(model, degree, height, seed);
+            match model {
+                "random" => p.values = [1 << 32, 10, 1][variant as usize],
+                "ordered" => {
+                    p.ordering = [1.0, 0.5, 0.0][variant as usize];
+                    p.spread = [1000, 3, 1][variant as usize];
+                    if flag {
+                        p.degree_min = 1 + variant;
+                        p.degree_max = degree + 2;
+                        p.terminal_prob = [0.0, 0.2, 0.5][variant as usize];
+                    }
+                }
+                "branch-sum" => {
+                    p.edge_range = [1000, 10, 0][variant as usize];
+                    p.order = if flag { "static" } else { "natural" }.to_string();
+                }
+                _ => {}
+            }
+            p
+        })
+}
 
 /// The crate's name for the reference's parameters.
 pub fn model_spec(p: &Params) -> ModelSpec {
