@@ -206,8 +206,10 @@ impl RunFolder {
     /// `machine.json` (from `machine`, with the suite's name, thread counts and repeats
     /// filled in) and an empty `results.jsonl`.
     ///
-    /// A folder that already holds a `results.jsonl` is refused before anything is
-    /// written: a sweep never overwrites another run's results.
+    /// A folder that already holds anything — another run's results, a user's own
+    /// `report.md`, a folder named like a file the sweep writes — is refused before
+    /// anything is written: a sweep writes only into a new or empty folder, and so never
+    /// replaces a file it did not create.
     pub fn create(
         suite: &Suite,
         threads: &[usize],
@@ -223,26 +225,13 @@ impl RunFolder {
             });
         }
         let results_path = out.join(abbench_results::RESULTS_FILE);
-        let refuse_existing = || {
-            if results_path.exists() {
-                return Err(MeasureError::InvalidOption {
-                    parameter: "output folder",
-                    value: out.display().to_string(),
-                    expected: format!(
-                        "it already holds {}; a sweep does not overwrite another run's results",
-                        abbench_results::RESULTS_FILE
-                    ),
-                });
-            }
-            Ok(())
-        };
-        // A folder that holds results is refused with nothing created in it.
-        refuse_existing()?;
+        // A folder that holds anything is refused with nothing created in it.
+        refuse_used(out)?;
         abbench_report::create_dir(out)?;
         // Before anything is written: one sweep at a time in a folder; then look again,
-        // for a sweep that finished between the first look and the lock.
+        // for a sweep that wrote into it between the first look and the lock.
         let lock = lock_folder(out)?;
-        refuse_existing()?;
+        refuse_used(out)?;
         let machine = MachineInfo {
             suite: Some(suite.name.clone()),
             threads: threads.to_vec(),
@@ -414,6 +403,52 @@ fn lock_folder(dir: &Path) -> Result<std::fs::File, MeasureError> {
             expected: "another sweep is writing into it now; choose another folder".into(),
         }),
         Err(std::fs::TryLockError::Error(source)) => Err(FileError::Io { path, source }.into()),
+    }
+}
+
+/// An error unless `out` is missing, or an empty folder (but for the lock file a sweep
+/// that failed to start may leave). Naming `results.jsonl` first when it is there: the
+/// commonest case, a second sweep into a finished run's folder.
+fn refuse_used(out: &Path) -> Result<(), MeasureError> {
+    let refuse = |expected: String| {
+        Err(MeasureError::InvalidOption {
+            parameter: "output folder",
+            value: out.display().to_string(),
+            expected,
+        })
+    };
+    // A folder that cannot be looked at is left to `create_dir`, which names the cause.
+    let Ok(meta) = std::fs::metadata(out) else {
+        return Ok(());
+    };
+    if !meta.is_dir() {
+        return refuse("it is not a folder".into());
+    }
+    if out.join(abbench_results::RESULTS_FILE).exists() {
+        return refuse(format!(
+            "it already holds {}; a sweep does not overwrite another run's results",
+            abbench_results::RESULTS_FILE
+        ));
+    }
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return Ok(());
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != LOCK_FILE)
+        .collect();
+    names.sort();
+    match names.first() {
+        None => Ok(()),
+        Some(first) => refuse(format!(
+            "it already holds {first}{}; a sweep writes into a new or empty folder, so that \
+             it never replaces a file it did not create",
+            match names.len() {
+                1 => String::new(),
+                n => format!(" and {} more", n - 1),
+            }
+        )),
     }
 }
 

@@ -293,7 +293,7 @@ fn twenty_sweeps_into_one_folder_at_once_one_runs_and_the_others_are_refused() {
     for refused in outcomes.iter().filter_map(|o| o.as_ref().err()) {
         assert!(
             refused.contains("another sweep is writing into it")
-                || refused.contains("already holds results.jsonl"),
+                || refused.contains("it already holds "),
             "{refused}"
         );
     }
@@ -326,4 +326,51 @@ fn an_unknown_suite_lists_the_built_in_ones() {
         err.to_string(),
         "invalid suite 'nonesuch': not a built-in suite (quick, default) and no such file"
     );
+}
+
+#[test]
+fn a_folder_holding_anything_is_refused_and_left_as_it_was() {
+    let suite = tiny();
+    let machine = MachineInfo::collect("system", Vec::new());
+    let dir = tempfile::tempdir().unwrap();
+    // A user's own report, a folder named like a file the sweep writes, a stray file.
+    type Plant<'a> = &'a dyn Fn(&Path);
+    let cases: [(&str, Plant<'_>); 3] = [
+        ("report.md", &|d| {
+            std::fs::write(d.join("report.md"), "my notes\n").unwrap()
+        }),
+        ("report.md", &|d| {
+            std::fs::create_dir(d.join("report.md")).unwrap()
+        }),
+        ("notes.txt", &|d| {
+            std::fs::write(d.join("notes.txt"), "x").unwrap()
+        }),
+    ];
+    for (i, (name, plant)) in cases.iter().enumerate() {
+        let out = dir.path().join(format!("used-{i}"));
+        std::fs::create_dir(&out).unwrap();
+        plant(&out);
+        let before: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        let err = sweep_to_folder(&suite, None, &out, &machine, &Interrupt::new(), |_| {
+            panic!("nothing is measured in a used folder")
+        })
+        .unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains(&format!("it already holds {name}")), "{text}");
+        let after: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(before, after, "nothing created or removed");
+    }
+    let notes = dir.path().join("used-0").join("report.md");
+    assert_eq!(std::fs::read_to_string(notes).unwrap(), "my notes\n");
+    // An empty folder is fine.
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    sweep_to_folder(&suite, None, &empty, &machine, &Interrupt::new(), |_| {}).unwrap();
+    assert!(empty.join(RESULTS_FILE).is_file());
 }

@@ -162,7 +162,34 @@ impl Suite {
             path: path.to_path_buf(),
             source,
         })?;
-        Suite::from_toml_str(&text, path)
+        let suite = Suite::from_toml_str(&text, path)?;
+        suite.check_tree_files(path)?;
+        Ok(suite)
+    }
+
+    /// Every `.tree` file the suite names is a regular file that can be opened: checked
+    /// when a suite file is loaded, so that a sweep refuses it before it creates its
+    /// folder, not when it reaches the tree. `path` is the suite file, named in the error.
+    pub fn check_tree_files(&self, path: &Path) -> Result<(), MeasureError> {
+        for workload in &self.workloads {
+            let TreeSource::File(tree) = &workload.tree.source else {
+                continue;
+            };
+            let unusable = match std::fs::metadata(tree) {
+                Err(e) => Some(e.to_string()),
+                Ok(m) if !m.is_file() => Some("not a regular file".to_string()),
+                Ok(_) => std::fs::File::open(tree).err().map(|e| e.to_string()),
+            };
+            if let Some(why) = unusable {
+                return Err(FileError::BadInput {
+                    path: path.to_path_buf(),
+                    line: 0,
+                    message: format!("the tree file {} cannot be read: {why}", tree.display()),
+                }
+                .into());
+            }
+        }
+        Ok(())
     }
 
     /// Parses a suite from TOML text; `path` names the file in errors and is the base

@@ -182,3 +182,30 @@ fn parameters_out_of_range_name_the_workload() {
     assert_eq!(line, 0);
     assert!(message.contains("[[workload]]"), "{message}");
 }
+
+#[test]
+fn a_tree_file_that_cannot_be_read_is_refused_when_the_suite_is_loaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite.toml");
+    let socket = dir.path().join("socket.tree");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    std::fs::create_dir(dir.path().join("folder.tree")).unwrap();
+    for (file, why) in [
+        ("missing.tree", "No such file"),
+        ("socket.tree", "not a regular file"),
+        ("folder.tree", "not a regular file"),
+    ] {
+        std::fs::write(&suite, format!("[[workload]]\nfile = \"{file}\"\n")).unwrap();
+        let err = Suite::from_toml_file(&suite).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains(&format!(
+                "the tree file {}",
+                dir.path().join(file).display()
+            )) && text.contains(why),
+            "{text}"
+        );
+    }
+    // Parsing alone does not look at the file system.
+    assert!(Suite::from_toml_str("[[workload]]\nfile = \"missing.tree\"\n", &suite).is_ok());
+}
