@@ -13,7 +13,7 @@
 
 use crate::list::AlgorithmList;
 use abbench_measure::WorkEstimate;
-use abbench_parallel::SearchOptions;
+use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::{Algorithm, UnknownAlgorithm, available_threads};
 use abbench_search::{
     Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, SerialOptions, Window,
@@ -92,6 +92,17 @@ impl SearchArgs {
     /// The thread counts, in the order given.
     pub fn thread_counts(&self) -> &[usize] {
         &self.threads.0
+    }
+
+    /// Notes for the options given that no search of these will use.
+    pub fn ignored_options(&self) -> Vec<String> {
+        let ybwc = self
+            .algorithms()
+            .contains(&Algorithm::Parallel(ParallelAlgorithm::Ybwc));
+        self.split
+            .ignored_by(ybwc, self.thread_counts())
+            .into_iter()
+            .collect()
     }
 
     /// Whether any algorithm uses the thread counts.
@@ -188,6 +199,28 @@ pub struct SplitArgs {
 }
 
 impl SplitArgs {
+    /// A note if ybwc's options are given where no ybwc search will use them: without
+    /// ybwc among the algorithms, or with no thread count above one (`counts`).
+    pub fn ignored_by(&self, ybwc: bool, counts: &[usize]) -> Option<String> {
+        let given = [
+            ("split-height", self.split_height.is_some()),
+            ("eldest-grain", self.eldest_grain.is_some()),
+            ("cut-wait", self.cut_wait.is_some()),
+        ];
+        let (flag, _) = given.into_iter().find(|&(_, set)| set)?;
+        if !ybwc {
+            Some(format!(
+                "--{flag} applies only to ybwc, which is not among the algorithms"
+            ))
+        } else if counts.iter().all(|&c| c <= 1) {
+            Some(format!(
+                "--{flag} changes nothing at one thread: ybwc splits only for other workers"
+            ))
+        } else {
+            None
+        }
+    }
+
     /// The search options these give (no time limit).
     pub fn options(&self) -> SearchOptions {
         SearchOptions {

@@ -142,6 +142,53 @@ pub struct TreeArgs {
 }
 
 impl TreeArgs {
+    /// Notes for model parameters given that the chosen model does not use (or any, with
+    /// a tree file): a value that differs from its default and would be silently ignored.
+    pub fn ignored_options(&self) -> Vec<String> {
+        let defaults = ModelSpec::default();
+        let model = match (&self.tree_file, self.model) {
+            (Some(_), _) => None,
+            (None, model) => Some(Model::from(model.unwrap_or(ModelArg::Random))),
+        };
+        let given = [
+            ("values", self.values != DEFAULT_VALUES, Model::Random),
+            (
+                "ordering",
+                self.ordering != defaults.ordering,
+                Model::Ordered,
+            ),
+            ("spread", self.spread != defaults.spread, Model::Ordered),
+            ("degree-min", self.degree_min.is_some(), Model::Ordered),
+            ("degree-max", self.degree_max.is_some(), Model::Ordered),
+            (
+                "terminal-prob",
+                self.terminal_prob != defaults.terminal_prob,
+                Model::Ordered,
+            ),
+            (
+                "edge-range",
+                self.edge_range != defaults.edge_range,
+                Model::BranchSum,
+            ),
+            ("order", self.order != OrderArg::default(), Model::BranchSum),
+        ];
+        given
+            .into_iter()
+            .filter(|&(_, set, used_by)| set && model != Some(used_by))
+            .map(|(flag, _, used_by)| match model {
+                Some(model) => format!(
+                    "--{flag} applies only to the {} model; the {} model ignores it",
+                    used_by.name(),
+                    model.name()
+                ),
+                None => format!(
+                    "--{flag} applies only to the {} model; a tree file ignores it",
+                    used_by.name()
+                ),
+            })
+            .collect()
+    }
+
     /// The model these options name, for the first seed.
     fn model_spec(&self, model: ModelArg) -> ModelSpec {
         ModelSpec {

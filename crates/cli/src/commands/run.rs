@@ -52,6 +52,14 @@ pub struct RunCommand {
 impl RunCommand {
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        for note in self
+            .tree
+            .ignored_options()
+            .into_iter()
+            .chain(self.search.ignored_options())
+        {
+            crate::progress::note(&note);
+        }
         let specs = self.tree.specs()?;
         let algos = self.search.algorithms();
         let threads = self.search.thread_counts();

@@ -249,6 +249,17 @@ impl SimulateCommand {
 
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        for note in self
+            .tree
+            .ignored_options()
+            .into_iter()
+            .chain(self.split.ignored_by(
+                self.algo.0.contains(&ParallelAlgorithm::Ybwc),
+                &self.procs.0,
+            ))
+        {
+            crate::progress::note(&note);
+        }
         let specs = self.tree.specs()?;
         let costs = self.profiled_costs()?;
         let options = self.split.options();

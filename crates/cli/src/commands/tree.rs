@@ -38,6 +38,9 @@ pub struct TreeCommand {
 impl TreeCommand {
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        for note in self.tree.ignored_options() {
+            crate::progress::note(&note);
+        }
         let specs = self.tree.specs()?;
         let budget = self.tree.memory_budget();
         if let Some(path) = &self.write {

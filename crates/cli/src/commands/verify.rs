@@ -141,6 +141,14 @@ impl Summary {
 impl VerifyCommand {
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        for note in self
+            .tree
+            .ignored_options()
+            .into_iter()
+            .chain(self.search.ignored_options())
+        {
+            crate::progress::note(&note);
+        }
         if let Some(searches) = self.stress {
             return stress::run(searches, self.tree.seed, self.search.time_limit, out);
         }
