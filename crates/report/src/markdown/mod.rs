@@ -1,5 +1,7 @@
 //! `report.md`, one file per section in this order: the title and machine (`title.rs`),
-//! any verification failures and searches without a result (`verification.rs`), a
+//! any verification failures and searches without a result (`verification.rs`),
+//! warnings about one-thread speedups and ybwc searches that never split
+//! (`warnings.rs`), a
 //! summary of the scaling workloads (`scaling_summary.rs`), the plots, the SIMULATED
 //! scaling beside the measured one (`simulated_section.rs`), the paper's predictions
 //! against the measurements (`theory_table.rs`), the window techniques
@@ -14,6 +16,7 @@ mod simulated_section;
 mod theory_table;
 mod title;
 mod verification;
+mod warnings;
 mod workloads;
 
 use crate::aggregate::WorkloadGroup;
@@ -52,6 +55,7 @@ pub(crate) fn render(
     title::title(&mut md, records, machine, groups);
     verification::failures(&mut md, records);
     verification::unfinished(&mut md, unfinished_searches);
+    warnings::warnings(&mut md, records);
     scaling_summary::summary(&mut md, groups);
     if !figures.is_empty() {
         md.push_str("## Plots\n\n");
