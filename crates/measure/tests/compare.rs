@@ -6,15 +6,21 @@ mod common;
 use abbench_report::{
     ChangeKind, Gate, MIN_COMPARED_WALL_NS, ReportError, compare, compare_files, compare_results,
 };
-use abbench_results::{FileError, Record, Results, StopReason, Unfinished, results_text};
+use abbench_results::{
+    FileError, Record, Results, StopReason, Unfinished, WallTimes, results_text,
+};
+use std::time::Duration;
 
-/// The records with every wall time set to `median` within `[min, max]`.
+/// The records with every wall time set to `median` within `[min, max]`: five samples,
+/// as a sweep takes them.
 fn timed(records: &[Record], (min, median, max): (u64, u64, u64)) -> Vec<Record> {
     records
         .iter()
         .map(|r| {
             let mut r = r.clone();
-            (r.wall_ns.min, r.wall_ns.median, r.wall_ns.max) = (min, median, max);
+            // Five runs: the fastest, three at the median, the slowest.
+            let samples = [min, median, median, median, max].map(Duration::from_nanos);
+            r.wall_ns = WallTimes::of(&samples).unwrap();
             r.nps = r.nodes as f64 / (median as f64 * 1e-9);
             r
         })
@@ -301,4 +307,48 @@ fn searches_without_a_result_are_not_comparable_and_a_failed_one_regresses() {
         comparison.summary_line()
     );
     assert!(comparison.to_markdown().contains("Not comparable"));
+}
+
+#[test]
+fn the_samples_decide_and_records_without_them_fall_back_to_their_spreads() {
+    let measured = common::small_records();
+    // Ten runs a side, medians 20% apart, overlapping at the edges: Mann-Whitney still
+    // tells them apart (p far under 0.01), though the spreads overlap.
+    let times = |from: u64| -> Vec<Record> {
+        let samples: Vec<Duration> = (0..10)
+            .map(|i| Duration::from_nanos(from + i * MS / 20))
+            .collect();
+        measured
+            .iter()
+            .map(|r| Record {
+                wall_ns: WallTimes::of(&samples).unwrap(),
+                ..r.clone()
+            })
+            .collect()
+    };
+    let (base, new) = (times(MS), times(MS + MS / 4));
+    assert!(
+        new[0].wall_ns.min < base[0].wall_ns.max,
+        "the spreads overlap"
+    );
+    let comparison = compare(&base, &new, 10.0);
+    assert_eq!(comparison.regressions().count(), base.len());
+    assert!(comparison.to_markdown().contains(", p = 0.00"));
+    // The same records without their samples, as older runs wrote them: the spreads
+    // overlap, so nothing is called slower.
+    let strip = |records: &[Record]| -> Vec<Record> {
+        records
+            .iter()
+            .map(|r| {
+                let mut r = r.clone();
+                r.wall_ns.samples.clear();
+                r
+            })
+            .collect()
+    };
+    assert!(
+        compare(&strip(&base), &strip(&new), 10.0)
+            .changes
+            .is_empty()
+    );
 }

@@ -5,9 +5,11 @@
 //!   equal (a difference is a *changed signature*), every parallel value must be equal,
 //!   and a record of `NEW` that failed verification is a regression.
 //! * Track the noisy: a wall time is *slower* (a regression) only when the medians differ
-//!   by more than the threshold **and** the `[min, max]` spreads of the two runs do not
-//!   overlap; *faster* likewise. Medians under [`MIN_COMPARED_WALL_NS`] are too short
-//!   to compare and only counted.
+//!   by more than the threshold **and** the two runs' samples differ significantly — the
+//!   Mann–Whitney test at [`ALPHA`] (`mann_whitney.rs`; with five samples a side that
+//!   means times that do not overlap at all); *faster* likewise. Records without their
+//!   samples fall back to spreads `[min, max]` that do not overlap. Medians under
+//!   [`MIN_COMPARED_WALL_NS`] are too short to compare and only counted.
 //!
 //! Which changes fail the comparison is its [`Gate`]: every regression (the default), or
 //! only the deterministic ones (`--gate counts`, for a CI job on a shared machine whose
@@ -24,8 +26,9 @@
 //! base's searches matched.
 
 use crate::ReportError;
+use crate::mann_whitney::{ALPHA, mann_whitney_p};
 use abbench_results::read_results;
-use abbench_results::{Algorithm, FileError, Record, Results, Unfinished, human_nanos};
+use abbench_results::{Algorithm, FileError, Record, Results, Unfinished, WallTimes, human_nanos};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -255,6 +258,35 @@ fn counts(r: &Record) -> String {
     format!("value {} nodes {} leaves {}", r.value, r.nodes, r.leaves)
 }
 
+/// Whether `new`'s wall times are slower or faster than `base`'s: the medians differ by
+/// more than `threshold_pct` percent and the Mann–Whitney test rejects one distribution
+/// at [`ALPHA`] (its p-value is returned); for records without their samples, the
+/// `[min, max]` spreads must not overlap.
+fn wall_change(
+    base: &WallTimes,
+    new: &WallTimes,
+    threshold_pct: f64,
+) -> Option<(ChangeKind, Option<f64>)> {
+    let factor = 1.0 + threshold_pct / 100.0;
+    let kind = if new.median as f64 > base.median as f64 * factor {
+        ChangeKind::Slower
+    } else if base.median as f64 > new.median as f64 * factor {
+        ChangeKind::Faster
+    } else {
+        return None;
+    };
+    match mann_whitney_p(&base.samples, &new.samples) {
+        Some(p) => (p < ALPHA).then_some((kind, Some(p))),
+        None => {
+            let apart = match kind {
+                ChangeKind::Slower => new.min > base.max,
+                _ => new.max < base.min,
+            };
+            apart.then_some((kind, None))
+        }
+    }
+}
+
 /// Compares `new` against `base` with a wall-time threshold of `threshold_pct` percent.
 pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Comparison {
     let index = |records: &[Record]| {
@@ -299,14 +331,12 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
                 format!("value {}, not serial F2's", n.value),
             ));
         }
-        let factor = 1.0 + threshold_pct / 100.0;
         let (bw, nw) = (&b.wall_ns, &n.wall_ns);
         if bw.median < MIN_COMPARED_WALL_NS || nw.median < MIN_COMPARED_WALL_NS {
             too_short += 1;
-        } else if nw.median as f64 > bw.median as f64 * factor && nw.min > bw.max {
-            changes.push(change(ChangeKind::Slower, wall(b), wall(n)));
-        } else if bw.median as f64 > nw.median as f64 * factor && nw.max < bw.min {
-            changes.push(change(ChangeKind::Faster, wall(b), wall(n)));
+        } else if let Some((kind, p)) = wall_change(bw, nw, threshold_pct) {
+            let tested = p.map_or(String::new(), |p| format!(", p = {p:.3}"));
+            changes.push(change(kind, wall(b), format!("{}{tested}", wall(n))));
         }
     }
     changes.sort_by_key(|c| c.kind);

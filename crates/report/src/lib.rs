@@ -27,6 +27,7 @@ mod error;
 mod folder;
 mod format;
 mod headline;
+mod mann_whitney;
 mod markdown;
 mod metrics;
 mod plot_style;
@@ -54,6 +55,7 @@ pub use folder::{
     write_run_folder,
 };
 pub use headline::headline;
+pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use metrics::{karp_flatt, median};
 pub use simulation::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 
