@@ -1,27 +1,35 @@
-//! Records the compiler that builds abbench, for `machine.json`: the first line of
-//! `rustc -vV` (release, commit hash and date) and its `host:` triple.
-//!
-//! Asking at build time names the compiler that actually built the binary, which a
-//! `rustc` found on the `PATH` at run time need not be.
+//! The build's provenance, for `machine.json` and `abbench --version`, from build time so
+//! that it names the binary, not the directory it runs in: the git commit it was built
+//! from and whether the work tree had changes then, the compiler (release, commit, host),
+//! the profile's optimisation level and debug setting, the target and its enabled CPU
+//! features. `vergen-gitcl` asks `git` and cargo; cargo reruns this script when `HEAD`
+//! or the checked-out branch moves, so a new commit is always seen. A change to a file
+//! without a commit marks the build dirty only if this crate is rebuilt as well — the
+//! flag says the tree was dirty, never that it was clean when it was not committed.
+//! Without git (a source archive) the commit is recorded as unknown.
 
-use std::process::Command;
+use vergen_gitcl::{CargoBuilder, Emitter, GitclBuilder, RustcBuilder};
 
-fn main() {
-    println!("cargo:rerun-if-env-changed=RUSTC");
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-    let verbose = Command::new(rustc)
-        .arg("-vV")
-        .output()
-        .ok()
-        .filter(|out| out.status.success())
-        .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
-        .unwrap_or_default();
-    let mut lines = verbose.lines();
-    let version = lines.next().unwrap_or("unknown").trim().to_string();
-    let host = lines
-        .find_map(|line| line.strip_prefix("host:"))
-        .map_or("unknown", str::trim)
-        .to_string();
-    println!("cargo:rustc-env=ABBENCH_RUSTC_VERSION={version}");
-    println!("cargo:rustc-env=ABBENCH_RUSTC_HOST={host}");
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let git = GitclBuilder::default().sha(false).dirty(false).build()?;
+    let cargo = CargoBuilder::default()
+        .opt_level(true)
+        .debug(true)
+        .target_triple(true)
+        .build()?;
+    let rustc = RustcBuilder::default()
+        .semver(true)
+        .commit_hash(true)
+        .commit_date(true)
+        .host_triple(true)
+        .build()?;
+    Emitter::default()
+        .add_instructions(&git)?
+        .add_instructions(&cargo)?
+        .add_instructions(&rustc)?
+        .emit()?;
+    // The CPU features the code was compiled for (`-C target-cpu`, `-C target-feature`).
+    let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    println!("cargo:rustc-env=ABBENCH_TARGET_FEATURES={features}");
+    Ok(())
 }

@@ -16,10 +16,36 @@ use crate::commands::theory::TheoryCommand;
 use crate::commands::tree::TreeCommand;
 use crate::commands::verify::VerifyCommand;
 use clap::{Parser, Subcommand};
+use std::sync::LazyLock;
+
+/// `-V`: the version and the commit the binary was built from.
+static VERSION: LazyLock<String> = LazyLock::new(|| {
+    let build = abbench_results::build_info();
+    let commit = match (build.commit, build.dirty) {
+        (Some(c), Some(true)) => format!("{}, dirty", &c[..c.len().min(12)]),
+        (Some(c), _) => c[..c.len().min(12)].to_string(),
+        (None, _) => "no git commit".to_string(),
+    };
+    format!(
+        "{} ({commit}, {})",
+        env!("CARGO_PKG_VERSION"),
+        build.profile
+    )
+});
+
+/// `--version`: every fact of the build, one per line.
+static LONG_VERSION: LazyLock<String> =
+    LazyLock::new(|| abbench_results::build_info().long_version(env!("CARGO_PKG_VERSION")));
 
 /// Measure alpha-beta game-tree search the way Knuth & Moore (1975) analyse it.
 #[derive(Debug, Parser)]
-#[command(name = "abbench", version, about, propagate_version = true)]
+#[command(
+    name = "abbench",
+    version = VERSION.as_str(),
+    long_version = LONG_VERSION.as_str(),
+    about,
+    propagate_version = true
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]

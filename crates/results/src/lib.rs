@@ -10,11 +10,12 @@
 //! | file | types and functions |
 //! | --- | --- |
 //! | `results.jsonl` | [`Record`], [`Unfinished`], [`Results`], [`ResultsWriter`], [`read_results`] |
-//! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`] |
+//! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`]; the build's provenance, [`build_info`] |
 //! | `calibration.json` | [`read_profile`], [`write_profile`], [`run_folder_profile`] |
 //! | any | [`write_atomically`], [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]) |
 
 mod algorithm;
+mod build_info;
 mod calibration;
 mod error;
 mod machine;
@@ -28,6 +29,7 @@ mod utc;
 
 pub use abbench_search::UnknownAlgorithm;
 pub use algorithm::Algorithm;
+pub use build_info::{BuildInfo, build_info};
 pub use calibration::{
     CALIBRATION_FILE, parse_profile, profile_json, profile_path, read_profile, run_folder_profile,
     write_profile,

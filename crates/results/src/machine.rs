@@ -5,7 +5,6 @@
 use crate::utc::UtcTime;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::process::Command;
 
 /// The machine and build a sweep ran on.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -24,7 +23,7 @@ pub struct MachineInfo {
     pub os: String,
     /// The kernel release (`/proc/sys/kernel/osrelease`), if known.
     pub kernel: Option<String>,
-    /// The compiler that built abbench, as `rustc -vV` names it.
+    /// The compiler that built abbench: `rustc 1.95.0 (59807616e 2026-04-14)`.
     pub rustc: String,
     /// The compiler's host triple.
     pub rustc_host: String,
@@ -32,10 +31,21 @@ pub struct MachineInfo {
     pub profile: String,
     /// The global allocator, as the binary names it.
     pub allocator: String,
-    /// `git rev-parse HEAD` in the working directory; absent outside a checkout.
+    /// The commit the binary was built from (recorded at build time, not read from the
+    /// directory it runs in); absent for a build outside a git checkout.
     pub git_commit: Option<String>,
-    /// Whether `git status --porcelain` listed changes; absent outside a checkout.
+    /// Whether the work tree had uncommitted changes when the binary was built.
     pub git_dirty: Option<bool>,
+    /// The optimisation level of the build, `0` to `3`; absent in older run folders.
+    #[serde(default)]
+    pub opt_level: Option<String>,
+    /// The target triple of the build; absent in older run folders.
+    #[serde(default)]
+    pub target: Option<String>,
+    /// The target features the build was compiled for, comma-separated; absent in older
+    /// run folders.
+    #[serde(default)]
+    pub target_features: Option<String>,
     /// The command line that produced the run.
     pub command_line: Vec<String>,
     /// When the run started, UTC, RFC 3339.
@@ -64,7 +74,7 @@ impl MachineInfo {
     pub fn collect(allocator: &str, command_line: Vec<String>) -> MachineInfo {
         let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
         let logical_cores = available_threads();
-        let (git_commit, git_dirty) = git_state();
+        let build = crate::build_info();
         MachineInfo {
             cpu_model: cpu_model(&cpuinfo).unwrap_or_else(|| "unknown".into()),
             logical_cores,
@@ -72,17 +82,15 @@ impl MachineInfo {
             hostname: hostname(),
             os: os_name(),
             kernel: read_trimmed("/proc/sys/kernel/osrelease"),
-            rustc: env!("ABBENCH_RUSTC_VERSION").to_string(),
-            rustc_host: env!("ABBENCH_RUSTC_HOST").to_string(),
-            profile: if cfg!(debug_assertions) {
-                "debug"
-            } else {
-                "release"
-            }
-            .into(),
+            rustc: build.rustc,
+            rustc_host: build.rustc_host.to_string(),
+            profile: build.profile.to_string(),
             allocator: allocator.to_string(),
-            git_commit,
-            git_dirty,
+            git_commit: build.commit.map(str::to_string),
+            git_dirty: build.dirty,
+            opt_level: Some(build.opt_level.to_string()),
+            target: Some(build.target.to_string()),
+            target_features: Some(build.target_features.to_string()),
             command_line,
             date: UtcTime::now().rfc3339(),
             suite: None,
@@ -171,22 +179,6 @@ fn os_name() -> String {
 
 /// The commit checked out in the working directory and whether the tree has changes;
 /// both `None` outside a git checkout or without git.
-fn git_state() -> (Option<String>, Option<bool>) {
-    let run = |args: &[&str]| {
-        Command::new("git")
-            .args(args)
-            .output()
-            .ok()
-            .filter(|out| out.status.success())
-            .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
-    };
-    let Some(commit) = run(&["rev-parse", "HEAD"]).map(|s| s.trim().to_string()) else {
-        return (None, None);
-    };
-    let dirty = run(&["status", "--porcelain"]).map(|s| !s.trim().is_empty());
-    (Some(commit), dirty)
-}
-
 /// The hardware threads of this machine.
 pub fn available_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())

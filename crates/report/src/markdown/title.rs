@@ -69,7 +69,17 @@ fn machine_table(md: &mut String, m: &MachineInfo, records: usize, trees: usize,
     row("compiler", format!("{} ({})", m.rustc, m.rustc_host));
     row(
         "build",
-        format!("{} profile, allocator {}", m.profile, m.allocator),
+        format!(
+            "{} profile{}{}, allocator {}",
+            m.profile,
+            m.opt_level
+                .as_ref()
+                .map_or(String::new(), |o| format!(", opt-level {o}")),
+            m.target
+                .as_ref()
+                .map_or(String::new(), |t| format!(", {t}")),
+            m.allocator
+        ),
     );
     row(
         "commit",
