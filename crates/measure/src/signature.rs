@@ -418,10 +418,7 @@ impl SignatureCheck {
 /// `signature --check FILE`: reads the expected signature and compares this machine's
 /// with it. An error (unusable input) if the file cannot be read or parsed.
 pub fn check_signature_file(path: &Path) -> Result<SignatureCheck, MeasureError> {
-    let text = std::fs::read_to_string(path).map_err(|source| FileError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = abbench_results::read_text(path, abbench_results::MAX_SMALL_FILE_BYTES)?;
     let expected = Signature::parse(&text, path)?;
     Ok(expected.check(&signature()?))
 }

@@ -22,10 +22,7 @@ pub fn profile_path(path: &Path) -> PathBuf {
 /// Reads and checks a profile: a file, or a run folder that holds one.
 pub fn read_profile(path: &Path) -> Result<CostProfile, FileError> {
     let path = profile_path(path);
-    let text = std::fs::read_to_string(&path).map_err(|source| FileError::Io {
-        path: path.clone(),
-        source,
-    })?;
+    let text = crate::read_text(&path, crate::MAX_SMALL_FILE_BYTES)?;
     parse_profile(&text, &path)
 }
 

@@ -12,13 +12,14 @@
 //! | `results.jsonl` | [`Record`], [`Unfinished`], [`Results`], [`ResultsWriter`], [`read_results`] |
 //! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`]; the build's provenance, [`build_info`] |
 //! | `calibration.json` | [`read_profile`], [`write_profile`], [`run_folder_profile`] |
-//! | any | [`write_atomically`], [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]) |
+//! | any | [`write_atomically`], [`read_text`] (a regular file, bounded), [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]) |
 
 mod algorithm;
 mod build_info;
 mod calibration;
 mod error;
 mod machine;
+mod read;
 mod record;
 mod results;
 mod run_folder;
@@ -36,6 +37,7 @@ pub use calibration::{
 };
 pub use error::FileError;
 pub use machine::{MachineInfo, available_threads, hostname};
+pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo, WindowFields};
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};

@@ -66,10 +66,7 @@ impl Results {
 /// Errors ([`FileError::BadInput`]) for an empty file, a blank, malformed or
 /// truncated line, and a record of another schema.
 pub fn read_results(path: &Path) -> Result<Results, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|source| FileError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::read_text(path, crate::MAX_RESULTS_BYTES)?;
     parse_results(&text, path)
 }
 

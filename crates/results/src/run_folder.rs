@@ -34,10 +34,7 @@ pub fn write_machine(dir: &Path, machine: &MachineInfo) -> Result<PathBuf, FileE
 
 /// Reads a `machine.json`.
 pub fn read_machine(path: &Path) -> Result<MachineInfo, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|source| FileError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::read_text(path, crate::MAX_SMALL_FILE_BYTES)?;
     serde_json::from_str(&text).map_err(|e| FileError::BadInput {
         path: path.to_path_buf(),
         line: e.line(),

@@ -11,7 +11,7 @@ mod builtin;
 mod file;
 
 use crate::{MeasureConfig, MeasureError};
-use abbench_results::{Algorithm, FileError, available_threads};
+use abbench_results::{Algorithm, FileError, MAX_SMALL_FILE_BYTES, available_threads, read_text};
 use abbench_tree::{TreeSource, TreeSpec};
 use std::path::Path;
 
@@ -158,10 +158,7 @@ impl Suite {
     /// Unknown keys, and parameters of another model, are errors. Every error is a
     /// [`MeasureError::BadInput`] naming the file, the line and the problem.
     pub fn from_toml_file(path: &Path) -> Result<Suite, MeasureError> {
-        let text = std::fs::read_to_string(path).map_err(|source| FileError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text = read_text(path, MAX_SMALL_FILE_BYTES)?;
         let suite = Suite::from_toml_str(&text, path)?;
         suite.check_tree_files(path)?;
         Ok(suite)
