@@ -78,7 +78,10 @@ fn quiet_panics() {
 /// not an option (no global option takes a value).
 fn typed_command() -> String {
     use clap::CommandFactory;
-    let first_word = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    let first_word = std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .find(|arg| !arg.starts_with('-'));
     let subcommand = first_word.filter(|word| {
         cli::Cli::command()
             .get_subcommands()

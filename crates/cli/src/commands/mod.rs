@@ -35,9 +35,14 @@ pub fn run(command: Command) -> Result<(), Failure> {
     }
 }
 
-/// The command line as typed, with the program named `abbench` whatever its path.
+/// The command line as typed, with the program named `abbench` whatever its path (an
+/// argument that is not UTF-8, a path say, with U+FFFD for what is not).
 pub(crate) fn command_line() -> Vec<String> {
     std::iter::once("abbench".to_string())
-        .chain(std::env::args().skip(1))
+        .chain(
+            std::env::args_os()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned()),
+        )
         .collect()
 }
