@@ -352,3 +352,31 @@ fn the_samples_decide_and_records_without_them_fall_back_to_their_spreads() {
             .is_empty()
     );
 }
+
+#[test]
+fn too_few_runs_to_test_are_counted_not_compared() {
+    let measured = common::small_records();
+    let with = |runs: u64, median: u64| -> Vec<Record> {
+        let samples: Vec<Duration> = (0..runs).map(|_| Duration::from_nanos(median)).collect();
+        measured
+            .iter()
+            .map(|r| Record {
+                wall_ns: WallTimes::of(&samples).unwrap(),
+                ..r.clone()
+            })
+            .collect()
+    };
+    // Three runs a side, twice as slow: no test at p < 0.01 can tell three from three.
+    let comparison = compare(&with(3, MS), &with(3, 2 * MS), 10.0);
+    assert!(comparison.changes.is_empty());
+    assert_eq!(comparison.too_few_runs, measured.len());
+    assert!(
+        comparison
+            .summary_line()
+            .ends_with("with too few timed runs to test (5 a side are needed)")
+    );
+    // Five a side suffice.
+    let comparison = compare(&with(5, MS), &with(5, 2 * MS), 10.0);
+    assert_eq!(comparison.regressions().count(), measured.len());
+    assert_eq!(comparison.too_few_runs, 0);
+}

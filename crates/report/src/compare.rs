@@ -26,7 +26,7 @@
 //! base's searches matched.
 
 use crate::ReportError;
-use crate::mann_whitney::{ALPHA, mann_whitney_p};
+use crate::mann_whitney::{ALPHA, mann_whitney_p, smallest_p};
 use abbench_results::read_results;
 use abbench_results::{Algorithm, FileError, Record, Results, Unfinished, WallTimes, human_nanos};
 use std::collections::BTreeMap;
@@ -137,6 +137,9 @@ pub struct Comparison {
     /// Matched keys whose wall times were too short to compare
     /// ([`MIN_COMPARED_WALL_NS`]).
     pub too_short: usize,
+    /// Matched keys with too few timed runs on a side for the test to tell any two
+    /// apart at [`ALPHA`] (five a side are needed): their wall times are not compared.
+    pub too_few_runs: usize,
     /// Keys with no result on one side or both (timed out or failed), as labels with
     /// what happened: informational.
     pub not_comparable: Vec<String>,
@@ -193,7 +196,14 @@ impl Comparison {
             self.only_in_new.len(),
             self.too_short,
             self.not_comparable.len(),
-        )
+        ) + &if self.too_few_runs > 0 {
+            format!(
+                "; {} with too few timed runs to test (5 a side are needed)",
+                self.too_few_runs
+            )
+        } else {
+            String::new()
+        }
     }
 
     /// The summary line and a Markdown table of the changes, then the unmatched keys.
@@ -300,6 +310,7 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
     let mut changes = Vec::new();
     let mut matched = 0;
     let mut too_short = 0;
+    let mut too_few_runs = 0;
     for (key, &n) in &new_index {
         let Some(&b) = base_index.get(key) else {
             continue;
@@ -334,6 +345,11 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
         let (bw, nw) = (&b.wall_ns, &n.wall_ns);
         if bw.median < MIN_COMPARED_WALL_NS || nw.median < MIN_COMPARED_WALL_NS {
             too_short += 1;
+        } else if !bw.samples.is_empty()
+            && !nw.samples.is_empty()
+            && smallest_p(bw.samples.len(), nw.samples.len()) >= ALPHA
+        {
+            too_few_runs += 1;
         } else if let Some((kind, p)) = wall_change(bw, nw, threshold_pct) {
             let tested = p.map_or(String::new(), |p| format!(", p = {p:.3}"));
             changes.push(change(kind, wall(b), format!("{}{tested}", wall(n))));
@@ -354,6 +370,7 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
         only_in_new: unmatched(&new_index, new, &base_index),
         changes,
         too_short,
+        too_few_runs,
         not_comparable: Vec::new(),
     }
 }

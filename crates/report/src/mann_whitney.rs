@@ -17,6 +17,21 @@ pub const ALPHA: f64 = 0.01;
 /// Largest sample on either side for which the exact distribution is counted.
 pub const EXACT_UP_TO: usize = 40;
 
+/// The smallest two-sided p-value samples of sizes `m` and `n` can reach (all of one
+/// above all of the other): `2 / C(m + n, m)`. Under [`ALPHA`] from five a side on.
+pub fn smallest_p(m: usize, n: usize) -> f64 {
+    let (m, n) = (m.min(n), m.max(n));
+    // C(m + n, m) as a product, stopping once it is past any p of interest.
+    let mut ways = 1.0;
+    for i in 0..m {
+        ways = ways * (n + i + 1) as f64 / (i + 1) as f64;
+        if ways > 1e12 {
+            break;
+        }
+    }
+    (2.0 / ways).min(1.0)
+}
+
 /// The two-sided p-value of the hypothesis that `a` and `b` come from one distribution;
 /// `None` if either is empty.
 pub fn mann_whitney_p(a: &[u64], b: &[u64]) -> Option<f64> {
@@ -107,6 +122,14 @@ fn upper_normal_tail(z: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn five_runs_a_side_are_the_fewest_that_can_be_told_apart() {
+        assert!((smallest_p(5, 5) - 2.0 / 252.0).abs() < 1e-15);
+        assert!(smallest_p(4, 4) > ALPHA && smallest_p(5, 5) < ALPHA);
+        assert_eq!(smallest_p(1, 1), 1.0);
+        assert!(smallest_p(3, 40) < ALPHA);
+    }
 
     #[test]
     fn the_exact_distribution_counts_every_ordering() {
