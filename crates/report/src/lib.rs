@@ -16,7 +16,7 @@
 //! The report's sections, one file each: `headline.rs` (the first lines),
 //! `markdown.rs` (the document), `summary.rs` (`summary.csv`), `theory.rs`,
 //! `windows.rs`, `simulated.rs` (SIMULATED scaling); its figures: `plots.rs`,
-//! `simulation.rs`, `windows_plot.rs`, drawn in one style (`plot_style.rs`); numbers
+//! `simulation_plot.rs`, `windows_plot.rs`, drawn in one style (`plot_style.rs`); numbers
 //! formatted by `format.rs`; records grouped by workload in `aggregate.rs`.
 
 mod aggregate;
@@ -35,7 +35,7 @@ mod plots;
 mod rebuild;
 mod sim_job;
 mod simulated;
-mod simulation;
+mod simulation_plot;
 mod summary;
 mod theory;
 mod windows;
@@ -57,7 +57,7 @@ pub use folder::{
 pub use headline::headline;
 pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use metrics::{karp_flatt, median};
-pub use simulation::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
+pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 
 #[cfg(test)]
 mod test;

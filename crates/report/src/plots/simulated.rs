@@ -3,7 +3,7 @@
 
 use super::{SIMULATED_PANEL_HEIGHT, SIMULATED_PANEL_WIDTH, grid};
 use crate::simulated::SimulatedWorkload;
-use crate::simulation::{SpeedupCurve, speedup_chart};
+use crate::simulation_plot::{SpeedupCurve, speedup_chart};
 
 /// One panel per workload simulated: each algorithm's measured median speedups (solid)
 /// and SIMULATED ones (dashed) against processors, on log scales.
