@@ -29,7 +29,7 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, FileError> {
     if !meta.is_file() {
         return Err(bad(format!(
             "not a regular file ({}): only a file is read",
-            kind(&meta)
+            abbench_tree::file::file_kind(&meta)
         )));
     }
     if meta.len() > max_bytes {
@@ -60,23 +60,6 @@ fn too_large(path: &Path, max_bytes: u64) -> FileError {
         path: path.to_path_buf(),
         line: 0,
         message: format!("larger than {max_bytes} bytes, the most read of such a file"),
-    }
-}
-
-/// What a file that is not a regular one is.
-fn kind(meta: &std::fs::Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    if t.is_dir() {
-        "a folder"
-    } else if t.is_char_device() || t.is_block_device() {
-        "a device"
-    } else if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_socket() {
-        "a socket"
-    } else {
-        "not a file"
     }
 }
 

@@ -112,14 +112,7 @@ impl TreeSpec {
                     "tree specification version {SPEC_VERSION}; leaf values from the root player's viewpoint; children in search order"
                 ),
             ]),
-            TreeSource::File(path) => {
-                let text = std::fs::read(path).map_err(|source| TreeError::Io {
-                    action: "read",
-                    path: path.clone(),
-                    source,
-                })?;
-                Ok(file::header_comments(&text))
-            }
+            TreeSource::File(path) => file::read_header_comments(path),
         }
     }
 }

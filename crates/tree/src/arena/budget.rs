@@ -27,10 +27,18 @@ const INDEX_BYTES: u64 = size_of::<u32>() as u64;
 /// Half of the machine's physical memory (`MemTotal` in `/proc/meminfo`), or
 /// [`FALLBACK_MEMORY_BUDGET`] when that cannot be read.
 pub fn default_memory_budget() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| mem_total_bytes(&text))
-        .map_or(FALLBACK_MEMORY_BUDGET, |bytes| bytes / 2)
+    machine_memory().map_or(FALLBACK_MEMORY_BUDGET, |bytes| bytes / 2)
+}
+
+/// The machine's physical memory (`MemTotal` in `/proc/meminfo`), read once; `None`
+/// where it cannot be read.
+pub fn machine_memory() -> Option<u64> {
+    static TOTAL: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *TOTAL.get_or_init(|| {
+        std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|text| mem_total_bytes(&text))
+    })
 }
 
 /// The `MemTotal:` line of a `/proc/meminfo` text, in bytes.
@@ -66,10 +74,31 @@ pub fn ragged_arena_bytes(nodes: u64, move_numbers: bool) -> Option<u64> {
     nodes.checked_mul(per_node)?.checked_add(INDEX_BYTES)
 }
 
-/// Refuses `needed_bytes` (`None`: more than a `u64` can count) over `budget_bytes`.
+/// Refuses `needed_bytes` (`None`: more than a `u64` can count) over `budget_bytes`, and
+/// over the machine's physical memory whatever the budget: a budget raised past what the
+/// machine has (`--memory-budget 1T` on 24 GiB) would otherwise end in an allocation
+/// failure, which aborts the process, or in the out-of-memory killer.
 pub(crate) fn check_budget(needed_bytes: Option<u64>, budget_bytes: u64) -> Result<(), TreeError> {
+    check_budget_on(needed_bytes, budget_bytes, machine_memory())
+}
+
+/// [`check_budget`] on a machine with `memory` bytes (`None`: unknown).
+pub(crate) fn check_budget_on(
+    needed_bytes: Option<u64>,
+    budget_bytes: u64,
+    memory: Option<u64>,
+) -> Result<(), TreeError> {
     match needed_bytes {
-        Some(needed) if needed <= budget_bytes => Ok(()),
+        Some(needed) if needed <= budget_bytes => match memory {
+            Some(memory) if needed > memory => Err(TreeError::TooLarge {
+                what: format!(
+                    "the arena for this tree needs at least {needed} bytes (estimated), more \
+                     than this machine's {memory} bytes of memory: it cannot be built here \
+                     whatever the memory budget"
+                ),
+            }),
+            _ => Ok(()),
+        },
         needed => Err(TreeError::OverBudget {
             needed_bytes: needed.unwrap_or(u64::MAX),
             budget_bytes,

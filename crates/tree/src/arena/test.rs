@@ -1,6 +1,6 @@
 //! Tests of the arenas: layout, equality with the source, budgets and limits.
 
-use super::budget::mem_total_bytes;
+use super::budget::{check_budget_on, mem_total_bytes};
 use super::*;
 use crate::models::{BranchSumStaticTree, OrderedTree, RandomTree, WorstTree};
 use crate::{
@@ -178,4 +178,22 @@ fn tree_spec_visits_either_layout() {
         over.visit(10, CountNodes),
         Err(TreeError::OverBudget { .. })
     ));
+}
+
+#[test]
+fn an_arena_larger_than_the_machine_is_refused_whatever_the_budget() {
+    let gib = 1u64 << 30;
+    let memory = Some(24 * gib);
+    assert!(check_budget_on(Some(gib), u64::MAX, memory).is_ok());
+    let err = check_budget_on(Some(512 * gib), 1 << 40, memory).unwrap_err();
+    assert!(matches!(err, TreeError::TooLarge { .. }), "{err}");
+    assert!(
+        err.to_string().contains("more than this machine's"),
+        "{err}"
+    );
+    // The budget is checked first: a tree over it says so.
+    let err = check_budget_on(Some(512 * gib), gib, memory).unwrap_err();
+    assert!(matches!(err, TreeError::OverBudget { .. }), "{err}");
+    // Memory unknown: the budget alone decides.
+    assert!(check_budget_on(Some(512 * gib), 1 << 40, None).is_ok());
 }

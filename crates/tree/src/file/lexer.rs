@@ -42,7 +42,7 @@ pub(crate) struct Lexer<'a> {
 }
 
 /// Whether `b` ends a word: whitespace, a parenthesis or a comment.
-fn is_delimiter(b: u8) -> bool {
+pub(crate) fn is_delimiter(b: u8) -> bool {
     b.is_ascii_whitespace() || b == b'\x0b' || matches!(b, b'(' | b')' | b'#')
 }
 

@@ -22,6 +22,9 @@ mod writer;
 #[cfg(test)]
 mod test;
 
-pub use atomic::write_atomically_with;
-pub use reader::{header_comments, parse_tree, read_tree_file};
-pub use writer::{LINE_WIDTH, tree_to_string, write_tree, write_tree_file};
+pub use atomic::{file_kind, temporary_path, write_atomically_with};
+pub use reader::{header_comments, parse_tree, read_header_comments, read_tree_file};
+pub use writer::{
+    CHECK_EVERY, LINE_WIDTH, tree_to_string, write_tree, write_tree_file, write_tree_file_with,
+    write_tree_with,
+};

@@ -8,7 +8,7 @@
 //! check it and count the positions of each level (which sizes the arena and is checked
 //! against the memory budget), then to place each position.
 
-use super::lexer::{Lexer, TokenKind};
+use super::lexer::{Lexer, TokenKind, is_delimiter};
 use crate::arena::{RaggedArena, RaggedBuilder};
 use crate::{MAX_HEIGHT, TreeError, Value};
 use std::io::Read;
@@ -116,29 +116,66 @@ pub fn parse_tree(text: &[u8], name: &str, budget_bytes: u64) -> Result<RaggedAr
     Ok(builder.finish())
 }
 
+/// The bytes at the start of a file whose words are checked before the rest is read, so
+/// that a file of garbage (`/dev/zero`'s NULs copied to disk, a binary) is refused at
+/// its first bad word, not after gigabytes have been read.
+const PREFIX_BYTES: u64 = 64 << 10;
+
 /// Reads the `.tree` file at `path` into a ragged arena within `budget_bytes`.
 ///
-/// The text itself counts against the budget too: a file larger than the budget is
-/// refused before more than the budget has been read, whatever it contains.
+/// Only a regular file is read (a device, FIFO or folder is refused unread); the words
+/// of its first 64 KiB are checked before more is read; and the text itself counts
+/// against the budget too: a file larger than the budget is refused before more than the
+/// budget has been read, whatever it contains.
 pub fn read_tree_file(path: &Path, budget_bytes: u64) -> Result<RaggedArena, TreeError> {
     let io_error = |source| TreeError::Io {
         action: "read",
         path: path.to_path_buf(),
         source,
     };
-    let file = std::fs::File::open(path).map_err(io_error)?;
+    let name = path.display().to_string();
+    let (mut file, meta) = open_regular(path).map_err(io_error)?;
     let mut text = Vec::new();
-    file.take(budget_bytes.saturating_add(1))
+    let first = PREFIX_BYTES.min(budget_bytes.saturating_add(1));
+    (&mut file)
+        .take(first)
+        .read_to_end(&mut text)
+        .map_err(io_error)?;
+    if text.len() as u64 == first {
+        // More follows (or may): check what is here before reading on.
+        check_words(&text, &name)?;
+    }
+    file.take(budget_bytes.saturating_add(1) - text.len() as u64)
         .read_to_end(&mut text)
         .map_err(io_error)?;
     if text.len() as u64 > budget_bytes {
-        let size = std::fs::metadata(path).map_or(text.len() as u64, |m| m.len());
         return Err(TreeError::OverBudget {
-            needed_bytes: size.max(text.len() as u64),
+            needed_bytes: meta.len().max(text.len() as u64),
             budget_bytes,
         });
     }
-    parse_tree(&text, &path.display().to_string(), budget_bytes)
+    parse_tree(&text, &name, budget_bytes)
+}
+
+/// Lexes the beginning `prefix` of a longer text and reports its first word that is not
+/// an integer. The last word may be cut by the prefix's end: it is lexed only if it holds
+/// a byte no integer can hold (then it is wrong however it goes on).
+fn check_words(prefix: &[u8], name: &str) -> Result<(), TreeError> {
+    let cut = prefix
+        .iter()
+        .rposition(|&b| is_delimiter(b))
+        .map_or(0, |i| i + 1);
+    let tail_is_wrong = prefix[cut..]
+        .iter()
+        .any(|b| !(b.is_ascii_digit() || matches!(b, b'+' | b'-')));
+    let checked = if tail_is_wrong {
+        prefix
+    } else {
+        &prefix[..cut]
+    };
+    let mut lexer = Lexer::new(checked, name);
+    while lexer.next_token()?.kind != TokenKind::End {}
+    Ok(())
 }
 
 /// The comment lines at the top of a `.tree` text, before its first token, without the
@@ -157,4 +194,41 @@ pub fn header_comments(text: &[u8]) -> Vec<String> {
         lines.push(String::from_utf8_lossy(comment).into_owned());
     }
     lines
+}
+
+/// The leading comment lines of the `.tree` file at `path` ([`header_comments`]), read
+/// from at most its first 64 KiB; only a regular file is read.
+pub fn read_header_comments(path: &Path) -> Result<Vec<String>, TreeError> {
+    let io_error = |source| TreeError::Io {
+        action: "read",
+        path: path.to_path_buf(),
+        source,
+    };
+    let (file, _) = open_regular(path).map_err(io_error)?;
+    let mut text = Vec::new();
+    file.take(PREFIX_BYTES)
+        .read_to_end(&mut text)
+        .map_err(io_error)?;
+    if text.len() as u64 == PREFIX_BYTES {
+        // The last line may be cut: keep whole lines only.
+        let end = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        text.truncate(end);
+    }
+    Ok(header_comments(&text))
+}
+
+/// The regular file at `path`, opened, and its metadata; a device, FIFO or folder is
+/// refused unopened (`InvalidInput`, naming what it is).
+fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, std::fs::Metadata)> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "not a regular file ({}): only a file is read",
+                super::file_kind(&meta)
+            ),
+        ));
+    }
+    Ok((std::fs::File::open(path)?, meta))
 }

@@ -259,3 +259,51 @@ fn a_file_larger_than_the_budget_is_not_read_whole() {
     assert!(read_tree_file(&path, 1 << 20).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn garbage_is_named_at_its_first_word_before_the_file_is_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let zeros = dir.path().join("zeros.tree");
+    std::fs::write(&zeros, vec![0u8; 1 << 20]).unwrap();
+    // A budget the 1 MiB file fits in would otherwise read it whole and then fail on
+    // the arena size; the first word is wrong, and said to be.
+    let err = read_tree_file(&zeros, 1 << 30).unwrap_err().to_string();
+    assert!(err.contains("zeros.tree:1:1: expected an integer"), "{err}");
+    assert!(err.contains("\\0"), "the NUL is shown: {err}");
+    // Even when the budget is smaller than the file.
+    let err = read_tree_file(&zeros, 1000).unwrap_err().to_string();
+    assert!(err.contains(":1:1:"), "{err}");
+    // Junk that starts well into the text and runs past the checked beginning.
+    let late = dir.path().join("late.tree");
+    let mut text = b"(1 2\n(3 ".to_vec();
+    text.extend(std::iter::repeat_n(b'x', 100_000));
+    std::fs::write(&late, &text).unwrap();
+    let err = read_tree_file(&late, 1000).unwrap_err().to_string();
+    assert!(err.contains("late.tree:2:4: expected an integer"), "{err}");
+    // Digits cut by the end of the beginning are not an error; the file is read whole.
+    let long = dir.path().join("long.tree");
+    let mut text = b"(".to_vec();
+    while text.len() < (64 << 10) + 10 {
+        text.extend_from_slice(b"12345 ");
+    }
+    text.extend_from_slice(b")\n");
+    std::fs::write(&long, &text).unwrap();
+    assert!(read_tree_file(&long, 1 << 30).is_ok());
+}
+
+#[test]
+fn only_a_regular_file_is_read() {
+    for (path, kind) in [("/dev/zero", "a device"), ("/tmp", "a folder")] {
+        let err = read_tree_file(std::path::Path::new(path), 1 << 30)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&format!("not a regular file ({kind})")),
+            "{path}: {err}"
+        );
+        let err = crate::file::read_header_comments(std::path::Path::new(path))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not a regular file"), "{path}: {err}");
+    }
+}

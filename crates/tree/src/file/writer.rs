@@ -72,6 +72,9 @@ impl<W: Write> LineWriter<W> {
     }
 }
 
+/// Positions written between two calls of a [`write_tree_with`] check.
+pub const CHECK_EVERY: u64 = 1 << 12;
+
 /// Writes `tree` as a `.tree` text to `out`, after `header` as `#` comment lines.
 ///
 /// Fails with [`io::ErrorKind::InvalidData`] if a leaf value is outside `|v| < 2^62`,
@@ -81,6 +84,19 @@ pub fn write_tree<T: GameTree + ?Sized, W: Write>(
     header: &[String],
     out: W,
 ) -> io::Result<()> {
+    write_tree_with(tree, header, out, |_| Ok(()))
+}
+
+/// [`write_tree`], calling `check(positions written so far)` every [`CHECK_EVERY`]
+/// positions and once more with the total at the end: an error from it stops the
+/// writing and is returned (a limit on positions, a signal to stop).
+pub fn write_tree_with<T: GameTree + ?Sized, W: Write>(
+    tree: &T,
+    header: &[String],
+    out: W,
+    mut check: impl FnMut(u64) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut positions = 0u64;
     let mut layout = LineWriter {
         out: BufWriter::new(out),
         line_len: 0,
@@ -105,6 +121,12 @@ pub fn write_tree<T: GameTree + ?Sized, W: Write>(
                 degree,
                 ..
             } => {
+                positions += 1;
+                if positions.is_multiple_of(CHECK_EVERY)
+                    && let Err(e) = check(positions)
+                {
+                    return ControlFlow::Break(e);
+                }
                 if degree == 0 {
                     write_leaf(&mut layout, depth, tree.value(node))
                 } else {
@@ -129,6 +151,7 @@ pub fn write_tree<T: GameTree + ?Sized, W: Write>(
     if let ControlFlow::Break(e) = walked {
         return Err(e);
     }
+    check(positions)?;
     layout.out.flush()
 }
 
@@ -172,14 +195,22 @@ pub fn write_tree_file<T: GameTree + ?Sized>(
     header: &[String],
     path: &Path,
 ) -> Result<(), TreeError> {
+    write_tree_file_with(tree, header, path, |_| Ok(()))
+}
+
+/// [`write_tree_file`] with [`write_tree_with`]'s `check`: an error from it stops the
+/// writing, removes the temporary file and leaves `path` as it was.
+pub fn write_tree_file_with<T: GameTree + ?Sized>(
+    tree: &T,
+    header: &[String],
+    path: &Path,
+    check: impl FnMut(u64) -> io::Result<()>,
+) -> Result<(), TreeError> {
     let io_error = |source| TreeError::Io {
         action: "write",
         path: path.to_path_buf(),
         source,
     };
-    super::write_atomically_with(path, |file| {
-        write_tree(tree, header, &*file)?;
-        Ok(())
-    })
-    .map_err(io_error)
+    super::write_atomically_with(path, |file| write_tree_with(tree, header, &*file, check))
+        .map_err(io_error)
 }
