@@ -217,3 +217,68 @@ fn unusable_input_exits_two_with_one_line() {
         }
     }
 }
+
+/// A folder whose `machine.json` says `running`: with its lock held, a sweep is writing
+/// it now; with the lock free, the sweep was killed before it could mark the folder
+/// (abandoned). Neither is compared; `report` builds the report and says which it is.
+#[test]
+fn running_and_abandoned_folders_are_never_compared_and_reported_as_such() {
+    let dir = TempDir::new().unwrap();
+    let records = measured();
+    let good = write(&dir, "good.jsonl", &records);
+    let folder = dir.path().join("run");
+    std::fs::create_dir(&folder).unwrap();
+    let results = folder.join("results.jsonl");
+    std::fs::copy(&good, &results).unwrap();
+    std::fs::write(
+        folder.join("machine.json"),
+        r#"{"cpu_model": "test", "status": "running"}"#,
+    )
+    .unwrap();
+
+    let (code, _, stderr) = compare(&good, &results, &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the run is abandoned (abandoned: the sweep stopped without"),
+        "{stderr}"
+    );
+    let out = dir.path().join("report");
+    let output = Command::cargo_bin("abbench")
+        .unwrap()
+        .args([
+            "report",
+            results.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("note: INCOMPLETE RUN: abandoned"),
+        "{stderr}"
+    );
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("**INCOMPLETE RUN**: abandoned"), "{md}");
+
+    // The same folder while a sweep holds its lock.
+    let lock = std::fs::File::create(folder.join(".abbench.lock")).unwrap();
+    lock.lock().unwrap();
+    let (code, _, stderr) = compare(&results, &good, &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the run is running (still running: a sweep is writing"),
+        "{stderr}"
+    );
+    drop(lock);
+
+    // Marked complete: compared as usual.
+    std::fs::write(
+        folder.join("machine.json"),
+        r#"{"cpu_model": "test", "status": "complete"}"#,
+    )
+    .unwrap();
+    let (code, _, stderr) = compare(&good, &results, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+}

@@ -157,7 +157,21 @@ fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {
             .starts_with("interrupted"),
         "{machine}"
     );
-    // The report rebuilds from what was kept.
+    assert_eq!(machine["status"], "interrupted", "{machine}");
+    // An interrupted run is never compared (never a pass).
+    let compared = Command::new(assert_cmd::cargo::cargo_bin("abbench"))
+        .arg("compare")
+        .arg(&results)
+        .arg(&results)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&compared.stderr);
+    assert_eq!(compared.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the run is interrupted (interrupted after"),
+        "{stderr}"
+    );
+    // The report rebuilds from what was kept, and says it is incomplete.
     let rebuilt = dir.path().join("rebuilt");
     let output = Command::new(assert_cmd::cargo::cargo_bin("abbench"))
         .arg("report")
@@ -167,8 +181,24 @@ fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {
         .output()
         .unwrap();
     assert!(output.status.success());
-    assert_eq!(
-        std::fs::read_to_string(rebuilt.join("report.md")).unwrap(),
-        report
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("note: INCOMPLETE RUN: interrupted after"),
+        "{stderr}"
     );
+    // The interrupted sweep wrote its report at once, without the simulation, and named
+    // the command that adds it; the rebuilt report has it, and is otherwise the same.
+    let rebuilt = std::fs::read_to_string(rebuilt.join("report.md")).unwrap();
+    let skipped = "Not simulated: the sweep was interrupted, and its report is written at once";
+    assert!(report.contains(skipped), "{report}");
+    assert!(report.contains("` adds the simulation."), "{report}");
+    assert!(!rebuilt.contains(skipped), "{rebuilt}");
+    assert!(rebuilt.contains("| ybwc |"), "{rebuilt}");
+    let before_plots = |text: &str| {
+        text.split("## Plots")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(before_plots(&rebuilt), before_plots(&report));
 }

@@ -54,8 +54,7 @@ pub use stress::{
 };
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
 pub use sweep::{
-    Completion, LOCK_FILE, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep,
-    sweep_to_folder,
+    Completion, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep, sweep_to_folder,
 };
 pub use theory_checks::{
     Check, DEFAULT_DEGREES, Param, Quantity, TOLERANCE_SE, Table1Line, TheoryChecks, TheoryOptions,

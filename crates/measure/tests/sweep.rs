@@ -98,6 +98,7 @@ fn sweep_writes_a_run_folder() {
         outcome.records
     );
     let saved = read_machine(&out.join("machine.json")).unwrap();
+    assert_eq!(saved.status, Some(abbench_results::RunStatus::Complete));
     assert_eq!(saved.suite.as_deref(), Some("tiny"));
     assert_eq!(saved.threads, vec![1, 2]);
     assert_eq!((saved.repeat, saved.warmup), (Some(1), Some(0)));
@@ -166,6 +167,7 @@ fn an_interrupted_sweep_keeps_its_finished_records_and_says_it_is_incomplete() {
     );
     let saved = read_machine(&out.join("machine.json")).unwrap();
     assert_eq!(saved.incomplete.as_deref(), Some(why));
+    assert_eq!(saved.status, Some(abbench_results::RunStatus::Interrupted));
 }
 
 #[test]
@@ -179,6 +181,13 @@ fn a_failed_sweep_finishes_its_folder_as_incomplete_and_returns_the_error() {
         &MachineInfo::default(),
     )
     .unwrap();
+    // While it is open: marked running, and its lock held.
+    let machine = read_machine(&folder.dir().join("machine.json")).unwrap();
+    assert_eq!(machine.status, Some(abbench_results::RunStatus::Running));
+    assert_eq!(
+        abbench_results::folder_state(folder.dir(), &machine),
+        abbench_results::FolderState::Running
+    );
     let mut trees = 0;
     let result = sweep(
         &suite,
@@ -206,6 +215,8 @@ fn a_failed_sweep_finishes_its_folder_as_incomplete_and_returns_the_error() {
             .unwrap()
             .starts_with("stopped by an error after 2 of 4 trees (invalid test stop")
     );
+    let machine = read_machine(&folder.dir().join("machine.json")).unwrap();
+    assert_eq!(machine.status, Some(abbench_results::RunStatus::Failed));
     // Finished: an abandoned search can no longer write.
     assert!(matches!(
         folder.append(&Default::default()),

@@ -507,21 +507,22 @@ fn results_path(path: &Path) -> std::path::PathBuf {
     }
 }
 
-/// An error if the run folder of `results` says in its `machine.json` that the run is
-/// incomplete.
+/// An error unless the run folder of `results` is complete: its `machine.json` marks it
+/// running (and a sweep holds its lock, or none does: abandoned), interrupted or failed.
+/// Records without a `machine.json` beside them are taken as they are.
 fn refuse_incomplete(results: &Path) -> Result<(), ReportError> {
-    let machine = results
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(abbench_results::MACHINE_FILE);
+    let folder = results.parent().unwrap_or(Path::new("."));
+    let machine = folder.join(abbench_results::MACHINE_FILE);
     if !machine.is_file() {
         return Ok(());
     }
-    if let Some(why) = abbench_results::read_machine(&machine)?.incomplete {
+    let machine = abbench_results::read_machine(&machine)?;
+    let state = abbench_results::folder_state(folder, &machine);
+    if let Some(why) = state.why_incomplete(&machine) {
         return Err(FileError::BadInput {
             path: results.to_path_buf(),
             line: 0,
-            message: format!("the run is incomplete ({why}): an unfinished run is not compared"),
+            message: format!("the run is {state} ({why}): an unfinished run is not compared"),
         }
         .into());
     }

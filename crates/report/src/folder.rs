@@ -8,8 +8,8 @@
 use crate::{ReportError, aggregate, markdown, plots, simulated, summary, theory};
 use abbench_parallel::sim::CostProfile;
 use abbench_results::{
-    CALIBRATION_FILE, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, read_machine, read_results,
-    run_folder_profile, write_atomically, write_machine, write_profile,
+    CALIBRATION_FILE, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, RunStatus, folder_state,
+    read_machine, read_results, run_folder_profile, write_atomically, write_machine, write_profile,
 };
 use std::path::{Path, PathBuf};
 
@@ -23,6 +23,10 @@ pub const REPORT_FILE: &str = "report.md";
 pub struct ReportFiles {
     /// Every file written, in order.
     pub written: Vec<PathBuf>,
+    /// Why the run reported on is incomplete (running, interrupted, failed or
+    /// abandoned), as its folder says; `None` for a complete run or records without a
+    /// `machine.json`.
+    pub incomplete: Option<String>,
 }
 
 impl ReportFiles {
@@ -45,6 +49,26 @@ pub fn write_report(
     results: &Results,
     machine: Option<&MachineInfo>,
 ) -> Result<ReportFiles, ReportError> {
+    write_report_with(dir, results, machine, Simulation::Run)
+}
+
+/// Whether a report simulates its parallel workloads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Simulation {
+    /// Simulate them (seconds to tens of seconds for a large run).
+    Run,
+    /// Leave them out, saying why in the report: for a report that must be written at
+    /// once, as an interrupted sweep's is (the rest takes well under a second).
+    Skip(String),
+}
+
+/// [`write_report`], simulating or not as `simulation` says.
+pub fn write_report_with(
+    dir: &Path,
+    results: &Results,
+    machine: Option<&MachineInfo>,
+    simulation: Simulation,
+) -> Result<ReportFiles, ReportError> {
     let records = &results.records;
     let mut files = ReportFiles::default();
     let summary_path = dir.join(SUMMARY_FILE);
@@ -58,10 +82,13 @@ pub fn write_report(
     let groups = aggregate::group_by_workload(records);
     let series = theory::height_series(&groups);
     let profile = run_folder_profile(dir)?;
-    let simulated = simulated::simulate_workloads(
-        &groups,
-        profile.as_ref().unwrap_or(&CostProfile::reference()),
-    );
+    let simulated = match &simulation {
+        Simulation::Run => simulated::simulate_workloads(
+            &groups,
+            profile.as_ref().unwrap_or(&CostProfile::reference()),
+        ),
+        Simulation::Skip(why) => simulated::not_simulated(&groups, why),
+    };
     let plots =
         plots::plots(&groups, &series, &simulated).map_err(|message| ReportError::Report {
             path: dir.to_path_buf(),
@@ -98,8 +125,9 @@ pub fn write_report(
     Ok(files)
 }
 
-/// Writes a complete run folder at once: `results.jsonl`, `machine.json` (if given) and
-/// the report. The folder is created if needed.
+/// Writes a complete run folder at once: `results.jsonl`, `machine.json` (if given;
+/// marked complete unless it has a status already) and the report. The folder is
+/// created if needed.
 pub fn write_run_folder(
     dir: &Path,
     results: &Results,
@@ -109,12 +137,19 @@ pub fn write_run_folder(
     let results_path = dir.join(RESULTS_FILE);
     write_atomically(&results_path, results.to_text().as_bytes())?;
     let mut written = vec![results_path];
-    if let Some(m) = machine {
+    let machine = machine.map(|m| MachineInfo {
+        status: m.status.or(Some(RunStatus::Complete)),
+        ..m.clone()
+    });
+    if let Some(m) = &machine {
         written.push(write_machine(dir, m)?);
     }
-    let mut files = write_report(dir, results, machine)?;
+    let mut files = write_report(dir, results, machine.as_ref())?;
     written.append(&mut files.written);
-    Ok(ReportFiles { written })
+    Ok(ReportFiles {
+        written,
+        incomplete: machine.and_then(|m| m.incomplete),
+    })
 }
 
 /// `abbench report RESULTS.jsonl --out DIR`: reads the records (and the `machine.json`
@@ -127,12 +162,16 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportE
         .parent()
         .unwrap_or(Path::new("."))
         .join(MACHINE_FILE);
+    let folder = results.parent().unwrap_or(Path::new("."));
     let machine = if beside.is_file() {
-        Some(read_machine(&beside)?)
+        let mut machine = read_machine(&beside)?;
+        // A sweep still running, or one killed before it could mark the folder, is
+        // reported as the incomplete run it is.
+        machine.incomplete = folder_state(folder, &machine).why_incomplete(&machine);
+        Some(machine)
     } else {
         None
     };
-    let folder = results.parent().unwrap_or(Path::new("."));
     let profile = run_folder_profile(folder)?;
     create_dir(out)?;
     if let Some(profile) = profile
@@ -140,7 +179,9 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportE
     {
         write_profile(&out.join(CALIBRATION_FILE), &profile)?;
     }
-    write_report(out, &results_read, machine.as_ref())
+    let mut files = write_report(out, &results_read, machine.as_ref())?;
+    files.incomplete = machine.and_then(|m| m.incomplete);
+    Ok(files)
 }
 
 /// Creates an output folder, and its parents, if needed.

@@ -51,8 +51,8 @@ pub use compare::{
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use error::ReportError;
 pub use folder::{
-    REPORT_FILE, ReportFiles, SUMMARY_FILE, create_dir, rebuild_report, write_report,
-    write_run_folder,
+    REPORT_FILE, ReportFiles, SUMMARY_FILE, Simulation, create_dir, rebuild_report, write_report,
+    write_report_with, write_run_folder,
 };
 pub use headline::headline;
 pub use mann_whitney::{ALPHA, mann_whitney_p};

@@ -96,6 +96,20 @@ impl SimulatedRow {
 
 /// The SIMULATED scaling of every workload with parallel records, in the groups' order,
 /// with the event costs of `profile`.
+/// Every parallel workload of `groups`, not simulated, with `why` as the reason (a
+/// report that must be written at once).
+pub(crate) fn not_simulated(groups: &[WorkloadGroup<'_>], why: &str) -> Vec<SimulatedWorkload> {
+    groups
+        .iter()
+        .filter(|g| g.has_parallel())
+        .map(|group| SimulatedWorkload {
+            label: group.label(),
+            seeds_measured: group.seeds().len(),
+            outcome: Err(why.to_string()),
+        })
+        .collect()
+}
+
 pub(crate) fn simulate_workloads(
     groups: &[WorkloadGroup<'_>],
     profile: &CostProfile,

@@ -10,7 +10,7 @@
 //! | file | types and functions |
 //! | --- | --- |
 //! | `results.jsonl` | [`Record`], [`Unfinished`], [`Results`], [`ResultsWriter`], [`read_results`] |
-//! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`]; the build's provenance, [`build_info`] |
+//! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`]; the build's provenance, [`build_info`]; the run's status and lock ([`RunStatus`], [`folder_state`], [`LOCK_FILE`]) |
 //! | `calibration.json` | [`read_profile`], [`write_profile`], [`run_folder_profile`] |
 //! | any | [`write_atomically`], [`read_text`] (a regular file, bounded), [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]) |
 
@@ -23,6 +23,7 @@ mod read;
 mod record;
 mod results;
 mod run_folder;
+mod status;
 mod timing;
 mod unfinished;
 mod units;
@@ -41,6 +42,7 @@ pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
 pub use record::{ParallelMetrics, Record, SCHEMA, TreeInfo, WindowFields};
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
+pub use status::{FolderState, LOCK_FILE, RunStatus, folder_state, is_locked};
 pub use timing::WallTimes;
 pub use unfinished::{StopReason, Unfinished};
 pub use units::{elapsed, human_bytes, human_duration, human_nanos};

@@ -62,6 +62,11 @@ pub struct MachineInfo {
     /// ran, 0 ..= 1 (0.5: half the hardware threads busy with other work); absent where
     /// it cannot be measured, or before the sweep ends.
     pub other_cpu_share: Option<f64>,
+    /// How far the sweep got: `running` from its first file until it ends, then
+    /// `complete`, `interrupted` or `failed` ([`crate::folder_state`] tells a sweep still
+    /// running from one that died); absent in folders written before it existed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<crate::RunStatus>,
     /// Why the run folder is incomplete — interrupted, or stopped by an error — with how
     /// many trees were measured; absent for a complete run.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -98,6 +103,7 @@ impl MachineInfo {
             repeat: None,
             warmup: None,
             other_cpu_share: None,
+            status: None,
             incomplete: None,
         }
     }

@@ -25,6 +25,9 @@ impl ReportCommand {
     /// Runs the subcommand; the files written go to `out`, one per line.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
         let files = rebuild_report(&self.results, &self.out)?;
+        if let Some(why) = &files.incomplete {
+            crate::progress::note(&format!("INCOMPLETE RUN: {why}"));
+        }
         for file in &files.written {
             writeln!(out, "{}", file.display()).map_err(Failure::stdout)?;
         }

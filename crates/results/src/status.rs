@@ -1,0 +1,187 @@
+//! A run folder's status — running, complete, interrupted, failed — as `machine.json`
+//! records it, checked against the folder's lock so that a sweep killed outright
+//! (`SIGKILL`, a crash, the machine stopping), which could not mark its folder, is told
+//! from one still running.
+//!
+//! The protocol: a sweep takes the exclusive lock on [`LOCK_FILE`] before it writes
+//! anything, writes `machine.json` with `"status": "running"`, and rewrites it with how
+//! it ended (`complete`, `interrupted` or `failed`) before it lets the lock go; the lock
+//! goes with the process, however it ends. A reader that finds `running` tries the lock:
+//! held, the sweep is running now; free, the sweep died without finishing —
+//! [`FolderState::Abandoned`]. Folders written before the status existed have none: they
+//! are complete unless their `incomplete` entry says otherwise.
+
+use crate::MachineInfo;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// The lock file of a run folder: present in every folder a sweep wrote, never removed
+/// (removing it would let two sweeps hold locks on two different files of one name).
+pub const LOCK_FILE: &str = ".abbench.lock";
+
+/// What a sweep wrote into `machine.json` about how far it got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunStatus {
+    /// The sweep is writing the folder (or died before it could say otherwise).
+    Running,
+    /// Every tree of the suite was measured.
+    Complete,
+    /// Stopped by a signal before the end.
+    Interrupted,
+    /// Stopped by an error before the end.
+    Failed,
+}
+
+/// A run folder's state, from its status and its lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FolderState {
+    /// A sweep holds the folder's lock and is writing it now.
+    Running,
+    /// Every tree was measured.
+    Complete,
+    /// Stopped by a signal; the folder says how far it got.
+    Interrupted,
+    /// Stopped by an error; the folder says how far it got.
+    Failed,
+    /// Marked running, but no process holds its lock: the sweep was killed outright or
+    /// the machine stopped, and nothing marked how far it got.
+    Abandoned,
+}
+
+impl FolderState {
+    /// Whether every tree the run set out to measure was measured.
+    pub fn is_complete(self) -> bool {
+        self == FolderState::Complete
+    }
+
+    /// Why the folder is not complete, in words; `None` when it is. `machine`'s
+    /// `incomplete` entry is used where the sweep wrote one.
+    pub fn why_incomplete(self, machine: &MachineInfo) -> Option<String> {
+        let written = machine.incomplete.clone();
+        match self {
+            FolderState::Complete => None,
+            FolderState::Running => Some(
+                "still running: a sweep is writing this folder now, and its records so far \
+                 are only part of the run"
+                    .into(),
+            ),
+            FolderState::Abandoned => Some(
+                "abandoned: the sweep stopped without finishing the folder (it was killed, \
+                 or the machine stopped), so nothing says how far it got"
+                    .into(),
+            ),
+            FolderState::Interrupted => {
+                Some(written.unwrap_or_else(|| "interrupted before the end".into()))
+            }
+            FolderState::Failed => {
+                Some(written.unwrap_or_else(|| "stopped by an error before the end".into()))
+            }
+        }
+    }
+}
+
+impl fmt::Display for FolderState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FolderState::Running => "running",
+            FolderState::Complete => "complete",
+            FolderState::Interrupted => "interrupted",
+            FolderState::Failed => "failed",
+            FolderState::Abandoned => "abandoned",
+        })
+    }
+}
+
+/// The state of the run folder `dir` whose `machine.json` is `machine`.
+pub fn folder_state(dir: &Path, machine: &MachineInfo) -> FolderState {
+    match machine.status {
+        Some(RunStatus::Complete) => FolderState::Complete,
+        Some(RunStatus::Interrupted) => FolderState::Interrupted,
+        Some(RunStatus::Failed) => FolderState::Failed,
+        Some(RunStatus::Running) if is_locked(dir) => FolderState::Running,
+        Some(RunStatus::Running) => FolderState::Abandoned,
+        // Written before the status existed.
+        None => match &machine.incomplete {
+            None => FolderState::Complete,
+            Some(why) if why.starts_with("interrupted") => FolderState::Interrupted,
+            Some(_) => FolderState::Failed,
+        },
+    }
+}
+
+/// Whether a process holds the lock of the run folder `dir` now.
+pub fn is_locked(dir: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(dir.join(LOCK_FILE)) else {
+        return false;
+    };
+    // Taken and let go at once when free: a reader never keeps a sweep out for longer
+    // than this call.
+    matches!(
+        file.try_lock_shared(),
+        Err(std::fs::TryLockError::WouldBlock)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn machine(status: Option<RunStatus>, incomplete: Option<&str>) -> MachineInfo {
+        MachineInfo {
+            status,
+            incomplete: incomplete.map(str::to_string),
+            ..MachineInfo::default()
+        }
+    }
+
+    #[test]
+    fn running_is_told_from_abandoned_by_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let running = machine(Some(RunStatus::Running), None);
+        // No lock file at all: nobody is writing.
+        assert_eq!(folder_state(dir.path(), &running), FolderState::Abandoned);
+        let lock = std::fs::File::create(dir.path().join(LOCK_FILE)).unwrap();
+        assert_eq!(folder_state(dir.path(), &running), FolderState::Abandoned);
+        lock.lock().unwrap();
+        assert_eq!(folder_state(dir.path(), &running), FolderState::Running);
+        assert!(is_locked(dir.path()));
+        drop(lock);
+        assert_eq!(folder_state(dir.path(), &running), FolderState::Abandoned);
+        let why = FolderState::Abandoned.why_incomplete(&running).unwrap();
+        assert!(why.starts_with("abandoned"), "{why}");
+    }
+
+    #[test]
+    fn folders_without_a_status_read_as_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = |m: &MachineInfo| folder_state(dir.path(), m);
+        assert_eq!(state(&machine(None, None)), FolderState::Complete);
+        assert_eq!(
+            state(&machine(None, Some("interrupted after 1 of 2 trees"))),
+            FolderState::Interrupted
+        );
+        assert_eq!(
+            state(&machine(
+                None,
+                Some("stopped by an error after 0 of 2 trees")
+            )),
+            FolderState::Failed
+        );
+        assert_eq!(
+            state(&machine(Some(RunStatus::Complete), None)),
+            FolderState::Complete
+        );
+        assert!(FolderState::Complete.is_complete());
+        assert!(!FolderState::Interrupted.is_complete());
+    }
+
+    #[test]
+    fn the_status_is_written_in_snake_case() {
+        let json = serde_json::to_string(&RunStatus::Interrupted).unwrap();
+        assert_eq!(json, "\"interrupted\"");
+        let m: MachineInfo = serde_json::from_str(r#"{"status":"running"}"#).unwrap();
+        assert_eq!(m.status, Some(RunStatus::Running));
+    }
+}
