@@ -194,11 +194,6 @@ fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {
     assert!(report.contains("` adds the simulation."), "{report}");
     assert!(!rebuilt.contains(skipped), "{rebuilt}");
     assert!(rebuilt.contains("| ybwc |"), "{rebuilt}");
-    let before_plots = |text: &str| {
-        text.split("## Plots")
-            .next()
-            .unwrap()
-            .to_string()
-    };
+    let before_plots = |text: &str| text.split("## Plots").next().unwrap().to_string();
     assert_eq!(before_plots(&rebuilt), before_plots(&report));
 }

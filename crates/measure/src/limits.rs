@@ -6,7 +6,8 @@
 /// `--threads 40000` from starting tens of thousands of threads.
 pub const MAX_THREADS: usize = 256;
 
-/// The most timed or warm-up runs per search (`--repeat`, `--warmup`, a suite's `repeat`).
+/// The most timed or warm-up runs per search (`--repeat`, `--warmup`, a suite's `repeat` and
+/// `warmup`).
 pub const MAX_RUNS: i64 = 1_000_000;
 
 /// The highest split height ybwc accepts: the deepest tree the specification allows.

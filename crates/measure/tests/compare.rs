@@ -242,7 +242,11 @@ fn a_run_with_little_in_common_twice_the_same_search_or_unfinished_is_refused() 
     machine.incomplete = Some("interrupted after 1 of 2 trees".into());
     abbench_results::write_machine(&folder, &machine).unwrap();
     let err = compare_files(&base, &folder, 10.0).unwrap_err();
-    assert!(err.to_string().contains("the run is incomplete"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("the run is interrupted (interrupted after 1 of 2 trees)"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -8,8 +8,9 @@
 use crate::{ReportError, aggregate, markdown, plots, simulated, summary, theory};
 use abbench_parallel::sim::CostProfile;
 use abbench_results::{
-    CALIBRATION_FILE, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, RunStatus, folder_state,
-    read_machine, read_results, run_folder_profile, write_atomically, write_machine, write_profile,
+    CALIBRATION_FILE, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, folder_state, read_machine,
+    read_results, recorded_status, run_folder_profile, write_atomically, write_machine,
+    write_profile,
 };
 use std::path::{Path, PathBuf};
 
@@ -125,9 +126,9 @@ pub fn write_report_with(
     Ok(files)
 }
 
-/// Writes a complete run folder at once: `results.jsonl`, `machine.json` (if given;
-/// marked complete unless it has a status already) and the report. The folder is
-/// created if needed.
+/// Writes a run folder at once: `results.jsonl`, `machine.json` (if given; with the
+/// status it records, [`abbench_results::recorded_status`]) and the report. The folder
+/// is created if needed.
 pub fn write_run_folder(
     dir: &Path,
     results: &Results,
@@ -138,7 +139,7 @@ pub fn write_run_folder(
     write_atomically(&results_path, results.to_text().as_bytes())?;
     let mut written = vec![results_path];
     let machine = machine.map(|m| MachineInfo {
-        status: m.status.or(Some(RunStatus::Complete)),
+        status: Some(recorded_status(m)),
         ..m.clone()
     });
     if let Some(m) = &machine {

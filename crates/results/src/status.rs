@@ -94,20 +94,25 @@ impl fmt::Display for FolderState {
     }
 }
 
+/// The status `machine` records: its `status`, or for a folder written before the
+/// status existed, complete unless its `incomplete` entry says otherwise.
+pub fn recorded_status(machine: &MachineInfo) -> RunStatus {
+    match (machine.status, &machine.incomplete) {
+        (Some(status), _) => status,
+        (None, None) => RunStatus::Complete,
+        (None, Some(why)) if why.starts_with("interrupted") => RunStatus::Interrupted,
+        (None, Some(_)) => RunStatus::Failed,
+    }
+}
+
 /// The state of the run folder `dir` whose `machine.json` is `machine`.
 pub fn folder_state(dir: &Path, machine: &MachineInfo) -> FolderState {
-    match machine.status {
-        Some(RunStatus::Complete) => FolderState::Complete,
-        Some(RunStatus::Interrupted) => FolderState::Interrupted,
-        Some(RunStatus::Failed) => FolderState::Failed,
-        Some(RunStatus::Running) if is_locked(dir) => FolderState::Running,
-        Some(RunStatus::Running) => FolderState::Abandoned,
-        // Written before the status existed.
-        None => match &machine.incomplete {
-            None => FolderState::Complete,
-            Some(why) if why.starts_with("interrupted") => FolderState::Interrupted,
-            Some(_) => FolderState::Failed,
-        },
+    match recorded_status(machine) {
+        RunStatus::Complete => FolderState::Complete,
+        RunStatus::Interrupted => FolderState::Interrupted,
+        RunStatus::Failed => FolderState::Failed,
+        RunStatus::Running if is_locked(dir) => FolderState::Running,
+        RunStatus::Running => FolderState::Abandoned,
     }
 }
 

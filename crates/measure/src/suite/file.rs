@@ -58,7 +58,7 @@ struct SuiteFile {
     name: Option<String>,
     description: Option<String>,
     repeat: Option<Spanned<usize>>,
-    warmup: Option<usize>,
+    warmup: Option<Spanned<usize>>,
     threads: Option<Spanned<Vec<usize>>>,
     split_height: Option<Spanned<u32>>,
     algorithms: Option<Spanned<Vec<Algorithm>>>,
@@ -129,6 +129,14 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
             format!("repeat must be 1 ..= {}", crate::MAX_RUNS),
         ));
     }
+    if let Some(warmup) = &file.warmup
+        && *warmup.get_ref() > crate::MAX_RUNS as usize
+    {
+        return Err(source.error(
+            Some(warmup.span()),
+            format!("warmup must be 0 ..= {}", crate::MAX_RUNS),
+        ));
+    }
     if let Some(threads) = &file.threads {
         let counts = threads.get_ref();
         if counts.is_empty() || counts.iter().any(|t| !(1..=crate::MAX_THREADS).contains(t)) {
@@ -186,7 +194,7 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
         workloads,
         threads: file.threads.map(Spanned::into_inner),
         repeat: file.repeat.map_or(DEFAULT_REPEAT, Spanned::into_inner),
-        warmup: file.warmup.unwrap_or(1),
+        warmup: file.warmup.map_or(1, Spanned::into_inner),
         split_height: file.split_height.map(Spanned::into_inner),
         time_limit: None,
     })
