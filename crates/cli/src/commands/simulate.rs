@@ -261,6 +261,11 @@ impl SimulateCommand {
             crate::progress::note(&note);
         }
         let specs = self.tree.specs()?;
+        if let Some(path) = &self.svg {
+            // Before simulating: a plot that could not be written is refused first.
+            abbench_tree::file::check_replaceable(path)
+                .map_err(|e| Failure::bad_input(format!("cannot write {}: {e}", path.display())))?;
+        }
         let costs = self.profiled_costs()?;
         let options = self.split.options();
         let mut table = result_table();

@@ -25,7 +25,7 @@ pub fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<()> {
-    refuse_special(path)?;
+    check_replaceable(path)?;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -62,8 +62,10 @@ pub fn temporary_path(path: &Path) -> std::path::PathBuf {
     dir.join(format!(".{name}.{}.tmp", std::process::id()))
 }
 
-/// An error unless `path` is missing or a regular file (not followed if it is a link).
-fn refuse_special(path: &Path) -> io::Result<()> {
+/// An error unless `path` is missing or a regular file (not followed if it is a link):
+/// what [`write_atomically_with`] checks first, for a command to check its outputs
+/// before it starts work whose result it could not write.
+pub fn check_replaceable(path: &Path) -> io::Result<()> {
     match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_file() => Ok(()),
         Ok(meta) => Err(io::Error::new(

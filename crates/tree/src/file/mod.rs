@@ -22,7 +22,7 @@ mod writer;
 #[cfg(test)]
 mod test;
 
-pub use atomic::{file_kind, temporary_path, write_atomically_with};
+pub use atomic::{check_replaceable, file_kind, temporary_path, write_atomically_with};
 pub use reader::{header_comments, parse_tree, read_header_comments, read_tree_file};
 pub use writer::{
     CHECK_EVERY, LINE_WIDTH, tree_to_string, write_tree, write_tree_file, write_tree_file_with,
