@@ -7,6 +7,8 @@
 use crate::commands::calibrate::CalibrateCommand;
 use crate::commands::check_calibration::CheckCalibrationCommand;
 use crate::commands::compare::CompareCommand;
+use crate::commands::completions::CompletionsCommand;
+use crate::commands::export::ExportCommand;
 use crate::commands::report::ReportCommand;
 use crate::commands::run::RunCommand;
 use crate::commands::signature::SignatureCommand;
@@ -84,4 +86,9 @@ pub enum Command {
     /// Measure this machine's cost profile for the simulator: position times per tree
     /// model, and event costs at each thread count up to the cores present.
     Calibrate(CalibrateCommand),
+    /// Write a complete run's records for a CI dashboard: Bencher Metric Format, or
+    /// github-action-benchmark's customSmallerIsBetter / customBiggerIsBetter arrays.
+    Export(ExportCommand),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsCommand),
 }

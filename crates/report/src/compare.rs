@@ -251,7 +251,7 @@ fn describe(r: &Record) -> String {
     describe_info(&r.tree)
 }
 
-fn key_label(r: &Record) -> String {
+pub(crate) fn key_label(r: &Record) -> String {
     format!("{} {} threads={}", describe(r), r.algo, r.threads)
 }
 
@@ -462,15 +462,8 @@ pub fn compare_files(
             expected: "must be a percentage of at least 0".into(),
         });
     }
-    let (base, new) = (results_path(base), results_path(new));
-    for path in [&base, &new] {
-        refuse_incomplete(path)?;
-    }
-    let base_results = read_results(&base)?;
-    let new_results = read_results(&new)?;
-    for (path, results) in [(&base, &base_results), (&new, &new_results)] {
-        refuse_duplicates(path, results)?;
-    }
+    let (base, base_results) = read_complete_run(base)?;
+    let (new, new_results) = read_complete_run(new)?;
     let comparison = compare_results(&base_results, &new_results, threshold_pct);
     let keys = |r: &Results| -> std::collections::BTreeSet<(String, Algorithm, usize)> {
         r.records
@@ -499,6 +492,18 @@ pub fn compare_files(
 }
 
 /// `path` itself, or the `results.jsonl` in it when it is a run folder.
+/// The records of a complete run, for a reader that must not take a partial one
+/// (`compare`, `export`): `path` is a `results.jsonl` file or a run folder holding one.
+/// Refused when its folder is not complete (running, interrupted, failed, abandoned) or
+/// it holds a search twice. Returns the file read and its records.
+pub fn read_complete_run(path: &Path) -> Result<(std::path::PathBuf, Results), ReportError> {
+    let path = results_path(path);
+    refuse_incomplete(&path)?;
+    let results = read_results(&path)?;
+    refuse_duplicates(&path, &results)?;
+    Ok((path, results))
+}
+
 fn results_path(path: &Path) -> std::path::PathBuf {
     if path.is_dir() {
         path.join(abbench_results::RESULTS_FILE)

@@ -10,6 +10,7 @@
 //! | a run folder's report | [`write_report`], [`write_run_folder`], [`rebuild_report`] |
 //! | a sweep's summary line | [`headline`] |
 //! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
+//! | `abbench export` | [`export_file`], [`export`], [`ExportFormat`]; a complete run's records, [`read_complete_run`] |
 //! | `abbench check-calibration` | [`check_calibration`] |
 //! | `abbench simulate --svg` | [`SimulationPlot`], [`simulation_plot`] |
 //!
@@ -24,6 +25,7 @@ mod calibration_check;
 mod compare;
 mod contention;
 mod error;
+mod export;
 mod folder;
 mod format;
 mod headline;
@@ -46,10 +48,11 @@ pub use calibration_check::{
 };
 pub use compare::{
     Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS,
-    MIN_MATCHED_SHARE, compare, compare_files, compare_results,
+    MIN_MATCHED_SHARE, compare, compare_files, compare_results, read_complete_run,
 };
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use error::ReportError;
+pub use export::{ExportFormat, export, export_file};
 pub use folder::{
     REPORT_FILE, ReportFiles, SUMMARY_FILE, Simulation, create_dir, rebuild_report, write_report,
     write_report_with, write_run_folder,

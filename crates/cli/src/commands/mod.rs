@@ -3,6 +3,8 @@
 pub mod calibrate;
 pub mod check_calibration;
 pub mod compare;
+pub mod completions;
+pub mod export;
 pub mod report;
 pub mod run;
 pub mod signature;
@@ -32,6 +34,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Simulate(args) => args.run(&mut out),
         Command::CheckCalibration(args) => args.run(&mut out),
         Command::Calibrate(args) => args.run(&mut out),
+        Command::Export(args) => args.run(&mut out),
+        Command::Completions(args) => args.run(&mut out),
     }
 }
 

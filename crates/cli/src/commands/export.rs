@@ -1,0 +1,65 @@
+//! `abbench export RESULTS --format F`: a complete run's records in a CI dashboard's
+//! format (`abbench_report::export`): Bencher Metric Format JSON, or the arrays
+//! github-action-benchmark reads as `customSmallerIsBetter` (wall times) and
+//! `customBiggerIsBetter` (positions per second, speedups). To stdout, or atomically to
+//! `--out FILE`. A run that is not complete (running, interrupted, failed, abandoned) or
+//! that holds a search twice is refused (exit 2), as `compare` refuses it.
+
+use crate::failure::Failure;
+use abbench_report::{ExportFormat, export_file};
+use abbench_results::write_atomically;
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The formats, as the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Bencher Metric Format (BMF) JSON: latency, throughput, positions, speedup.
+    Bencher,
+    /// github-action-benchmark, tool customSmallerIsBetter: median wall times in ns.
+    CustomSmallerIsBetter,
+    /// github-action-benchmark, tool customBiggerIsBetter: positions per second and
+    /// parallel speedups.
+    CustomBiggerIsBetter,
+}
+
+impl From<FormatArg> for ExportFormat {
+    fn from(format: FormatArg) -> Self {
+        match format {
+            FormatArg::Bencher => ExportFormat::Bencher,
+            FormatArg::CustomSmallerIsBetter => ExportFormat::CustomSmallerIsBetter,
+            FormatArg::CustomBiggerIsBetter => ExportFormat::CustomBiggerIsBetter,
+        }
+    }
+}
+
+/// Options of `abbench export`.
+#[derive(Debug, Args)]
+pub struct ExportCommand {
+    /// The records: a results.jsonl, or a run folder holding one.
+    #[arg(value_name = "RESULTS")]
+    pub results: PathBuf,
+
+    /// The format to write.
+    #[arg(long, value_enum)]
+    pub format: FormatArg,
+
+    /// Write to this file (replaced atomically) instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+impl ExportCommand {
+    /// Runs the subcommand.
+    pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let text = export_file(&self.results, self.format.into())?;
+        match &self.out {
+            Some(path) => Ok(write_atomically(path, text.as_bytes())?),
+            None => out
+                .write_all(text.as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(Failure::stdout),
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! `abbench export` and `abbench completions` from the command line: a complete run in
+//! each format (to stdout and to a file), an incomplete run refused like `compare`
+//! refuses it, and completion scripts that know every subcommand.
+
+mod support;
+use support::{abbench, stdout_of};
+
+const RUN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../reports/runs/2026-11-22-vm"
+);
+
+#[test]
+fn a_complete_run_exports_in_every_format() {
+    let records = std::fs::read_to_string(format!("{RUN}/results.jsonl"))
+        .unwrap()
+        .lines()
+        .count();
+    let bmf: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["export", RUN, "--format", "bencher"])).unwrap();
+    assert_eq!(bmf.as_object().unwrap().len(), records);
+    for format in ["custom-smaller-is-better", "custom-bigger-is-better"] {
+        let entries: serde_json::Value =
+            serde_json::from_str(&stdout_of(&["export", RUN, "--format", format])).unwrap();
+        assert!(entries.as_array().unwrap().len() >= records, "{format}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bmf.json");
+    let printed = stdout_of(&[
+        "export",
+        &format!("{RUN}/results.jsonl"),
+        "--format",
+        "bencher",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(printed.is_empty());
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(written, bmf);
+}
+
+#[test]
+fn an_incomplete_run_is_not_exported() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        format!("{RUN}/results.jsonl"),
+        dir.path().join("results.jsonl"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("machine.json"),
+        r#"{"status": "interrupted", "incomplete": "interrupted after 3 of 9 trees"}"#,
+    )
+    .unwrap();
+    let output = abbench(&[
+        "export",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "bencher",
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the run is interrupted (interrupted after 3 of 9 trees)"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn completion_scripts_know_every_subcommand() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = stdout_of(&["completions", shell]);
+        for word in ["sweep", "compare", "export", "format"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+        // The shells whose scripts list an option's values.
+        if ["bash", "zsh", "fish"].contains(&shell) {
+            assert!(script.contains("custom-bigger-is-better"), "{shell}");
+        }
+    }
+    let output = abbench(&["completions", "tcsh"]);
+    assert_eq!(output.status.code(), Some(2));
+}
