@@ -36,15 +36,30 @@ pub fn elapsed(d: Duration) -> String {
 /// A search's time in the unit that suits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.23 s`.
 pub fn human_nanos(ns: u64) -> String {
     let ns = ns as f64;
-    if ns >= 1e9 {
-        format!("{:.2} s", ns / 1e9)
-    } else if ns >= 1e6 {
-        format!("{:.2} ms", ns / 1e6)
+    // A unit is chosen after rounding: 999,999 ns is 1.00 ms, not 1000 µs.
+    if ns >= 999.5e6 {
+        format!("{} s", three_significant(ns / 1e9))
+    } else if ns >= 999.5e3 {
+        format!("{} ms", three_significant(ns / 1e6))
     } else if ns >= 1e3 {
-        format!("{:.1} µs", ns / 1e3)
+        format!("{} µs", three_significant(ns / 1e3))
     } else {
         format!("{ns:.0} ns")
     }
+}
+
+/// `x` (at least 1, or 0) with three significant digits, more for 1000 and above:
+/// `1.23`, `12.3`, `123`, `4567`. A value that rounds up to the next decade is written
+/// as that decade's figure (`9.996` → `10.0`).
+fn three_significant(x: f64) -> String {
+    let decimals = if x >= 99.95 {
+        0
+    } else if x >= 9.995 {
+        1
+    } else {
+        2
+    };
+    format!("{x:.decimals$}")
 }
 
 /// `bytes`, with a binary unit beside it from a KiB on: `512 bytes`,
@@ -89,6 +104,19 @@ mod tests {
         assert_eq!(human_nanos(12_345), "12.3 µs");
         assert_eq!(human_nanos(4_560_000), "4.56 ms");
         assert_eq!(human_nanos(1_234_000_000), "1.23 s");
+        // Three significant digits whatever the magnitude within a unit.
+        assert_eq!(human_nanos(21_000), "21.0 µs");
+        assert_eq!(human_nanos(123_456), "123 µs");
+        assert_eq!(human_nanos(45_600_000), "45.6 ms");
+        assert_eq!(human_nanos(456_700_000), "457 ms");
+        assert_eq!(human_nanos(9_996_000), "10.0 ms");
+        assert_eq!(human_nanos(99_960_000), "100 ms");
+        assert_eq!(human_nanos(12_345_000_000), "12.3 s");
+        assert_eq!(human_nanos(4_567_000_000_000), "4567 s");
+        assert_eq!(human_nanos(999_999), "1.00 ms");
+        assert_eq!(human_nanos(999_600_000), "1.00 s");
+        assert_eq!(human_nanos(999), "999 ns");
+        assert_eq!(human_nanos(1000), "1.00 µs");
         assert_eq!(human_bytes(512), "512 bytes");
         assert_eq!(human_bytes(3 << 20), "3145728 bytes (3.0 MiB)");
     }
