@@ -49,6 +49,10 @@ static LONG_VERSION: LazyLock<String> =
     propagate_version = true
 )]
 pub struct Cli {
+    /// Print no progress, log lines or notes on stderr (results and errors still).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+
     /// What to do.
     #[command(subcommand)]
     pub command: Command,

@@ -35,6 +35,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return failure::Failure::from_clap(error, &typed_command()).report(),
     };
+    progress::set_quiet(cli.quiet);
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),

@@ -5,12 +5,33 @@
 //! but the log lines and notes. Notes are printed once a command has succeeded, and log
 //! lines only once its input has been accepted, so that bad input stays the single line
 //! `abbench: error: …`.
+//!
+//! `--quiet` silences all of it — bar, log lines and notes — for scripts and CI logs;
+//! results on stdout and errors on stderr are unchanged.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether `--quiet` was given.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Silences progress, log lines and notes for the rest of the process (`--quiet`).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
 
 /// A bar of `len` steps on stderr, labelled `what`; hidden unless stderr is a terminal.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    let target = if quiet() {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let bar = ProgressBar::with_draw_target(Some(len), target);
     let style = ProgressStyle::with_template(
         "{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed}, eta {eta})",
     )
@@ -23,6 +44,9 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
 
 /// Log lines on stderr, each prefixed `abbench: `, printed above `bar` when it is drawn.
 pub fn log(bar: &ProgressBar, lines: &[String]) {
+    if quiet() {
+        return;
+    }
     bar.suspend(|| {
         for line in lines {
             eprintln!("abbench: {line}");
@@ -33,5 +57,8 @@ pub fn log(bar: &ProgressBar, lines: &[String]) {
 /// A remark for the person at the terminal that is not an error, e.g. that a run was
 /// oversubscribed.
 pub fn note(message: &str) {
+    if quiet() {
+        return;
+    }
     eprintln!("abbench: note: {message}");
 }

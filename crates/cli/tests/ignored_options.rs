@@ -80,3 +80,61 @@ fn ybwc_options_without_ybwc_or_without_a_second_thread_are_named() {
         ["--cut-wait applies only to ybwc, which is not among the algorithms"]
     );
 }
+
+/// `--quiet` (anywhere on the line) silences notes and the log lines of long commands;
+/// results on stdout and errors on stderr are as without it.
+#[test]
+fn quiet_silences_notes_and_logs_but_not_results_or_errors() {
+    let noisy = ["run", "--model", "random", "--degree", "3", "--height", "3"];
+    let with_note = [
+        &noisy[..],
+        &["--ordering", "0.5", "--json", "--repeat", "1"],
+    ]
+    .concat();
+    let loud = abbench(&with_note);
+    assert!(!loud.stderr.is_empty());
+    for quiet in [
+        [&["--quiet"][..], &with_note[..]].concat(),
+        [&with_note[..], &["-q"][..]].concat(),
+    ] {
+        let output = abbench(&quiet);
+        assert!(output.status.success());
+        assert!(
+            output.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let records = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(records.lines().count(), 1, "{records}");
+    }
+    // A sweep's per-tree log lines go too; its summary (stdout) stays.
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("tiny.toml");
+    std::fs::write(
+        &suite,
+        "repeat = 1\nwarmup = 0\nthreads = [1]\n[[workload]]\nmodel = \"random\"\ndegree = 2\nheight = 3\nalgorithms = [\"f2\"]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("run");
+    let output = abbench(&[
+        "sweep",
+        "--quiet",
+        "--suite",
+        suite.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("1 trees, 1 results"));
+    // Errors are never silenced.
+    let output = abbench(&["--quiet", "run", "--degree", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).starts_with("abbench: error: invalid degree 0")
+    );
+}
