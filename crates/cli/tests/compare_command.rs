@@ -137,6 +137,32 @@ fn doubled_wall_times_regress_unless_only_counts_are_gated() {
     let (code, stdout, _) = compare(&slower, &base, &[]);
     assert_eq!(code, Some(0));
     assert!(stdout.contains("🚀 faster"), "{stdout}");
+
+    // The same verdicts as JSON, with the same exit codes.
+    let (code, stdout, _) = compare(&base, &slower, &["--json"]);
+    assert_eq!(code, Some(1));
+    let json: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1);
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["kind"], "comparison");
+    assert_eq!(json["verdict"], "regression");
+    assert_eq!(json["matched"], records.len());
+    let changes = json["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), records.len());
+    for c in changes {
+        assert_eq!(c["change"], "slower", "{c}");
+        assert_eq!(c["fails"], true, "{c}");
+        assert!(
+            (c["wall_change_pct"].as_f64().unwrap() - 100.0).abs() < 1e-9,
+            "{c}"
+        );
+    }
+    let (code, stdout, _) = compare(&base, &slower, &["--json", "--gate", "counts"]);
+    assert_eq!(code, Some(0));
+    let json: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["verdict"], "ok");
+    assert_eq!(json["gate"], "counts");
+    assert_eq!(json["changes"][0]["fails"], false);
 }
 
 #[test]

@@ -129,6 +129,54 @@ fn the_summary_counts_each_algorithm_and_thread_count() {
         "{summary}"
     );
     assert_eq!(count(&summary, "searches"), 9);
+
+    // The same summary as one JSON object.
+    let json = verify(&[
+        "--model",
+        "worst",
+        "--degree",
+        "3",
+        "--height",
+        "4",
+        "--trees",
+        "3",
+        "--seed",
+        "7",
+        "--algo",
+        "ybwc,f1,ybwc",
+        "--threads",
+        "2,1",
+        "--json",
+    ]);
+    assert_eq!(json.lines().count(), 1, "{json}");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["kind"], "verification");
+    assert_eq!(
+        (json["trees"].as_u64(), json["searches"].as_u64()),
+        (Some(3), Some(9))
+    );
+    assert_eq!(json["mismatches"], 0);
+    let rows: Vec<(String, u64, u64)> = json["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["algo"].as_str().unwrap().to_string(),
+                r["threads"].as_u64().unwrap(),
+                r["searches"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("ybwc".to_string(), 2, 3),
+            ("ybwc".to_string(), 1, 3),
+            ("f1".to_string(), 1, 3),
+        ]
+    );
 }
 
 #[test]

@@ -78,6 +78,18 @@ pub enum ChangeKind {
 }
 
 impl ChangeKind {
+    /// Its name in JSON: `changed_signature`, `failed_verification`, `failed_search`,
+    /// `slower`, `faster`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChangeKind::ChangedSignature => "changed_signature",
+            ChangeKind::FailedVerification => "failed_verification",
+            ChangeKind::FailedSearch => "failed_search",
+            ChangeKind::Slower => "slower",
+            ChangeKind::Faster => "faster",
+        }
+    }
+
     /// Whether this change fails a comparison gated by `gate`.
     pub fn fails(self, gate: Gate) -> bool {
         match self {
@@ -164,6 +176,43 @@ impl Comparison {
     /// 0 when nothing failed the comparison, 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         u8::from(self.has_regression())
+    }
+
+    /// The comparison as one JSON object (`abbench compare --json`): `schema` and
+    /// `kind` (`comparison`) as on every JSON line the tool writes, the `verdict` (`ok`
+    /// or `regression`), the counts the Markdown summary gives, and every change with
+    /// whether it fails under the gate.
+    pub fn to_json(&self) -> serde_json::Value {
+        let changes: Vec<serde_json::Value> = self
+            .changes
+            .iter()
+            .map(|c| {
+                serde_json::json!({
+                    "change": c.kind.name(),
+                    "fails": c.kind.fails(self.gate),
+                    "tree": c.tree,
+                    "algo": c.algo.to_string(),
+                    "threads": c.threads,
+                    "base": c.base,
+                    "new": c.new,
+                    "wall_change_pct": finite(c.wall_change_pct),
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "schema": abbench_results::SCHEMA,
+            "kind": "comparison",
+            "verdict": if self.has_regression() { "regression" } else { "ok" },
+            "gate": self.gate.name(),
+            "threshold_pct": self.threshold_pct,
+            "matched": self.matched,
+            "only_in_base": self.only_in_base,
+            "only_in_new": self.only_in_new,
+            "too_short": self.too_short,
+            "too_few_runs": self.too_few_runs,
+            "not_comparable": self.not_comparable,
+            "changes": changes,
+        })
     }
 
     fn count(&self, kind: ChangeKind) -> usize {
@@ -561,4 +610,13 @@ fn refuse_duplicates(path: &Path, results: &Results) -> Result<(), ReportError> 
         }
     }
     Ok(())
+}
+
+/// `x`, or `null` where it is not a finite number (JSON has no NaN).
+fn finite(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        serde_json::json!(x)
+    } else {
+        serde_json::Value::Null
+    }
 }

@@ -61,6 +61,10 @@ pub struct CompareCommand {
     /// What fails the comparison.
     #[arg(long, value_enum, default_value_t)]
     pub gate: GateArg,
+
+    /// Print the comparison as one JSON object instead of Markdown (same exit codes).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A number; its range (at least 0) is checked by `abbench_report::compare_files`, which names it.
@@ -75,7 +79,11 @@ impl CompareCommand {
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
         let comparison =
             compare_files(&self.base, &self.new, self.threshold)?.gated(self.gate.into());
-        write!(out, "{}", comparison.to_markdown()).map_err(Failure::stdout)?;
+        if self.json {
+            writeln!(out, "{}", comparison.to_json()).map_err(Failure::stdout)?;
+        } else {
+            write!(out, "{}", comparison.to_markdown()).map_err(Failure::stdout)?;
+        }
         out.flush().map_err(Failure::stdout)?;
         if comparison.has_regression() {
             return Err(Failure::failed(comparison.summary_line()));

@@ -61,6 +61,10 @@ pub struct VerifyCommand {
         ]
     )]
     pub stress: Option<u64>,
+
+    /// Print the summary as one JSON object instead of a table (same exit codes).
+    #[arg(long, conflicts_with = "stress")]
+    pub json: bool,
 }
 
 /// Searches and mismatches of one algorithm at one thread count.
@@ -100,6 +104,36 @@ impl Summary {
             }
         };
         &mut self.tallies[i]
+    }
+
+    /// The summary as one JSON object: `schema`, `kind` (`verification`), the totals,
+    /// one row per algorithm and thread count, and each mismatch with the command that
+    /// reproduces it.
+    fn to_json(&self, mismatches: &[(String, &Mismatch, String)]) -> serde_json::Value {
+        let total = |f: fn(&Tally) -> u64| self.tallies.iter().map(f).sum::<u64>();
+        serde_json::json!({
+            "schema": abbench_results::SCHEMA,
+            "kind": "verification",
+            "trees": self.trees,
+            "oracle_trees": self.oracle_trees,
+            "searches": total(|t| t.searches),
+            "mismatches": total(|t| t.mismatches),
+            "timed_out": total(|t| t.timed_out),
+            "rows": self.tallies.iter().map(|t| serde_json::json!({
+                "algo": t.algo.to_string(),
+                "threads": t.threads,
+                "searches": t.searches,
+                "mismatches": t.mismatches,
+                "timed_out": t.timed_out,
+            })).collect::<Vec<_>>(),
+            "mismatch_details": mismatches.iter().map(|(tree, m, reproduce)| serde_json::json!({
+                "tree": tree,
+                "algo": m.algo.to_string(),
+                "threads": m.threads,
+                "message": m.message,
+                "reproduce": reproduce,
+            })).collect::<Vec<_>>(),
+        })
     }
 
     fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
@@ -197,7 +231,11 @@ impl VerifyCommand {
             }
         }
         bar.finish_and_clear();
-        summary.write(out).map_err(Failure::stdout)?;
+        if self.json {
+            writeln!(out, "{}", summary.to_json(&[])).map_err(Failure::stdout)?;
+        } else {
+            summary.write(out).map_err(Failure::stdout)?;
+        }
         let timed_out: u64 = summary.tallies.iter().map(|t| t.timed_out).sum();
         if timed_out > 0 {
             let limit = self.search.time_limit.unwrap_or_default().as_secs_f64();
@@ -223,6 +261,14 @@ impl VerifyCommand {
         first: &Mismatch,
     ) -> Failure {
         let mut print = || -> std::io::Result<()> {
+            if self.json {
+                let details: Vec<_> = mismatches
+                    .iter()
+                    .map(|m| (spec.to_string(), m, self.reproduce(spec, m)))
+                    .collect();
+                writeln!(out, "{}", summary.to_json(&details))?;
+                return out.flush();
+            }
             summary.write(out)?;
             writeln!(out)?;
             for m in mismatches {
