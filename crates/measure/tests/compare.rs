@@ -69,7 +69,7 @@ fn doubled_wall_times_are_regressions_and_halved_ones_improvements() {
     assert!((comparison.changes[0].wall_change_pct - 100.0).abs() < 1e-9);
     let md = comparison.to_markdown();
     assert!(md.contains("🐢 slower"), "{md}");
-    assert!(md.contains("1.00 ms [900.0 µs – 1.10 ms]"), "{md}");
+    assert!(md.contains("1.00 ms [900 µs – 1.10 ms]"), "{md}");
     assert!(md.starts_with("**REGRESSION"), "{md}");
 
     // Gated on counts only, the slower rows are still listed but do not fail.
