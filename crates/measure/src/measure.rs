@@ -374,6 +374,7 @@ impl Measure<'_> {
         );
         Ok(Record {
             schema: SCHEMA,
+            kind: abbench_results::SearchKind::Search,
             tree: self.info.clone(),
             algo: Algorithm::Serial(serial),
             threads: 1,
@@ -469,6 +470,7 @@ impl Measure<'_> {
         };
         Ok(Record {
             schema: SCHEMA,
+            kind: abbench_results::SearchKind::Search,
             tree: self.info.clone(),
             algo: Algorithm::Parallel(algorithm),
             threads,

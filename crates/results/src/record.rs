@@ -206,11 +206,26 @@ pub struct ParallelMetrics {
     pub automatic_split: bool,
 }
 
+/// What a JSON line of the tool is: every line it writes carries `schema` and `kind`,
+/// so a reader can tell a search's record from a simulation, a theory check or a
+/// summary. A record's kind is always `search`; records written before the field
+/// existed have none and read as `search`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SearchKind {
+    /// A measured search.
+    #[default]
+    Search,
+}
+
 /// One measured (tree, algorithm, thread count).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     /// [`SCHEMA`].
     pub schema: u32,
+    /// Always `search` ([`SearchKind`]).
+    #[serde(default)]
+    pub kind: SearchKind,
     /// The tree.
     pub tree: TreeInfo,
     /// The algorithm.

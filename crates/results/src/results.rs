@@ -98,7 +98,9 @@ pub fn parse_results(text: &str, path: &Path) -> Result<Results, FileError> {
             }
             None => return Err(bad(number, "record without a numeric `schema`".into())),
         }
-        if value.get("timed_out").is_some() || value.get("failed").is_some() {
+        let unfinished =
+            value.get("kind").and_then(serde_json::Value::as_str) == Some("unfinished");
+        if unfinished || value.get("timed_out").is_some() || value.get("failed").is_some() {
             let unfinished: Unfinished = serde_json::from_value(value).map_err(|e| {
                 bad(
                     number,

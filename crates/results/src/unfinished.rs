@@ -19,12 +19,25 @@ use crate::{Algorithm, SCHEMA, TreeInfo};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
+/// The `kind` of a line for a search without a result: always `unfinished` (lines
+/// written before the field existed have none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnfinishedKind {
+    /// A search that timed out or failed.
+    #[default]
+    Unfinished,
+}
+
 /// A (tree, algorithm, threads) that gave no result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Unfinished {
     /// [`SCHEMA`].
     pub schema: u32,
+    /// Always `unfinished` ([`UnfinishedKind`]).
+    #[serde(default)]
+    pub kind: UnfinishedKind,
     /// The tree.
     pub tree: TreeInfo,
     /// The algorithm.
@@ -67,6 +80,7 @@ impl Unfinished {
         };
         Unfinished {
             schema: SCHEMA,
+            kind: UnfinishedKind::Unfinished,
             tree,
             algo,
             threads,
@@ -176,7 +190,7 @@ mod tests {
         let json = serde_json::to_string(&timed_out).unwrap();
         assert_eq!(
             json,
-            r#"{"schema":1,"tree":{"model":"random","degree":3,"height":4,"seed":7,"layout":"implicit"},"algo":"f0","threads":1,"timed_out":true,"time_limit_ns":1500000000}"#
+            r#"{"schema":1,"kind":"unfinished","tree":{"model":"random","degree":3,"height":4,"seed":7,"layout":"implicit"},"algo":"f0","threads":1,"timed_out":true,"time_limit_ns":1500000000}"#
         );
         assert_eq!(timed_out.outcome(), "timed out (limit 1.5 s)");
         assert_eq!(timed_out.search_label(), "random d=3 h=4 seed 7, f0");

@@ -75,6 +75,7 @@ mod tests {
         let wall = WallTimes::of(&[std::time::Duration::from_micros(100)]).unwrap();
         Record {
             schema: abbench_results::SCHEMA,
+            kind: abbench_results::SearchKind::Search,
             tree: TreeInfo {
                 model: Some("random".into()),
                 degree: Some(4),
