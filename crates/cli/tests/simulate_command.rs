@@ -74,7 +74,7 @@ fn one_processor_examines_f2_iter_nodes() {
             let (_, nodes) = serial.iter().find(|(k, _)| *k == seed).unwrap();
             assert_eq!(s["nodes"].as_u64().unwrap(), *nodes, "{s}");
             assert_eq!(s["serial_time"].as_u64().unwrap(), *nodes, "{s}");
-            assert_eq!(s["procs"], 1);
+            assert_eq!(s["threads"], 1);
         }
         let work_spans: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "work_span").collect();
         assert_eq!(work_spans.len(), serial.len());
@@ -111,7 +111,7 @@ fn perfectly_ordered_trees_get_root_splitting_s_ceiling() {
     let ceiling = ws["root_split_ceiling"]["speedup"].as_f64().unwrap();
     let root_split_64 = lines
         .iter()
-        .find(|l| l["algorithm"] == "root-split" && l["procs"] == 64)
+        .find(|l| l["algo"] == "root-split" && l["threads"] == 64)
         .unwrap();
     assert!(root_split_64["speedup"].as_f64().unwrap() <= ceiling + 1e-9);
     // Not perfectly ordered: no ceiling.

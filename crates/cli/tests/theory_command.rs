@@ -95,7 +95,8 @@ fn json_lines_name_every_check_and_all_pass() {
     }
     assert_eq!(table1.len(), 30);
     for row in &table1 {
-        for field in ["d", "r0", "r1", "r_star", "pearl"] {
+        assert_eq!(row["kind"], "table1_row", "{row}");
+        for field in ["degree", "r0", "r1", "r_star", "pearl"] {
             assert!(row[field].is_number(), "no {field} in {row}");
         }
         assert_eq!(row["ok"], true, "{row}");

@@ -139,6 +139,39 @@ pub struct SweepOutcome {
 }
 
 impl SweepOutcome {
+    /// The sweep's summary as one JSON object (`abbench sweep --json`): `schema`, `kind`
+    /// (`sweep`), the folder's `status` and why it is incomplete, the counts the text
+    /// summary gives, each parallel workload's median speedup at the most threads, and
+    /// the files written.
+    pub fn to_json(&self, folder: &Path) -> serde_json::Value {
+        let status = match &self.incomplete {
+            None => "complete",
+            Some(why) if why.starts_with("interrupted") => "interrupted",
+            Some(_) => "failed",
+        };
+        let share = self.other_cpu_share.filter(|s| s.is_finite());
+        serde_json::json!({
+            "schema": abbench_results::SCHEMA,
+            "kind": "sweep",
+            "folder": folder.display().to_string(),
+            "status": status,
+            "incomplete": self.incomplete,
+            "records": self.records.len(),
+            "unverified": self.failures,
+            "timed_out": self.unfinished.iter().filter(|u| u.timed_out).count(),
+            "failed_searches": self.unfinished.iter().filter(|u| u.is_failure()).count(),
+            "threads": self.threads,
+            "elapsed_s": self.elapsed.as_secs_f64(),
+            "other_cpu_share": share,
+            "files": self
+                .files
+                .written
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>(),
+        })
+    }
+
     /// A few lines for the end of a sweep: what was measured, whether every result agrees
     /// with serial F2, what timed out or failed, and each parallel workload's median
     /// speedup at the most threads.

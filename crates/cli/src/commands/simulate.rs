@@ -136,6 +136,7 @@ fn parse_position_ns(text: &str) -> Result<f64, String> {
 /// One simulated search, as a JSON line.
 #[derive(Serialize)]
 struct SimulationLine<'a> {
+    schema: u32,
     kind: &'static str,
     simulated: bool,
     tree: &'a TreeInfo,
@@ -146,6 +147,7 @@ struct SimulationLine<'a> {
 /// One tree's work/span view, as a JSON line.
 #[derive(Serialize)]
 struct WorkSpanLine<'a> {
+    schema: u32,
     kind: &'static str,
     simulated: bool,
     tree: &'a TreeInfo,
@@ -443,6 +445,7 @@ fn write_json_lines(
         write_json(
             out,
             &SimulationLine {
+                schema: abbench_results::SCHEMA,
                 kind: "simulation",
                 simulated: true,
                 tree: info,
@@ -453,6 +456,7 @@ fn write_json_lines(
     write_json(
         out,
         &WorkSpanLine {
+            schema: abbench_results::SCHEMA,
             kind: "work_span",
             simulated: true,
             tree: info,

@@ -81,6 +81,10 @@ pub struct SweepCommand {
     /// [default: reports/runs/DATE-HOST under the current directory, DATE in UTC].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+
+    /// Print the summary as one JSON object instead of text (same exit codes).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// How the measuring thread ended, as the main thread saw it.
@@ -153,8 +157,12 @@ impl SweepCommand {
         if let Some(error) = error {
             return Err(error.into());
         }
-        writeln!(out, "run folder: {}", folder_path.display()).map_err(Failure::stdout)?;
-        write!(out, "{}", outcome.summary()).map_err(Failure::stdout)?;
+        if self.json {
+            writeln!(out, "{}", outcome.to_json(&folder_path)).map_err(Failure::stdout)?;
+        } else {
+            writeln!(out, "run folder: {}", folder_path.display()).map_err(Failure::stdout)?;
+            write!(out, "{}", outcome.summary()).map_err(Failure::stdout)?;
+        }
         out.flush().map_err(Failure::stdout)?;
         let signal = interrupted.then(|| signals.received().unwrap_or(signal_hook::consts::SIGINT));
         verdict(&outcome, &folder_path, signal)

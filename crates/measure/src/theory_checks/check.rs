@@ -62,6 +62,8 @@ pub enum Param {
     Text(String),
     /// A list of numbers, such as the heights a row covers.
     Ints(Vec<u32>),
+    /// A list of names, such as the algorithms a row covers.
+    Texts(Vec<String>),
 }
 
 impl From<u32> for Param {
@@ -175,16 +177,20 @@ impl Check {
                 Param::Real(x) => format!("{name}={x}"),
                 Param::Text(s) => format!("{name}={s}"),
                 Param::Ints(list) => format!("{name}={}", compact(list)),
+                Param::Texts(list) => format!("{name}={}", list.join(",")),
             })
             .collect::<Vec<_>>()
             .join(" ")
     }
 
-    /// The JSON line, its keys in this order: `check`, `params` (in the order shown),
+    /// The JSON line, its keys in this order: `schema`, `kind` (`theory_check`), `check`,
+    /// `params` (in the order shown),
     /// `predicted`, `measured`, `stderr` (`null` for exact checks), `ok`, and `detail`
     /// when an exact check failed.
     pub fn json_line(&self) -> String {
         let line = CheckLine {
+            schema: abbench_results::SCHEMA,
+            kind: "theory_check",
             check: self.check,
             params: ParamsInOrder(&self.params),
             predicted: self.predicted.to_json(),
@@ -200,6 +206,8 @@ impl Check {
 /// A check as one JSON object.
 #[derive(Serialize)]
 struct CheckLine<'a> {
+    schema: u32,
+    kind: &'static str,
     check: &'a str,
     params: ParamsInOrder<'a>,
     predicted: Json,
@@ -221,6 +229,7 @@ impl Serialize for ParamsInOrder<'_> {
                 Param::Real(x) => json!(x),
                 Param::Text(s) => json!(s),
                 Param::Ints(list) => json!(list),
+                Param::Texts(list) => json!(list),
             };
             (name, value)
         }))
@@ -328,7 +337,7 @@ mod tests {
         let line = check.json_line();
         assert!(
             line.starts_with(
-                r#"{"check":"fig1","params":{"algo":"f2","degree":3},"predicted":31,"#
+                r#"{"schema":1,"kind":"theory_check","check":"fig1","params":{"algo":"f2","degree":3},"predicted":31,"#
             ),
             "{line}"
         );

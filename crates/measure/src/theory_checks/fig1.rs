@@ -4,7 +4,7 @@
 //! The tree is the tree crate's data file, compiled into the binary so that the check
 //! runs from any directory.
 
-use super::check::{Check, Quantity};
+use super::check::{Check, Param, Quantity};
 use crate::MeasureError;
 use abbench_search::{Basic, SerialAlgorithm};
 use abbench_tree::arena::default_memory_budget;
@@ -42,7 +42,13 @@ pub fn checks() -> Result<Vec<Check>, MeasureError> {
         .map_or(0, |(_, r)| r.value);
     let mut checks = vec![Check::exact(
         "fig1",
-        vec![("quantity", "value".into()), ("algo", "f0,f1,f2".into())],
+        vec![
+            ("quantity", "value".into()),
+            (
+                "algos",
+                Param::Texts(["f0", "f1", "f2"].map(String::from).to_vec()),
+            ),
+        ],
         Quantity::Integer(VALUE),
         Quantity::Integer(i128::from(f2_value)),
         wrong_value,

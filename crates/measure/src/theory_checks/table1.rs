@@ -16,11 +16,14 @@ pub struct Line {
 }
 
 impl Line {
-    /// `{"check":"table1","d":…,"r0":…,"r1":…,"r_star":…,"pearl":…,"paper_agrees":…,"ok":…}`.
+    /// `{"schema":1,"kind":"table1_row","check":"table1","degree":…,"r0":…,"r1":…,
+    /// "r_star":…,"pearl":…,"paper_agrees":…,"ok":…}`.
     pub fn json_line(&self) -> String {
         let line = JsonLine {
+            schema: abbench_results::SCHEMA,
+            kind: "table1_row",
             check: "table1",
-            d: self.row.d,
+            degree: self.row.d,
             r0: self.row.r0,
             r1: self.row.r1,
             r_star: self.row.r_star,
@@ -35,8 +38,10 @@ impl Line {
 /// A row as one JSON object, keys in the order of the paper's columns.
 #[derive(Serialize)]
 struct JsonLine {
+    schema: u32,
+    kind: &'static str,
     check: &'static str,
-    d: u64,
+    degree: u64,
     r0: f64,
     r1: f64,
     r_star: f64,

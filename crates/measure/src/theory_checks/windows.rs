@@ -159,7 +159,7 @@ fn window_width(seed: u64) -> Result<Vec<Check>, MeasureError> {
                 ("height", RANDOM.1.into()),
                 ("width", Param::Int(width)),
                 ("leaves", r.stats.leaves.into()),
-                ("full-window", full.stats.leaves.into()),
+                ("full_window", full.stats.leaves.into()),
             ],
             Quantity::Integer(i128::from(v)),
             Quantity::Integer(i128::from(r.value)),
@@ -220,7 +220,7 @@ fn against_f2(seed: u64) -> Result<Vec<Check>, MeasureError> {
                     ("model", spec.model.name().into()),
                     ("algo", algo.name().into()),
                     ("leaves", r.stats.leaves.into()),
-                    ("f2-leaves", f2.stats.leaves.into()),
+                    ("f2_leaves", f2.stats.leaves.into()),
                     (
                         "ratio",
                         format!(
@@ -286,6 +286,6 @@ mod tests {
             Some((_, Param::Int(n))) => *n,
             _ => panic!("{key}"),
         };
-        assert!(leaves(narrowest, "leaves") < leaves(narrowest, "full-window"));
+        assert!(leaves(narrowest, "leaves") < leaves(narrowest, "full_window"));
     }
 }

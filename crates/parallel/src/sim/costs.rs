@@ -25,14 +25,16 @@ use serde::{Deserialize, Serialize};
 /// | bound update | 220 |
 /// | abort | 220 |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, rename_all = "kebab-case")]
+#[serde(default, rename_all = "snake_case")]
 pub struct SimCosts {
     /// Every split point, charged to the worker that opens it, at any processor count:
     /// its record, its statistics, the reads of its live window, its result.
+    #[serde(alias = "split-point")]
     pub split_point: u64,
     /// Every serial search started below a split point (and every root move of root
     /// splitting): taking the brother, setting up the kernel on the worker's slot,
     /// recording the result at the split point.
+    #[serde(alias = "serial-search")]
     pub serial_search: u64,
     /// Offering a split point's younger brothers to helpers, charged to its owner:
     /// creating the join scope, queueing one task per helper slot, and joining them.
@@ -42,6 +44,7 @@ pub struct SimCosts {
     pub steal: u64,
     /// A serial search below a split point receiving a narrower window at a poll: the
     /// cache line another worker wrote, and pushing the window down the kernel's stack.
+    #[serde(alias = "bound-update")]
     pub bound_update: u64,
     /// A serial search stopped at a poll because its result no longer matters: the
     /// closed window read from another worker's cache line, and unwinding to the brother
@@ -50,6 +53,7 @@ pub struct SimCosts {
     /// Positions the serial kernel examines between two polls of its split point. The
     /// threaded search's interval by default, so bounds and aborts reach a running
     /// search as late (in positions) as on threads.
+    #[serde(alias = "poll-interval")]
     pub poll_interval: u32,
 }
 
@@ -109,5 +113,31 @@ impl SimCosts {
 impl Default for SimCosts {
     fn default() -> Self {
         SimCosts::CALIBRATED
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn costs_are_written_in_snake_case_and_read_in_either_case() {
+        let costs = SimCosts {
+            split_point: 1,
+            serial_search: 2,
+            offer: 3,
+            steal: 4,
+            bound_update: 5,
+            abort: 6,
+            poll_interval: 7,
+        };
+        let json = serde_json::to_string(&costs).unwrap();
+        assert_eq!(
+            json,
+            r#"{"split_point":1,"serial_search":2,"offer":3,"steal":4,"bound_update":5,"abort":6,"poll_interval":7}"#
+        );
+        let kebab = r#"{"split-point":1,"serial-search":2,"offer":3,"steal":4,"bound-update":5,"abort":6,"poll-interval":7}"#;
+        assert_eq!(serde_json::from_str::<SimCosts>(kebab).unwrap(), costs);
+        assert_eq!(serde_json::from_str::<SimCosts>(&json).unwrap(), costs);
     }
 }

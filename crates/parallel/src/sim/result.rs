@@ -111,9 +111,12 @@ impl ProcessorTime {
 /// costs and the options: the same on every run and every machine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SimResult {
-    /// The algorithm simulated.
+    /// The algorithm simulated (`algo` in JSON, as in every record).
+    #[serde(rename = "algo", alias = "algorithm")]
     pub algorithm: ParallelAlgorithm,
-    /// Virtual processors.
+    /// Virtual processors (`threads` in JSON, as in every record: the simulator's
+    /// processors stand for the threads).
+    #[serde(rename = "threads", alias = "procs")]
     pub procs: usize,
     /// `ybwc`'s split height; `None` for root splitting.
     pub split_height: Option<u32>,
