@@ -3,7 +3,7 @@
 //! the binary parses, so it never falls behind the options.
 
 use crate::failure::Failure;
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 use std::io::Write;
 
@@ -16,9 +16,8 @@ pub struct CompletionsCommand {
 }
 
 impl CompletionsCommand {
-    /// Runs the subcommand.
-    pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
-        let mut command = crate::cli::Cli::command();
+    /// Runs the subcommand for the command line `command` (the binary's own).
+    pub fn run(&self, mut command: clap::Command, out: &mut impl Write) -> Result<(), Failure> {
         let mut script = Vec::new();
         clap_complete::generate(self.shell, &mut command, "abbench", &mut script);
         out.write_all(&script)

@@ -35,7 +35,10 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::CheckCalibration(args) => args.run(&mut out),
         Command::Calibrate(args) => args.run(&mut out),
         Command::Export(args) => args.run(&mut out),
-        Command::Completions(args) => args.run(&mut out),
+        Command::Completions(args) => args.run(
+            <crate::cli::Cli as clap::CommandFactory>::command(),
+            &mut out,
+        ),
     }
 }
 
