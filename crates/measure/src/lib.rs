@@ -45,7 +45,7 @@ pub use estimate::{
 };
 pub use interrupt::Interrupt;
 pub use limits::{MAX_RUNS, MAX_SPLIT_HEIGHT, MAX_THREADS};
-pub use measure::{MeasureConfig, measure, measure_tree};
+pub use measure::{MAX_BATCH, MIN_SAMPLE, MeasureConfig, batch_size, measure, measure_tree};
 pub use searches::{POOL_WARM_UP, Pools};
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
 pub use stress::{

@@ -166,7 +166,32 @@ impl From<MeasureError> for Halt {
     }
 }
 
-/// Runs `search` `warmup` times untimed, then `repeat` times timed.
+/// The least time one timed sample should hold: a search shorter than this is run back
+/// to back in a batch that lasts about this long, and the sample is the batch's time
+/// over its number of searches. The clock reads cost tens of nanoseconds and have a
+/// resolution of about as much; a sample of a millisecond keeps both below 0.01%.
+pub const MIN_SAMPLE: Duration = Duration::from_millis(1);
+
+/// The most searches in one batch: a millisecond of searches timed at the clock's
+/// nanosecond (a search timed at 0 counts as 1 ns).
+pub const MAX_BATCH: u64 = 1_000_000;
+
+/// Searches per timed sample for a search that took `one` (the last warm-up run): 1
+/// from [`MIN_SAMPLE`] up, else enough to last about that long, at most [`MAX_BATCH`].
+pub fn batch_size(one: Duration) -> u64 {
+    if one >= MIN_SAMPLE {
+        return 1;
+    }
+    let one = one.as_nanos().max(1);
+    let batch = MIN_SAMPLE.as_nanos().div_ceil(one);
+    u64::try_from(batch).unwrap_or(MAX_BATCH).min(MAX_BATCH)
+}
+
+/// Runs `search` `warmup` times untimed, then `repeat` timed samples. A search whose
+/// last warm-up run took under [`MIN_SAMPLE`] is run in batches ([`batch_size`], sized
+/// on untimed runs back to back, doubled until they last that long), and each sample is
+/// its batch's time per search (recorded as `runs_per_sample`). Without a warm-up run,
+/// each sample is one search. Each sample keeps the result of its last search.
 fn timed<R>(
     config: &MeasureConfig,
     mut search: impl FnMut() -> Result<R, Halt>,
@@ -177,20 +202,45 @@ fn timed<R>(
         }
         Ok(())
     };
+    let mut last = None;
     for _ in 0..config.warmup {
         checked()?;
+        let started = Instant::now();
         search()?;
+        last = Some(started.elapsed());
+    }
+    let mut batch = 1;
+    if last.is_some_and(|t| t < MIN_SAMPLE) {
+        // A warm-up run is slowed by cold caches: size the batch on runs back to back,
+        // doubling them until they last MIN_SAMPLE (at most about twice that, untimed).
+        let mut runs: u32 = 2;
+        loop {
+            checked()?;
+            let started = Instant::now();
+            for _ in 0..runs {
+                search()?;
+            }
+            let elapsed = started.elapsed();
+            if elapsed >= MIN_SAMPLE || u64::from(runs) >= MAX_BATCH {
+                batch = batch_size(elapsed / runs);
+                break;
+            }
+            runs = runs.saturating_mul(2);
+        }
     }
     let mut results = Vec::with_capacity(config.repeat);
     let mut times = Vec::with_capacity(config.repeat);
     for _ in 0..config.repeat {
         checked()?;
         let started = Instant::now();
-        let r = search()?;
-        times.push(started.elapsed());
+        let mut r = search()?;
+        for _ in 1..batch {
+            r = search()?;
+        }
+        times.push(started.elapsed().div_f64(batch as f64));
         results.push(r);
     }
-    let wall = WallTimes::of(&times).expect("repeat is at least 1");
+    let wall = WallTimes::of_batches(&times, batch).expect("repeat is at least 1");
     Ok((results, wall))
 }
 
@@ -523,4 +573,32 @@ fn same_search(a: &SearchResult, b: &SearchResult) -> bool {
         && a.best_move == b.best_move
         && a.stats.nodes == b.stats.nodes
         && a.stats.leaves == b.stats.leaves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn searches_under_a_millisecond_are_timed_in_batches_of_about_one() {
+        assert_eq!(batch_size(Duration::from_millis(1)), 1);
+        assert_eq!(batch_size(Duration::from_secs(3)), 1);
+        assert_eq!(batch_size(Duration::from_micros(100)), 10);
+        assert_eq!(batch_size(Duration::from_micros(300)), 4);
+        assert_eq!(batch_size(Duration::from_nanos(120)), 8334);
+        assert_eq!(batch_size(Duration::from_nanos(1)), MAX_BATCH);
+        assert_eq!(MAX_BATCH, 1_000_000);
+        assert_eq!(batch_size(Duration::ZERO), MAX_BATCH);
+        // Every batch lasts at least MIN_SAMPLE, and not two searches more.
+        for ns in [1u64, 37, 120, 999, 5_000, 333_333, 999_999] {
+            let one = Duration::from_nanos(ns);
+            let total = one * batch_size(one) as u32;
+            if batch_size(one) < MAX_BATCH {
+                assert!(
+                    total >= MIN_SAMPLE && total < MIN_SAMPLE + 2 * one,
+                    "{ns} ns"
+                );
+            }
+        }
+    }
 }

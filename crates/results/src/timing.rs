@@ -29,9 +29,23 @@ pub struct WallTimes {
     pub p99: u64,
     /// Every sample, in the order measured.
     pub samples: Vec<u64>,
+    /// Searches run back to back in each sample, when one search is too short to time
+    /// alone (each sample is then their total time over their number); absent when each
+    /// sample is one search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs_per_sample: Option<u64>,
 }
 
 impl WallTimes {
+    /// Summarises samples of `runs_per_sample` searches each (their time per search);
+    /// `None` when there are none.
+    pub fn of_batches(samples: &[Duration], runs_per_sample: u64) -> Option<WallTimes> {
+        WallTimes::of(samples).map(|w| WallTimes {
+            runs_per_sample: (runs_per_sample > 1).then_some(runs_per_sample),
+            ..w
+        })
+    }
+
     /// Summarises the samples; `None` when there are none.
     pub fn of(samples: &[Duration]) -> Option<WallTimes> {
         if samples.is_empty() {
@@ -49,6 +63,7 @@ impl WallTimes {
             p90: quantile(&sorted, 0.9),
             p99: quantile(&sorted, 0.99),
             samples: ns,
+            runs_per_sample: None,
         })
     }
 

@@ -5,7 +5,10 @@ pub(super) fn legend(md: &mut String) {
     md.push_str(
         "## How to read the tables\n\n\
 Each (tree, algorithm, thread count) was searched several times after an untimed warm-up \
-(the *runs* above); times are wall-clock medians of those runs. A workload is a tree shape \
+(the *runs* above); times are wall-clock medians of those runs. A search shorter than a \
+millisecond is timed in batches of back-to-back searches lasting about a millisecond, each \
+run's time being its batch's over the batch's size (`runs_per_sample` in the records). A \
+workload is a tree shape \
 measured over several seeds; tables give the median over seeds and, where it matters, the \
 least and greatest.\n\n\
 * **value**: the root's negamax value, one per seed in seed order; given once per workload \
