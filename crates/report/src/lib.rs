@@ -8,6 +8,7 @@
 //! | job | functions |
 //! | --- | --- |
 //! | a run folder's report | [`write_report`], [`write_run_folder`], [`rebuild_report`] |
+//! | several runs side by side | [`cross_machine_report`] |
 //! | a sweep's summary line | [`headline`] |
 //! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
 //! | `abbench export` | [`export_file`], [`export`], [`ExportFormat`]; a complete run's records, [`read_complete_run`] |
@@ -24,6 +25,7 @@ mod aggregate;
 mod calibration_check;
 mod compare;
 mod contention;
+mod cross_machine;
 mod error;
 mod export;
 mod folder;
@@ -51,6 +53,7 @@ pub use compare::{
     MIN_MATCHED_SHARE, compare, compare_files, compare_results, read_complete_run,
 };
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
+pub use cross_machine::cross_machine_report;
 pub use error::ReportError;
 pub use export::{ExportFormat, export, export_file};
 pub use folder::{

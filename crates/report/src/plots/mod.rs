@@ -27,6 +27,7 @@ macro_rules! dashed_sample {
     };
 }
 
+mod machines;
 mod panel;
 mod scaling;
 mod simulated;
@@ -38,6 +39,7 @@ use crate::simulated::SimulatedWorkload;
 use crate::theory::HeightSeries;
 use crate::windows_plot::windows_figure;
 use abbench_results::Record;
+pub(crate) use machines::{MACHINES_FIGURE, SharedWorkload, machines_figure};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use scaling::scaling_figure;

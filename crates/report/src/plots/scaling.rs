@@ -37,39 +37,49 @@ pub(super) fn scaling_figure(
         title,
         (PANEL_WIDTH, PANEL_HEIGHT),
         &panels,
-        |area, panel| {
-            let (y_min, y_max) = y_range(panel);
-            let x_max = max_threads.max(2) as f64;
-            let pad = (x_max - 1.0) * 0.08;
-            let mut chart = ChartBuilder::on(area)
-                .caption(&panel.title, (FONT, 15))
-                .margin(12)
-                .x_label_area_size(38)
-                .y_label_area_size(58)
-                .build_cartesian_2d(
-                    KeyedAxis {
-                        range: 1.0 - pad..x_max + pad,
-                        keys: keys.clone(),
-                    },
-                    y_min..y_max,
-                )
-                .map_err(failed)?;
-            chart
-                .configure_mesh()
-                .x_desc("threads p")
-                .y_desc(y_label)
-                .axis_desc_style((FONT, 13))
-                .label_style((FONT, 12))
-                .x_label_formatter(&|x| format!("{x:.0}"))
-                .y_label_formatter(&|y| short_number(*y))
-                .light_line_style(WHITE)
-                .bold_line_style(BLACK.mix(0.12))
-                .draw()
-                .map_err(failed)?;
-            draw_lines(&mut chart, &panel.lines)?;
-            legend(&mut chart)
-        },
+        |area, panel| draw_scaling_panel(area, panel, &keys, max_threads, y_label),
     )
+}
+
+/// Draws one panel of a scaling figure: thread counts `keys` across (up to
+/// `max_threads`), `y_label` up, the panel's lines and a legend.
+pub(super) fn draw_scaling_panel(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    panel: &Panel,
+    keys: &[f64],
+    max_threads: usize,
+    y_label: &str,
+) -> super::Drawn {
+    let (y_min, y_max) = y_range(panel);
+    let x_max = max_threads.max(2) as f64;
+    let pad = (x_max - 1.0) * 0.08;
+    let mut chart = ChartBuilder::on(area)
+        .caption(&panel.title, (FONT, 15))
+        .margin(12)
+        .x_label_area_size(38)
+        .y_label_area_size(58)
+        .build_cartesian_2d(
+            KeyedAxis {
+                range: 1.0 - pad..x_max + pad,
+                keys: keys.to_vec(),
+            },
+            y_min..y_max,
+        )
+        .map_err(failed)?;
+    chart
+        .configure_mesh()
+        .x_desc("threads p")
+        .y_desc(y_label)
+        .axis_desc_style((FONT, 13))
+        .label_style((FONT, 12))
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| short_number(*y))
+        .light_line_style(WHITE)
+        .bold_line_style(BLACK.mix(0.12))
+        .draw()
+        .map_err(failed)?;
+    draw_lines(&mut chart, &panel.lines)?;
+    legend(&mut chart)
 }
 
 /// A workload's panel: a line per parallel algorithm, the serial reference and the
@@ -137,7 +147,7 @@ fn scaling_panel(
 
 /// One algorithm's medians over the seeds at each thread count, moved `nudge` along the
 /// axis, with the least and greatest where they differ.
-fn algorithm_line(
+pub(super) fn algorithm_line(
     g: &WorkloadGroup<'_>,
     algo: Algorithm,
     colour: RGBColor,
