@@ -43,7 +43,7 @@ pub use record::{ParallelMetrics, Record, SCHEMA, SearchKind, TreeInfo, WindowFi
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
 pub use status::{FolderState, LOCK_FILE, RunStatus, folder_state, is_locked, recorded_status};
-pub use timing::WallTimes;
+pub use timing::{BOOTSTRAP_RESAMPLES, WallTimes};
 pub use unfinished::{StopReason, Unfinished, UnfinishedKind};
 pub use units::{elapsed, human_bytes, human_duration, human_nanos};
 pub use utc::UtcTime;

@@ -62,6 +62,15 @@ pub struct MachineInfo {
     /// ran, 0 ..= 1 (0.5: half the hardware threads busy with other work); absent where
     /// it cannot be measured, or before the sweep ends.
     pub other_cpu_share: Option<f64>,
+    /// The load average (1, 5 and 15 minutes, `/proc/loadavg`) when the run started;
+    /// absent where it cannot be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub load_average: Option<[f64; 3]>,
+    /// The CPU frequency scaling governor of CPU 0 (`performance`, `powersave`,
+    /// `schedutil`, …) when the run started; absent where the kernel exposes none (most
+    /// virtual machines).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_governor: Option<String>,
     /// How far the sweep got: `running` from its first file until it ends, then
     /// `complete`, `interrupted` or `failed` ([`crate::folder_state`] tells a sweep still
     /// running from one that died); absent in folders written before it existed.
@@ -103,6 +112,8 @@ impl MachineInfo {
             repeat: None,
             warmup: None,
             other_cpu_share: None,
+            load_average: read_trimmed("/proc/loadavg").and_then(|t| load_average(&t)),
+            cpu_governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
             status: None,
             incomplete: None,
         }
@@ -128,6 +139,13 @@ impl MachineInfo {
             commit
         )
     }
+}
+
+/// The three load averages of a `/proc/loadavg` text (`0.52 0.58 0.59 1/389 12345`).
+fn load_average(text: &str) -> Option<[f64; 3]> {
+    let mut fields = text.split_whitespace().map(str::parse::<f64>);
+    let mut next = || fields.next()?.ok().filter(|x| x.is_finite() && *x >= 0.0);
+    Some([next()?, next()?, next()?])
 }
 
 fn read_trimmed(path: &str) -> Option<String> {
@@ -193,6 +211,16 @@ pub fn available_threads() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn load_averages_are_read_from_proc_loadavg() {
+        assert_eq!(
+            load_average("0.52 0.58 1.59 1/389 12345"),
+            Some([0.52, 0.58, 1.59])
+        );
+        assert_eq!(load_average("0.52 x 1.59"), None);
+        assert_eq!(load_average(""), None);
+    }
 
     const CPUINFO: &str = "processor\t: 0\nmodel name\t: Example CPU @ 3.00GHz\nphysical id\t: 0\ncore id\t\t: 0\n\n\
 processor\t: 1\nmodel name\t: Example CPU @ 3.00GHz\nphysical id\t: 0\ncore id\t\t: 0\n\n\

@@ -34,7 +34,17 @@ pub struct WallTimes {
     /// sample is one search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runs_per_sample: Option<u64>,
+    /// A 95% confidence interval of the median, `[low, high]` nanoseconds: the 2.5% and
+    /// 97.5% quantiles of the medians of [`BOOTSTRAP_RESAMPLES`] resamples of the
+    /// samples (bootstrap, seeded from the samples, so the same samples give the same
+    /// interval); absent for fewer than two samples. With few samples it is as wide as
+    /// they are apart, which is the point: five runs cannot pin a median closer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median_ci: Option<[u64; 2]>,
 }
+
+/// Resamples drawn for [`WallTimes::median_ci`].
+pub const BOOTSTRAP_RESAMPLES: usize = 2000;
 
 impl WallTimes {
     /// Summarises samples of `runs_per_sample` searches each (their time per search);
@@ -62,15 +72,48 @@ impl WallTimes {
             p50: median,
             p90: quantile(&sorted, 0.9),
             p99: quantile(&sorted, 0.99),
+            median_ci: bootstrap_median_ci(&ns),
             samples: ns,
             runs_per_sample: None,
         })
+    }
+
+    /// The half-width of [`WallTimes::median_ci`] relative to the median (0.05: ±5%);
+    /// `None` without an interval.
+    pub fn relative_uncertainty(&self) -> Option<f64> {
+        let [low, high] = self.median_ci?;
+        Some((high - low) as f64 / 2.0 / self.median.max(1) as f64)
     }
 
     /// `count` per second of median time.
     pub fn per_second(&self, count: u64) -> f64 {
         count as f64 / (self.median as f64 * 1e-9)
     }
+}
+
+/// The bootstrap 95% interval of the median of `samples` (see [`WallTimes::median_ci`]).
+fn bootstrap_median_ci(samples: &[u64]) -> Option<[u64; 2]> {
+    use rand_core::{Rng, SeedableRng};
+    let n = samples.len();
+    if n < 2 {
+        return None;
+    }
+    let seed = samples.iter().fold(0x9E37_79B9_7F4A_7C15u64, |h, &x| {
+        (h ^ x).wrapping_mul(0x0100_0000_01B3).rotate_left(29)
+    });
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut resample = vec![0u64; n];
+    let mut medians: Vec<u64> = (0..BOOTSTRAP_RESAMPLES)
+        .map(|_| {
+            for slot in resample.iter_mut() {
+                *slot = samples[(rng.next_u64() % n as u64) as usize];
+            }
+            resample.sort_unstable();
+            quantile(&resample, 0.5)
+        })
+        .collect();
+    medians.sort_unstable();
+    Some([quantile(&medians, 0.025), quantile(&medians, 0.975)])
 }
 
 /// The `q` quantile of `sorted` (not empty, ascending), interpolated linearly between the
@@ -115,6 +158,38 @@ mod tests {
         assert!(t.p99 <= t.max && t.p99 > t.p90);
     }
 
+    #[test]
+    fn the_median_interval_is_repeatable_and_within_the_samples() {
+        let same = WallTimes::of(&[Duration::from_micros(100); 5]).unwrap();
+        assert_eq!(same.median_ci, Some([100_000, 100_000]));
+        assert_eq!(same.relative_uncertainty(), Some(0.0));
+        let ns = [4023939u64, 3795626, 3855317, 3634467, 3406155];
+        let samples: Vec<Duration> = ns.iter().map(|&n| Duration::from_nanos(n)).collect();
+        let t = WallTimes::of(&samples).unwrap();
+        let [low, high] = t.median_ci.unwrap();
+        assert!(t.min <= low && low <= t.median && t.median <= high && high <= t.max);
+        assert!(
+            low < high,
+            "five different samples leave the median uncertain"
+        );
+        assert_eq!(
+            WallTimes::of(&samples).unwrap().median_ci,
+            t.median_ci,
+            "repeatable"
+        );
+        assert!(WallTimes::of(&samples[..1]).unwrap().median_ci.is_none());
+        // Many close samples pin the median closer than a few spread ones.
+        let tight: Vec<Duration> = (0..41)
+            .map(|i| Duration::from_nanos(1_000_000 + i))
+            .collect();
+        let tight = WallTimes::of(&tight)
+            .unwrap()
+            .relative_uncertainty()
+            .unwrap();
+        assert!(tight < 0.0001, "{tight}");
+        assert!(t.relative_uncertainty().unwrap() > 0.01);
+    }
+
     proptest::proptest! {
         #[test]
         fn every_quantile_is_between_min_and_max_and_p50_is_the_median(
@@ -135,6 +210,11 @@ mod tests {
             proptest::prop_assert!(t.min <= t.p50 && t.p50 <= t.p90);
             proptest::prop_assert!(t.p90 <= t.p99 && t.p99 <= t.max);
             proptest::prop_assert_eq!((t.min, t.max), (sorted[0], sorted[n - 1]));
+            if let Some([low, high]) = t.median_ci {
+                proptest::prop_assert!(t.min <= low && low <= high && high <= t.max);
+            } else {
+                proptest::prop_assert_eq!(n, 1);
+            }
         }
     }
 }

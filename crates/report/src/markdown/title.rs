@@ -108,6 +108,15 @@ fn machine_table(md: &mut String, m: &MachineInfo, records: usize, trees: usize,
             format!("{repeat} timed after {warmup} warm-up, per tree, algorithm and threads"),
         );
     }
+    if let Some([one, five, fifteen]) = m.load_average {
+        row(
+            "load average at the start",
+            format!("{one:.2}, {five:.2}, {fifteen:.2} (1, 5, 15 minutes)"),
+        );
+    }
+    if let Some(governor) = &m.cpu_governor {
+        row("frequency scaling", format!("governor `{governor}`"));
+    }
     if let Some(share) = m.other_cpu_share {
         row(
             "other processes",
@@ -122,5 +131,58 @@ fn machine_table(md: &mut String, m: &MachineInfo, records: usize, trees: usize,
     md.push('\n');
     if let Some(warning) = crate::contention_warning(m.other_cpu_share) {
         let _ = writeln!(md, "⚠ **The machine was shared**: {warning}.\n");
+    }
+    for warning in start_warnings(m) {
+        let _ = writeln!(md, "⚠ {warning}\n");
+    }
+}
+
+/// What the machine's state at the start says about the timings: other work already
+/// running (a 1-minute load average above a quarter of the hardware threads), and a
+/// frequency governor that lets clocks change during the run.
+pub(crate) fn start_warnings(m: &MachineInfo) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some([one, ..]) = m.load_average
+        && m.logical_cores > 0
+        && one > 0.25 * m.logical_cores as f64
+    {
+        out.push(format!(
+            "**The machine was busy when the run started**: load average {one:.2} on {} \
+             hardware threads; timings may be slowed by the other work.",
+            m.logical_cores
+        ));
+    }
+    if let Some(governor) = m.cpu_governor.as_deref()
+        && governor != "performance"
+    {
+        out.push(format!(
+            "**CPU frequency scaling**: the `{governor}` governor changes clock speeds with \
+             the load, so timings vary with what ran before; `performance` holds them."
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_busy_start_and_a_changing_clock_are_flagged() {
+        let machine = |load: f64, governor: Option<&str>| MachineInfo {
+            logical_cores: 16,
+            load_average: Some([load, 0.5, 0.5]),
+            cpu_governor: governor.map(str::to_string),
+            ..MachineInfo::default()
+        };
+        assert!(start_warnings(&machine(1.0, Some("performance"))).is_empty());
+        let busy = start_warnings(&machine(6.5, None));
+        assert_eq!(busy.len(), 1);
+        assert!(
+            busy[0].contains("load average 6.50 on 16 hardware threads"),
+            "{busy:?}"
+        );
+        let scaling = start_warnings(&machine(0.1, Some("powersave")));
+        assert!(scaling[0].contains("`powersave` governor"), "{scaling:?}");
     }
 }

@@ -1,7 +1,8 @@
 //! What a reader should know before trusting the scaling tables: parallel searches at one
 //! thread that ran much faster or slower than serial f2-iter (the measurement, not the
 //! algorithm, is then in question), and ybwc searches on two or more threads that never
-//! split (their speedup says nothing about young brothers wait).
+//! split (their speedup says nothing about young brothers wait), and noisy times:
+//! records whose 95% interval of the median is wider than ±[`NOISY`].
 
 use crate::format::cell;
 use abbench_results::Record;
@@ -11,8 +12,12 @@ use std::fmt::Write;
 /// One-thread speedups outside this range are flagged.
 pub(super) const ONE_THREAD_RANGE: (f64, f64) = (0.9, 1.1);
 
+/// A median whose 95% interval's half-width is more than this share of it is noisy.
+pub(super) const NOISY: f64 = 0.10;
+
 /// The `## ⚠ Warnings` section, if any record calls for one.
 pub(super) fn warnings(md: &mut String, records: &[Record]) {
+    let noisy = noisy_workloads(records);
     let (lo, hi) = ONE_THREAD_RANGE;
     // (workload, algorithm) → the speedups that fall outside, or the thread counts
     // that never split.
@@ -27,7 +32,7 @@ pub(super) fn warnings(md: &mut String, records: &[Record]) {
             never_split.entry(key).or_default().push(r.threads);
         }
     }
-    if one_thread.is_empty() && never_split.is_empty() {
+    if one_thread.is_empty() && never_split.is_empty() && noisy.is_empty() {
         return;
     }
     md.push_str("## ⚠ Warnings\n\n");
@@ -63,7 +68,44 @@ pub(super) fn warnings(md: &mut String, records: &[Record]) {
             threads.len(),
         );
     }
+    for (workload, (count, total, widest, label)) in &noisy {
+        let _ = writeln!(
+            md,
+            "* {}: {count} of {total} records have a 95% interval of the median wider \
+             than ±{:.0}% (widest ±{:.0}%, {}): their times are uncertain; more runs \
+             (`repeat`) or a quieter machine would narrow them.",
+            cell(workload),
+            100.0 * NOISY,
+            100.0 * widest,
+            cell(label),
+        );
+    }
     md.push('\n');
+}
+
+/// Per workload: how many records are noisy, of how many, the widest interval and its
+/// record.
+fn noisy_workloads(records: &[Record]) -> BTreeMap<String, (usize, usize, f64, String)> {
+    let mut out: BTreeMap<String, (usize, usize, f64, String)> = BTreeMap::new();
+    for r in records {
+        let entry = out
+            .entry(r.tree.workload().label())
+            .or_insert((0, 0, 0.0, String::new()));
+        entry.1 += 1;
+        let Some(u) = r.wall_ns.relative_uncertainty() else {
+            continue;
+        };
+        if u > NOISY {
+            entry.0 += 1;
+            if u > entry.2 {
+                let seed = r.tree.seed.map_or(String::new(), |s| format!(" seed {s}"));
+                entry.2 = u;
+                entry.3 = format!("{} at {} threads{seed}", r.algo, r.threads);
+            }
+        }
+    }
+    out.retain(|_, (count, ..)| *count > 0);
+    out
 }
 
 #[cfg(test)]
@@ -134,6 +176,31 @@ mod tests {
             "{md}"
         );
         assert!(!md.contains("at 4 threads"), "{md}");
+    }
+
+    #[test]
+    fn noisy_times_are_named_per_workload() {
+        let ms = |v: &[u64]| {
+            v.iter()
+                .map(|&x| std::time::Duration::from_micros(x))
+                .collect::<Vec<_>>()
+        };
+        let mut noisy = record("ybwc", 2, 1.8, 40);
+        noisy.wall_ns = WallTimes::of(&ms(&[100, 140, 70, 190, 95])).unwrap();
+        let mut steady = record("ybwc", 4, 2.8, 40);
+        steady.wall_ns = WallTimes::of(&ms(&[100, 101, 100, 99, 100])).unwrap();
+        let mut md = String::new();
+        warnings(&mut md, &[noisy, steady.clone()]);
+        assert!(
+            md.contains(
+                "* random d=4 h=5: 1 of 2 records have a 95% interval of the median wider than ±10%"
+            ),
+            "{md}"
+        );
+        assert!(md.contains("ybwc at 2 threads seed 1"), "{md}");
+        let mut md = String::new();
+        warnings(&mut md, &[steady]);
+        assert!(md.is_empty(), "{md}");
     }
 
     #[test]
