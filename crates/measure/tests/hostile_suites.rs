@@ -18,6 +18,7 @@ const TOP_KEYS: &[&str] = &[
     "threads",
     "split-height",
     "algorithms",
+    "algo",
     "surprise",
 ];
 
@@ -31,6 +32,7 @@ const WORKLOAD_KEYS: &[&str] = &[
     "trees",
     "layout",
     "algorithms",
+    "algo",
     "values",
     "ordering",
     "spread",
@@ -175,4 +177,29 @@ fn the_named_hostile_cases_are_refused() {
         let err = Suite::from_toml_str(text, Path::new("hostile.toml")).unwrap_err();
         assert!(err.to_string().starts_with("hostile.toml:"), "{err}");
     }
+}
+
+#[test]
+fn algo_is_the_key_as_on_the_command_line_and_algorithms_is_still_read() {
+    let suite = |key: &str| {
+        format!(
+            "{key} = [\"f2\"]\n[[workload]]\nmodel = \"random\"\ndegree = 2\nheight = 2\n\
+             {key} = [\"f0\", \"ybwc\"]\n"
+        )
+    };
+    for key in ["algo", "algorithms"] {
+        let parsed = Suite::from_toml_str(&suite(key), Path::new("s.toml")).unwrap();
+        let names: Vec<&str> = parsed.workloads[0]
+            .algorithms
+            .iter()
+            .map(|a| a.name())
+            .collect();
+        assert_eq!(names, ["f0", "ybwc"], "{key}");
+    }
+    let both = "algo = [\"f2\"]\nalgorithms = [\"f1\"]\n[[workload]]\nmodel = \"random\"\ndegree = 2\nheight = 2\n";
+    let err = Suite::from_toml_str(both, Path::new("s.toml")).unwrap_err();
+    assert!(err.to_string().starts_with("s.toml:"), "{err}");
+    let empty = "[[workload]]\nmodel = \"random\"\ndegree = 2\nheight = 2\nalgo = []\n";
+    let err = Suite::from_toml_str(empty, Path::new("s.toml")).unwrap_err();
+    assert!(err.to_string().contains("algo must not be empty"), "{err}");
 }

@@ -11,7 +11,8 @@
 //! warmup = 1                    # untimed runs before them; default 1
 //! threads = [1, 2, 4]           # default: 1, 2, 4, … up to the hardware threads
 //! split-height = 4              # ybwc's split height; default: chosen from the degree
-//! algorithms = ["f2-iter", "ybwc"]   # default for workloads without their own;
+//! algo = ["f2-iter", "ybwc"]   # default for workloads without their own (the CLI's
+//!                               # --algo; `algorithms` is accepted too);
 //!                                    # default: f1, f2, f2-iter, root-split, ybwc
 //!
 //! [[workload]]
@@ -22,7 +23,7 @@
 //! seed = 1                      # the first seed; default 1
 //! trees = 3                     # seeds seed .. seed+trees; default 1
 //! layout = "implicit"           # implicit | arena; default implicit
-//! algorithms = ["f0", "f2"]     # this workload's algorithms
+//! algo = ["f0", "f2"]           # this workload's algorithms
 //! values = 100                  # random
 //! ordering = 0.7                # ordered
 //! spread = 1000                 # ordered
@@ -61,6 +62,7 @@ struct SuiteFile {
     warmup: Option<Spanned<usize>>,
     threads: Option<Spanned<Vec<usize>>>,
     split_height: Option<Spanned<u32>>,
+    #[serde(rename = "algo", alias = "algorithms")]
     algorithms: Option<Spanned<Vec<Algorithm>>>,
     #[serde(default)]
     workload: Vec<Spanned<WorkloadFile>>,
@@ -77,6 +79,7 @@ struct WorkloadFile {
     seed: Option<u64>,
     trees: Option<u64>,
     layout: Option<Layout>,
+    #[serde(rename = "algo", alias = "algorithms")]
     algorithms: Option<Vec<Algorithm>>,
     values: Option<u64>,
     ordering: Option<f64>,
@@ -160,7 +163,7 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
     if let Some(algos) = &file.algorithms
         && algos.get_ref().is_empty()
     {
-        return Err(source.error(Some(algos.span()), "algorithms must not be empty"));
+        return Err(source.error(Some(algos.span()), "algo must not be empty"));
     }
     if file.workload.is_empty() {
         return Err(source.error(
@@ -207,7 +210,7 @@ fn workloads_of(
     base: &Path,
 ) -> Result<Vec<Workload>, String> {
     let algorithms = match &w.algorithms {
-        Some(a) if a.is_empty() => return Err("algorithms must not be empty".into()),
+        Some(a) if a.is_empty() => return Err("algo must not be empty".into()),
         Some(a) => a.clone(),
         None => default_algorithms.to_vec(),
     };

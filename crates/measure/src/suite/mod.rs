@@ -135,7 +135,7 @@ impl Suite {
     /// warmup = 1                    # untimed runs before them; default 1
     /// threads = [1, 2, 4]           # default: 1, 2, 4, … up to the hardware threads
     /// split-height = 4              # ybwc's split height; default: from the degree
-    /// algorithms = ["f2-iter", "ybwc"]   # for workloads without their own;
+    /// algo = ["f2-iter", "ybwc"]   # for workloads without their own (`algorithms` too);
     ///                                    # default: f1, f2, f2-iter, root-split, ybwc
     ///
     /// [[workload]]
@@ -145,7 +145,7 @@ impl Suite {
     /// seed = 1                      # the first seed; default 1
     /// trees = 3                     # seeds seed .. seed+trees; default 1
     /// layout = "implicit"           # implicit | arena; default implicit
-    /// algorithms = ["f0", "f2"]     # this workload's algorithms
+    /// algo = ["f0", "f2"]           # this workload's algorithms
     /// values = 100                  # random
     /// ordering = 0.7                # ordered; also spread, degree-min, degree-max,
     ///                               # terminal-prob
