@@ -87,7 +87,8 @@ pub fn cross_machine_report(runs: &[PathBuf], out: &Path) -> Result<ReportFiles,
 }
 
 /// Names each run by its machine — `Xeon Gold 6338N, 16 threads` — or, without a
-/// `machine.json`, by its folder; a name given twice gets its run's number.
+/// `machine.json`, by its folder; a name given twice gets its run's date
+/// (`…, 16 threads, 2026-11-23`), and one still given twice its run's number.
 fn label_runs(runs: &mut [Run]) {
     for run in runs.iter_mut() {
         run.label = match &run.machine {
@@ -98,10 +99,24 @@ fn label_runs(runs: &mut [Run]) {
             ),
         };
     }
+    disambiguate(runs, |run, _| {
+        run.machine
+            .as_ref()
+            .map(|m| m.date.get(..10).unwrap_or(&m.date).to_string())
+            .filter(|d| !d.is_empty())
+    });
+    disambiguate(runs, |_, i| Some(format!("run {}", i + 1)));
+}
+
+/// Appends `what` (given the run and its position) to every label that more than one
+/// run has.
+fn disambiguate(runs: &mut [Run], what: impl Fn(&Run, usize) -> Option<String>) {
     let labels: Vec<String> = runs.iter().map(|r| r.label.clone()).collect();
     for (i, run) in runs.iter_mut().enumerate() {
-        if labels.iter().filter(|l| **l == run.label).count() > 1 {
-            run.label = format!("{} (run {})", run.label, i + 1);
+        if labels.iter().filter(|l| **l == run.label).count() > 1
+            && let Some(extra) = what(run, i)
+        {
+            run.label = format!("{}, {extra}", run.label);
         }
     }
 }
@@ -250,7 +265,47 @@ fn workload_table(md: &mut String, label: &str, holders: &[(&str, &WorkloadGroup
 
 #[cfg(test)]
 mod tests {
-    use super::short_cpu;
+    use super::{Run, label_runs, short_cpu};
+    use abbench_results::{MachineInfo, Results};
+    use std::path::PathBuf;
+
+    fn run(folder: &str, cpu: &str, cores: usize, date: &str) -> Run {
+        Run {
+            label: String::new(),
+            folder: PathBuf::from(folder),
+            machine: (!cpu.is_empty()).then(|| MachineInfo {
+                cpu_model: cpu.into(),
+                logical_cores: cores,
+                date: date.into(),
+                ..MachineInfo::default()
+            }),
+            results: Results::default(),
+        }
+    }
+
+    #[test]
+    fn runs_of_one_machine_are_told_apart_by_date_then_number() {
+        let xeon = "Intel(R) Xeon(R) Processor";
+        let mut runs = vec![
+            run("a", "AMD EPYC", 2, "2026-11-22T05:50:05Z"),
+            run("b", xeon, 16, "2026-11-23T07:47:51Z"),
+            run("c", xeon, 16, "2026-11-25T00:26:59Z"),
+            run("d", xeon, 16, "2026-11-25T09:00:00Z"),
+            run("e", "", 0, ""),
+        ];
+        label_runs(&mut runs);
+        let labels: Vec<&str> = runs.iter().map(|r| r.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "AMD EPYC, 2 threads",
+                "Intel Xeon, 16 threads, 2026-11-23",
+                "Intel Xeon, 16 threads, 2026-11-25, run 3",
+                "Intel Xeon, 16 threads, 2026-11-25, run 4",
+                "e",
+            ]
+        );
+    }
 
     #[test]
     fn cpu_models_lose_their_decorations() {
