@@ -66,11 +66,13 @@ every seed.\n\n{CHECKED}\n\n",
 
 /// Where the simulator has been checked against real runs, and how well.
 const CHECKED: &str = "Where the simulator has been checked: on a 2-core machine at `p = 2` \
-(within 13%, `crates/parallel/src/sim/README.md`), and on a 16-core machine at \
-`p = 4, 8, 16` with the profile fitted to it (`reports/calibration/README.md`: median |gap| \
-9.1% over its 42 rows of at least 5 ms, every row within 24%). Elsewhere — other \
-machines, more processors than a profile measured — SIMULATED figures are an \
-extrapolation.";
+(within 13%, `crates/parallel/src/sim/README.md`), and on two 16-core machines at \
+`p = 4, 8, 16` (`reports/calibration/README.md`): with the profile fitted to the first, \
+median |gap| 9.1% over its 42 rows of at least 5 ms, every row within 24%; with the profile \
+`abbench calibrate` measured on the second, 6.0% over the 30 rows of its default sweep, \
+every row within 24%. A profile of one machine on the other missed by a median 15%. \
+Elsewhere — other machines, more processors than a profile measured — SIMULATED figures \
+are an extrapolation.";
 
 /// The gaps of this run, all workloads together.
 fn gap_summary(md: &mut String, workloads: &[SimulatedWorkload]) {
