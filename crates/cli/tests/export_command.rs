@@ -24,6 +24,9 @@ fn a_complete_run_exports_in_every_format() {
             serde_json::from_str(&stdout_of(&["export", RUN, "--format", format])).unwrap();
         assert!(entries.as_array().unwrap().len() >= records, "{format}");
     }
+    let criterion = stdout_of(&["export", RUN, "--format", "criterion"]);
+    assert_eq!(criterion.matches("time:   [").count(), records);
+    assert_eq!(criterion.matches("thrpt:  [").count(), records);
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("bmf.json");
     let printed = stdout_of(&[

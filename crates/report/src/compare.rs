@@ -300,7 +300,9 @@ fn describe(r: &Record) -> String {
     describe_info(&r.tree)
 }
 
-pub(crate) fn key_label(r: &Record) -> String {
+/// The name `compare` and `export` give a search: its tree (model, parameters, seed),
+/// algorithm and threads, e.g. `random d=16 h=8 seed=1 ybwc threads=4`.
+pub fn key_label(r: &Record) -> String {
     format!("{} {} threads={}", describe(r), r.algo, r.threads)
 }
 

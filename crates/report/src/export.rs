@@ -9,6 +9,12 @@
 //!   the arrays github-action-benchmark reads with `tool: customSmallerIsBetter`
 //!   (median wall time, `ns`, the runs' spread as `range`) and `tool:
 //!   customBiggerIsBetter` (positions per second, and parallel speedups).
+//! * [`ExportFormat::Criterion`]: the lines `cargo bench` prints with criterion, which
+//!   the dashboards' criterion parsers read (Bencher's `rust_criterion` adapter, for one):
+//!   per search its name, `time:   [low median high]` — the median wall time between
+//!   the bounds of its 95% bootstrap interval (the fastest and slowest run for records
+//!   written before runs carried one) — and `thrpt:  [...]`, positions per second at
+//!   those three times, each number formatted as criterion 0.8 formats it.
 //!
 //! A benchmark is named by its search: `random d=16 h=8 seed=1 ybwc threads=4` (the
 //! names `compare` prints). Only a complete run is exported, as only a complete run is
@@ -31,10 +37,12 @@ pub enum ExportFormat {
     /// github-action-benchmark, `tool: customBiggerIsBetter`: positions per second and
     /// speedups.
     CustomBiggerIsBetter,
+    /// criterion's text report: `time:` and `thrpt:` lines.
+    Criterion,
 }
 
 /// The records of the complete run at `path` (a `results.jsonl` file or a run folder)
-/// in `format`, as pretty-printed JSON ending in a newline.
+/// in `format`: pretty-printed JSON ending in a newline, or criterion's lines.
 pub fn export_file(path: &Path, format: ExportFormat) -> Result<String, ReportError> {
     let (_, results) = read_complete_run(path)?;
     Ok(export(&results, format))
@@ -44,6 +52,7 @@ pub fn export_file(path: &Path, format: ExportFormat) -> Result<String, ReportEr
 /// left out).
 pub fn export(results: &Results, format: ExportFormat) -> String {
     let value = match format {
+        ExportFormat::Criterion => return criterion(&results.records),
         ExportFormat::Bencher => bencher(&results.records),
         ExportFormat::CustomSmallerIsBetter => Value::Array(
             results
@@ -121,4 +130,105 @@ fn bencher(records: &[Record]) -> Value {
         benchmarks.insert(key_label(r), Value::Object(measures));
     }
     Value::Object(benchmarks)
+}
+
+/// criterion's report lines for every record (`measurement_complete` in criterion 0.8's
+/// `report.rs`): a name longer than 23 characters on a line of its own, the numbers
+/// from column 25.
+fn criterion(records: &[Record]) -> String {
+    let mut text = String::new();
+    for r in records {
+        let [low, high] = r
+            .wall_ns
+            .median_ci
+            .unwrap_or([r.wall_ns.min, r.wall_ns.max]);
+        let [low, median, high] = [low, r.wall_ns.median, high].map(|ns| ns.max(1) as f64);
+        let name = key_label(r);
+        let pad = if name.len() > 23 {
+            text.push_str(&name);
+            text.push('\n');
+            24
+        } else {
+            text.push_str(&name);
+            24 - name.len()
+        };
+        text.push_str(&" ".repeat(pad));
+        text.push_str(&format!(
+            "time:   [{} {} {}]\n",
+            criterion_time(low),
+            criterion_time(median),
+            criterion_time(high)
+        ));
+        let per_second = |ns: f64| r.nodes as f64 * 1e9 / ns;
+        text.push_str(&format!(
+            "{}thrpt:  [{} {} {}]\n",
+            " ".repeat(24),
+            criterion_elements(per_second(high)),
+            criterion_elements(per_second(median)),
+            criterion_elements(per_second(low))
+        ));
+    }
+    text
+}
+
+/// A time in nanoseconds as criterion writes it: `1.2346 ms`, `123.46 µs`.
+fn criterion_time(ns: f64) -> String {
+    let (factor, unit) = if ns < 1.0 {
+        (1e3, "ps")
+    } else if ns < 1e3 {
+        (1.0, "ns")
+    } else if ns < 1e6 {
+        (1e-3, "µs")
+    } else if ns < 1e9 {
+        (1e-6, "ms")
+    } else {
+        (1e-9, "s")
+    };
+    format!("{:>6} {unit}", criterion_short(ns * factor))
+}
+
+/// Elements (here positions) per second as criterion writes them: `148.62 Melem/s`.
+fn criterion_elements(per_second: f64) -> String {
+    let (denominator, unit) = if per_second < 1e3 {
+        (1.0, " elem/s")
+    } else if per_second < 1e6 {
+        (1e3, "Kelem/s")
+    } else if per_second < 1e9 {
+        (1e6, "Melem/s")
+    } else {
+        (1e9, "Gelem/s")
+    };
+    format!("{:>6} {unit}", criterion_short(per_second / denominator))
+}
+
+/// Five significant digits at most, as criterion's `format::short`.
+fn criterion_short(n: f64) -> String {
+    if n < 10.0 {
+        format!("{n:.4}")
+    } else if n < 100.0 {
+        format!("{n:.3}")
+    } else if n < 1000.0 {
+        format!("{n:.2}")
+    } else if n < 10000.0 {
+        format!("{n:.1}")
+    } else {
+        format!("{n:.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{criterion_elements, criterion_time};
+
+    #[test]
+    fn numbers_are_written_as_criterion_writes_them() {
+        assert_eq!(criterion_time(0.5), "500.00 ps");
+        assert_eq!(criterion_time(86.0), "86.000 ns");
+        assert_eq!(criterion_time(1_234.0), "1.2340 µs");
+        assert_eq!(criterion_time(123_456_789.0), "123.46 ms");
+        assert_eq!(criterion_time(12_345_678_901.0), "12.346 s");
+        assert_eq!(criterion_elements(12.0), "12.000  elem/s");
+        assert_eq!(criterion_elements(148_620_000.0), "148.62 Melem/s");
+        assert_eq!(criterion_elements(2.5e9), "2.5000 Gelem/s");
+    }
 }

@@ -1,9 +1,10 @@
 //! `abbench export RESULTS --format F`: a complete run's records in a CI dashboard's
 //! format (`abbench_report::export`): Bencher Metric Format JSON, or the arrays
 //! github-action-benchmark reads as `customSmallerIsBetter` (wall times) and
-//! `customBiggerIsBetter` (positions per second, speedups). To stdout, or atomically to
-//! `--out FILE`. A run that is not complete (running, interrupted, failed, abandoned) or
-//! that holds a search twice is refused (exit 2), as `compare` refuses it.
+//! `customBiggerIsBetter` (positions per second, speedups), or criterion's text report
+//! (what Bencher's `rust_criterion` adapter reads). To stdout, or atomically to `--out
+//! FILE`. A run that is not complete (running, interrupted, failed, abandoned) or that
+//! holds a search twice is refused (exit 2), as `compare` refuses it.
 
 use crate::failure::Failure;
 use abbench_report::{ExportFormat, export_file};
@@ -22,6 +23,9 @@ pub enum FormatArg {
     /// github-action-benchmark, tool customBiggerIsBetter: positions per second and
     /// parallel speedups.
     CustomBiggerIsBetter,
+    /// criterion's text report (`time:` and `thrpt:` lines), for the dashboards' criterion
+    /// parsers: the median wall time between its 95% interval, positions per second.
+    Criterion,
 }
 
 impl From<FormatArg> for ExportFormat {
@@ -30,6 +34,7 @@ impl From<FormatArg> for ExportFormat {
             FormatArg::Bencher => ExportFormat::Bencher,
             FormatArg::CustomSmallerIsBetter => ExportFormat::CustomSmallerIsBetter,
             FormatArg::CustomBiggerIsBetter => ExportFormat::CustomBiggerIsBetter,
+            FormatArg::Criterion => ExportFormat::Criterion,
         }
     }
 }
