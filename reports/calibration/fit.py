@@ -17,22 +17,31 @@ simulation's event counts:
 
 (the processors' idle share kept), c_e = nanos_e (1 + g_e x(p)) / (nu (1+k)(1+s_model x(p)) f_min),
 f_min the fastest processor's time per position over the mean one's (the profile's
-speed-spread, measured apart from the fit: the README says how).
+speed_spread, measured apart from the fit: the README says how).
 Simulate again at the fitted profile and fit again until the parameters settle: the
 first-order model does not see how costs move the schedule itself.
 """
 import json, math, sys
 from collections import defaultdict
 
-EVENTS = ["split-point", "serial-search", "offer", "steal", "bound-update", "abort"]
-SPENT = {"split-point": "split_point", "serial-search": "serial_search", "offer": "offer",
-         "steal": "steal", "bound-update": "bound_update", "abort": "abort"}
-COUNT = {"split-point": "split_points", "serial-search": "serial_searches", "offer": "offers",
-         "steal": "helper_runs", "bound-update": "bound_updates", "abort": "aborts"}
-GROUP = {"steal": 1, "bound-update": 2, "abort": 2,
-         "split-point": 3, "serial-search": 3, "offer": 3}
-NAMES = ["kernel-overhead", "growth steal", "growth bound-update, abort",
-         "growth split-point, serial-search, offer"]
+EVENTS = ["split_point", "serial_search", "offer", "steal", "bound_update", "abort"]
+COUNT = {"split_point": "split_points", "serial_search": "serial_searches", "offer": "offers",
+         "steal": "helper_runs", "bound_update": "bound_updates", "abort": "aborts"}
+GROUP = {"steal": 1, "bound_update": 2, "abort": 2,
+         "split_point": 3, "serial_search": 3, "offer": 3}
+NAMES = ["kernel_overhead", "growth steal", "growth bound_update, abort",
+         "growth split_point, serial_search, offer"]
+
+
+def snake(key):
+    """A profile written with kebab-case keys (before schema 1 named every key in
+    snake_case) reads as one written now."""
+    return key.replace("-", "_")
+
+
+def model_key(workload):
+    """The profile's key for a workload's tree model: `branch-sum d=.. ` -> branch_sum."""
+    return snake(workload.split()[0])
 
 
 def scale(growth, p):
@@ -40,9 +49,9 @@ def scale(growth, p):
 
 
 def prepare(rows, growth, profile):
-    kernel = profile.get("kernel-overhead", 0.0)
-    slowdowns = profile.get("model-position-slowdown", {})
-    default_slowdown = profile["position-slowdown"]
+    kernel = profile.get("kernel_overhead", 0.0)
+    slowdowns = profile.get("model_position_slowdown", {})
+    default_slowdown = profile["position_slowdown"]
     data = []
     for r in rows:
         sim = r["simulation"]
@@ -51,18 +60,18 @@ def prepare(rows, growth, profile):
         counts = {}
         for e in EVENTS:
             c0 = costs[e]
-            counts[e] = pt[SPENT[e]] / c0 if c0 > 0 else float(sim[COUNT[e]])
+            counts[e] = pt[e] / c0 if c0 > 0 else float(sim[COUNT[e]])
         # Time lost to processors slower than the fastest counts like positions.
         positions = pt["positions"] + pt.get("uneven", 0)
-        work0 = positions + sum(pt[SPENT[e]] for e in EVENTS)
+        work0 = positions + sum(pt[e] for e in EVENTS)
         x = scale(growth, r["threads"])
         # The fastest processor's time per position over the mean one's: the position
         # slowdown reported beyond the profile's own (1 when every processor is equal).
-        s0 = slowdowns.get(r["workload"].split()[0], default_slowdown)
+        s0 = slowdowns.get(model_key(r["workload"]), default_slowdown)
         fastest = sim.get("position_slowdown", 1.0) / ((1 + kernel) * (1 + s0 * x))
         data.append({
-            "row": (r["workload"], r["algorithm"], r["threads"]),
-            "model": r["workload"].split()[0],
+            "row": (r["workload"], r["algo"], r["threads"]),
+            "model": model_key(r["workload"]),
             "x": x, "fastest": fastest,
             "nu": r["position_nanos"],
             "positions": positions, "counts": counts, "work0": work0,
@@ -128,7 +137,8 @@ def main(argv):
         else:
             args.append(argv[i])
             i += 1
-    profile = json.load(open(args[0]))
+    profile = json.load(open(args[0]), object_hook=lambda o: {snake(k): v for k, v in o.items()})
+    profile.setdefault("kind", "cost_profile")
     rows = [json.loads(l) for l in open(args[1]) if l.strip()]
     growth = opts.get("--growth", profile.get("growth", "linear"))
     data = prepare(rows, growth, profile)
@@ -136,27 +146,27 @@ def main(argv):
     # Parameters squared: every one at least 0.
     models = sorted(set(d["model"] for d in data))
     f = lambda u: objective(data, nanos, [v * v for v in u], models)
-    slowdowns = profile.get("model-position-slowdown", {})
-    start = [math.sqrt(max(profile.get("kernel-overhead", 0.0), 0.0)) or 0.1,
+    slowdowns = profile.get("model_position_slowdown", {})
+    start = [math.sqrt(max(profile.get("kernel_overhead", 0.0), 0.0)) or 0.1,
              math.sqrt(profile["events"]["steal"]["growth"]) or 0.1,
              math.sqrt(profile["events"]["abort"]["growth"]) or 0.1,
-             math.sqrt(profile["events"]["split-point"]["growth"]) or 0.1]
-    start += [math.sqrt(slowdowns.get(m, profile["position-slowdown"])) or 0.1 for m in models]
+             math.sqrt(profile["events"]["split_point"]["growth"]) or 0.1]
+    start += [math.sqrt(slowdowns.get(m, profile["position_slowdown"])) or 0.1 for m in models]
     u, val = nelder_mead(f, start)
     for _ in range(3):
         u, val = nelder_mead(f, u, step=0.05)
     theta = [v * v for v in u]
-    for name, v in zip(NAMES + [f"position-slowdown {m}" for m in models], theta):
+    for name, v in zip(NAMES + [f"position_slowdown {m}" for m in models], theta):
         print(f"{name}: {v:.4f}", file=sys.stderr)
     print(f"rows: {len(set(d['row'] for d in data))}, objective {val:.4f} "
           f"(rms ln-gap {math.sqrt(val / len(set(d['row'] for d in data))):.3f})",
           file=sys.stderr)
     profile["growth"] = growth
-    profile["kernel-overhead"] = round(theta[0], 4)
+    profile["kernel_overhead"] = round(theta[0], 4)
     # Models not measured slow down as the median of those measured.
     ordered = sorted(theta[4:])
-    profile["position-slowdown"] = round(ordered[len(ordered) // 2], 4)
-    profile["model-position-slowdown"] = {m: round(v, 4) for m, v in zip(models, theta[4:])}
+    profile["position_slowdown"] = round(ordered[len(ordered) // 2], 4)
+    profile["model_position_slowdown"] = {m: round(v, 4) for m, v in zip(models, theta[4:])}
     for e in EVENTS:
         profile["events"][e]["growth"] = round(theta[GROUP[e]], 4)
     out = opts.get("--out")

@@ -1,5 +1,6 @@
 //! Every JSON line the tool writes — `run`, `verify`, `simulate`, `theory`, `sweep` (its
-//! summary and every line of its `results.jsonl`) and `compare` — validates against the
+//! summary, every line of its `results.jsonl` and its `calibration.json`), `compare`,
+//! `check-calibration`, and the cost profile `calibrate` writes — validates against the
 //! committed schema, `schema/abbench-output.schema.json`: `schema` and `kind` on every
 //! object, `algo` and `threads` wherever an algorithm and a thread count are named,
 //! snake_case keys at every depth.
@@ -129,8 +130,40 @@ fn every_json_output_validates_against_the_committed_schema() {
     let compare = ["compare", "--json", out, out];
     kinds.extend(check(&validator, "compare", &lines(&compare, 0)));
 
+    let results_file = format!("{out}/results.jsonl");
+    let check_calibration = [
+        "check-calibration",
+        "--json",
+        &results_file,
+        "--threads",
+        "2",
+        "--min-serial-ms",
+        "0",
+    ];
+    let checked = lines(&check_calibration, 0);
+    kinds.extend(check(&validator, "check-calibration", &checked));
+
+    // Cost profiles: the one `calibrate` prints, the one the sweep kept, the committed one.
+    let calibrate = abbench(&["calibrate", "--quick"]);
+    assert!(calibrate.status.success());
+    let printed: Value = serde_json::from_slice(&calibrate.stdout).unwrap();
+    let kept: Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{out}/calibration.json")).unwrap())
+            .unwrap();
+    let committed: Value = serde_json::from_str(include_str!(
+        "../../../reports/calibration/xeon16-2026-11-23.json"
+    ))
+    .unwrap();
+    kinds.extend(check(
+        &validator,
+        "cost profiles",
+        &[printed, kept, committed],
+    ));
+
     let expected = [
+        "calibration_check",
         "comparison",
+        "cost_profile",
         "search",
         "simulation",
         "sweep",

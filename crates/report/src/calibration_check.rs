@@ -52,7 +52,8 @@ pub struct CheckedRecord {
     pub workload: String,
     /// The tree's seed (`None`: a tree file).
     pub seed: Option<u64>,
-    /// The algorithm.
+    /// The algorithm (`algo` in JSON, as everywhere).
+    #[serde(rename = "algo")]
     pub algorithm: ParallelAlgorithm,
     /// Threads measured, processors simulated.
     pub threads: usize,
@@ -76,7 +77,8 @@ impl CheckedRecord {
 pub struct GapRow {
     /// The workload's label.
     pub workload: String,
-    /// The algorithm.
+    /// The algorithm (`algo` in JSON, as everywhere).
+    #[serde(rename = "algo")]
     pub algorithm: ParallelAlgorithm,
     /// Threads.
     pub threads: usize,

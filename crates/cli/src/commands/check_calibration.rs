@@ -7,7 +7,7 @@
 use crate::failure::Failure;
 use crate::search_args::{ThreadCounts, parse_thread_counts};
 use abbench_parallel::sim::CostProfile;
-use abbench_report::{CheckOptions, check_calibration};
+use abbench_report::{CheckOptions, CheckedRecord, check_calibration};
 use abbench_results::{Record, read_profile, read_results};
 use clap::Args;
 use std::io::Write;
@@ -37,11 +37,22 @@ pub struct CheckCalibrationCommand {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub seeds: Option<u64>,
 
-    /// Print every record simulated as one JSON object per line (its measured speedup and
-    /// the whole simulation: event counts and what the processors' time was made of),
-    /// instead of the table.
+    /// Print every record simulated as one JSON object per line, `"kind":
+    /// "calibration_check"` (its measured speedup, the gap, and the whole simulation:
+    /// event counts and what the processors' time was made of), instead of the table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// One record simulated, as a JSON line.
+#[derive(serde::Serialize)]
+struct CheckLine<'a> {
+    schema: u32,
+    kind: &'static str,
+    #[serde(flatten)]
+    record: &'a CheckedRecord,
+    /// `SIMULATED / measured − 1`.
+    gap: f64,
 }
 
 fn parse_min_serial_ms(text: &str) -> Result<f64, String> {
@@ -76,7 +87,13 @@ impl CheckCalibrationCommand {
         let check = check_calibration(&records, &profile, &options)?;
         if self.json {
             for record in &check.records {
-                serde_json::to_writer(&mut *out, record)
+                let line = CheckLine {
+                    schema: abbench_results::SCHEMA,
+                    kind: "calibration_check",
+                    gap: record.gap(),
+                    record,
+                };
+                serde_json::to_writer(&mut *out, &line)
                     .map_err(|e| Failure::stdout(std::io::Error::from(e)))?;
                 writeln!(out).map_err(Failure::stdout)?;
             }

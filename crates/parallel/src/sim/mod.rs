@@ -50,7 +50,8 @@ mod test;
 pub use ceiling::{RootSplitCeiling, root_split_ceiling};
 pub use costs::SimCosts;
 pub use profile::{
-    CostProfile, EventCost, EventCosts, Growth, PROFILE_SCHEMA, ProfileError, ProfileMachine,
+    CostProfile, EventCost, EventCosts, Growth, PROFILE_SCHEMA, ProfileError, ProfileKind,
+    ProfileMachine,
 };
 pub use result::{ProcessorTime, SimError, SimResult};
 pub use speeds::MAX_SPEED_SPREAD;

@@ -34,6 +34,16 @@ use std::collections::BTreeMap;
 /// The profile format's version.
 pub const PROFILE_SCHEMA: u32 = 1;
 
+/// What a profile file is: the `kind` it carries, as every JSON object abbench writes
+/// names its kind (`schema/abbench-output.schema.json`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProfileKind {
+    /// A machine's cost profile.
+    #[default]
+    CostProfile,
+}
+
 /// How a cost grows with the processor count `p`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -78,33 +88,37 @@ impl EventCost {
     }
 }
 
-/// The cost of each kind of event, as [`SimCosts`] names them.
+/// The cost of each kind of event, as [`SimCosts`] names them. Keys are snake_case;
+/// the kebab-case spelling of profiles written before (`split-point`) still reads.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub struct EventCosts {
     /// Opening a split point ([`SimCosts::split_point`]).
+    #[serde(alias = "split-point")]
     pub split_point: EventCost,
     /// Starting a serial search ([`SimCosts::serial_search`]).
+    #[serde(alias = "serial-search")]
     pub serial_search: EventCost,
     /// Offering younger brothers ([`SimCosts::offer`]).
     pub offer: EventCost,
     /// Taking a helper slot ([`SimCosts::steal`]).
     pub steal: EventCost,
     /// A narrower window reaching a running search ([`SimCosts::bound_update`]).
+    #[serde(alias = "bound-update")]
     pub bound_update: EventCost,
     /// Stopping a search whose result no longer matters ([`SimCosts::abort`]).
     pub abort: EventCost,
 }
 
 impl EventCosts {
-    /// The events by their [`SimCosts`] names, in that order.
+    /// The events by their [`SimCosts`] names (the profile's keys), in that order.
     pub fn named(&self) -> [(&'static str, &EventCost); 6] {
         [
-            ("split-point", &self.split_point),
-            ("serial-search", &self.serial_search),
+            ("split_point", &self.split_point),
+            ("serial_search", &self.serial_search),
             ("offer", &self.offer),
             ("steal", &self.steal),
-            ("bound-update", &self.bound_update),
+            ("bound_update", &self.bound_update),
             ("abort", &self.abort),
         ]
     }
@@ -112,11 +126,11 @@ impl EventCosts {
     /// The events by their [`SimCosts`] names, mutable.
     pub fn named_mut(&mut self) -> [(&'static str, &mut EventCost); 6] {
         [
-            ("split-point", &mut self.split_point),
-            ("serial-search", &mut self.serial_search),
+            ("split_point", &mut self.split_point),
+            ("serial_search", &mut self.serial_search),
             ("offer", &mut self.offer),
             ("steal", &mut self.steal),
-            ("bound-update", &mut self.bound_update),
+            ("bound_update", &mut self.bound_update),
             ("abort", &mut self.abort),
         ]
     }
@@ -124,9 +138,10 @@ impl EventCosts {
 
 /// What a profile was measured on.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default, rename_all = "kebab-case")]
+#[serde(default, rename_all = "snake_case")]
 pub struct ProfileMachine {
     /// The CPU's model name.
+    #[serde(alias = "cpu-model")]
     pub cpu_model: String,
     /// Hardware threads available when it was measured (the most processors whose
     /// costs were measured rather than extrapolated).
@@ -141,11 +156,18 @@ pub struct ProfileMachine {
 }
 
 /// A machine's cost profile (the module docs give the model).
+///
+/// Its JSON follows the conventions of every JSON abbench writes: `schema` and `kind`
+/// first, snake_case keys — tree model names too (`branch_sum` for `branch-sum`), as
+/// keys. Profiles written with kebab-case keys and without `kind` still read.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub struct CostProfile {
     /// [`PROFILE_SCHEMA`].
     pub schema: u32,
+    /// Always [`ProfileKind::CostProfile`].
+    #[serde(default)]
+    pub kind: ProfileKind,
     /// What it was measured on.
     pub machine: ProfileMachine,
     /// How costs and the position time grow with `p`.
@@ -153,31 +175,61 @@ pub struct CostProfile {
     pub growth: Growth,
     /// The serial kernel's nanoseconds per position at one thread, by tree model name
     /// (`random`, `ordered`, `branch-sum`, `dependent`, …).
+    #[serde(alias = "position-nanos", with = "model_keys")]
     pub position_nanos: BTreeMap<String, f64>,
     /// How much longer a position takes in a parallel search's kernel than in the
     /// serial kernel, at one processor (0 if not known).
-    #[serde(default)]
+    #[serde(default, alias = "kernel-overhead")]
     pub kernel_overhead: f64,
     /// The relative growth of a position's time per unit of `x(p)`, for trees of a
     /// model not in [`CostProfile::model_position_slowdown`].
+    #[serde(alias = "position-slowdown")]
     pub position_slowdown: f64,
     /// The same by tree model name, where measured: how a position's time grows with
     /// busy cores depends on what the model's positions do (an ordered tree's children
     /// cost more to generate than a random tree's).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        alias = "model-position-slowdown",
+        with = "model_keys",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub model_position_slowdown: BTreeMap<String, f64>,
     /// The relative standard deviation of the time per position across the processors
     /// of one search (`speeds.rs` in the simulator: cores of one machine do not run at
     /// one speed); 0 for processors of one speed, at most [`MAX_SPEED_SPREAD`].
     ///
     /// [`MAX_SPEED_SPREAD`]: super::MAX_SPEED_SPREAD
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, alias = "speed-spread", skip_serializing_if = "is_zero")]
     pub speed_spread: f64,
     /// Every event's cost.
     pub events: EventCosts,
     /// [`SimCosts::poll_interval`].
-    #[serde(default = "default_poll_interval")]
+    #[serde(default = "default_poll_interval", alias = "poll-interval")]
     pub poll_interval: u32,
+}
+
+/// Maps keyed by tree model name: written with snake_case keys (`branch_sum`), read in
+/// either spelling, held by the model's own name (`branch-sum`, [`Model::name`]).
+///
+/// [`Model::name`]: abbench_tree::Model::name
+mod model_keys {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::collections::BTreeMap;
+
+    pub fn serialize<S: Serializer>(map: &BTreeMap<String, f64>, s: S) -> Result<S::Ok, S::Error> {
+        let snake: BTreeMap<String, f64> =
+            map.iter().map(|(k, &v)| (k.replace('-', "_"), v)).collect();
+        snake.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, f64>, D::Error> {
+        let map = BTreeMap::<String, f64>::deserialize(d)?;
+        Ok(map
+            .into_iter()
+            .map(|(k, v)| (k.replace('_', "-"), v))
+            .collect())
+    }
 }
 
 fn is_zero(x: &f64) -> bool {
@@ -215,6 +267,7 @@ impl CostProfile {
     pub fn reference() -> CostProfile {
         CostProfile {
             schema: PROFILE_SCHEMA,
+            kind: ProfileKind::CostProfile,
             machine: ProfileMachine {
                 cpu_model: "AMD EPYC (2 vCPUs under KVM)".to_string(),
                 cores: 2,
@@ -252,7 +305,7 @@ impl CostProfile {
         for (model, &ns) in &self.position_nanos {
             if !(ns.is_finite() && ns > 0.0) {
                 return Err(invalid(
-                    format!("position-nanos.{model}"),
+                    format!("position_nanos.{model}"),
                     ns,
                     "must be more than 0",
                 ));
@@ -260,14 +313,14 @@ impl CostProfile {
         }
         if !(self.kernel_overhead.is_finite() && self.kernel_overhead >= 0.0) {
             return Err(invalid(
-                "kernel-overhead".to_string(),
+                "kernel_overhead".to_string(),
                 self.kernel_overhead,
                 "must be at least 0",
             ));
         }
         if !(self.position_slowdown.is_finite() && self.position_slowdown >= 0.0) {
             return Err(invalid(
-                "position-slowdown".to_string(),
+                "position_slowdown".to_string(),
                 self.position_slowdown,
                 "must be at least 0",
             ));
@@ -275,7 +328,7 @@ impl CostProfile {
         for (model, &slowdown) in &self.model_position_slowdown {
             if !(slowdown.is_finite() && slowdown >= 0.0) {
                 return Err(invalid(
-                    format!("model-position-slowdown.{model}"),
+                    format!("model_position_slowdown.{model}"),
                     slowdown,
                     "must be at least 0",
                 ));
@@ -285,7 +338,7 @@ impl CostProfile {
             && (0.0..=super::MAX_SPEED_SPREAD).contains(&self.speed_spread))
         {
             return Err(invalid(
-                "speed-spread".to_string(),
+                "speed_spread".to_string(),
                 self.speed_spread,
                 "must be between 0 and 0.5",
             ));
@@ -308,7 +361,7 @@ impl CostProfile {
         }
         if self.poll_interval == 0 {
             return Err(invalid(
-                "poll-interval".to_string(),
+                "poll_interval".to_string(),
                 0.0,
                 "must be at least 1",
             ));

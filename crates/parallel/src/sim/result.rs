@@ -67,7 +67,7 @@ pub struct ProcessorTime {
     /// Waiting with nothing to do (no open split point, or a join whose helpers still run).
     pub idle: u64,
     /// Examining positions on processors slower than the fastest, beyond the fastest
-    /// one's time (the profile's `speed-spread`; left out of the JSON when 0).
+    /// one's time (the profile's `speed_spread`; left out of the JSON when 0).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub uneven: u64,
 }

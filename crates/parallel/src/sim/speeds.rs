@@ -17,7 +17,7 @@
 //! two (search overhead +108% and +180%).
 //!
 //! The model: processor `q` of a simulation at `p` processors takes `f_q = 1 + σ · z_q`
-//! times the mean position time, `σ` the profile's `speed-spread` and `z_q` drawn with
+//! times the mean position time, `σ` the profile's `speed_spread` and `z_q` drawn with
 //! mean 0 and variance 1 (uniform on `[−√3, √3]`), then centred so that the `p` factors
 //! average exactly 1 — the profile's position time stays the mean. The draw is a hash of
 //! the processor's index, `p` and a salt taken from the tree, so that each tree sees its

@@ -568,7 +568,7 @@ fn unequal_processors_slow_the_search_but_examine_the_same_positions_at_one() {
     uneven.speed_spread = 0.6;
     assert!(matches!(
         uneven.validate(),
-        Err(ProfileError::Invalid { ref what, .. }) if what == "speed-spread"
+        Err(ProfileError::Invalid { ref what, .. }) if what == "speed_spread"
     ));
 }
 
@@ -578,7 +578,7 @@ fn profiles_with_impossible_costs_are_refused() {
     profile.position_slowdown = -0.1;
     assert!(matches!(
         profile.validate(),
-        Err(ProfileError::Invalid { ref what, .. }) if what == "position-slowdown"
+        Err(ProfileError::Invalid { ref what, .. }) if what == "position_slowdown"
     ));
     let mut profile = CostProfile::reference();
     profile.events.offer.nanos = f64::NAN;
@@ -586,4 +586,41 @@ fn profiles_with_impossible_costs_are_refused() {
     let mut profile = CostProfile::reference();
     profile.schema = 2;
     assert_eq!(profile.validate(), Err(ProfileError::Schema { found: 2 }));
+}
+
+#[test]
+fn profiles_are_written_with_snake_case_keys_and_read_in_either_spelling() {
+    let mut profile = CostProfile::reference();
+    profile
+        .position_nanos
+        .insert("branch-sum".to_string(), 60.0);
+    profile
+        .model_position_slowdown
+        .insert("branch-sum".to_string(), 0.01);
+    profile.speed_spread = 0.1;
+    let json = serde_json::to_value(&profile).unwrap();
+    assert_eq!(json["kind"], "cost_profile");
+    assert_eq!(json["position_nanos"]["branch_sum"], 60.0);
+    assert_eq!(json["model_position_slowdown"]["branch_sum"], 0.01);
+    assert_eq!(json["events"]["split_point"]["nanos"], 170.0);
+    let text = json.to_string();
+    assert!(!text.contains('-'), "a kebab-case key: {text}");
+    let back: CostProfile = serde_json::from_value(json).unwrap();
+    assert_eq!(back, profile);
+    assert_eq!(back.position_nanos_for("branch-sum"), Some(60.0));
+    // A profile written before: kebab-case keys, no kind.
+    let kebab = r#"{"schema":1,"machine":{"cpu-model":"x","cores":2},"growth":"log2",
+        "position-nanos":{"random":4.0,"branch-sum":60.0},"kernel-overhead":0.1,
+        "position-slowdown":0.03,"model-position-slowdown":{"ordered":0.05},
+        "speed-spread":0.1,"events":{"split-point":{"nanos":1,"growth":0},
+        "serial-search":{"nanos":2,"growth":0},"offer":{"nanos":3,"growth":0},
+        "steal":{"nanos":4,"growth":0.5},"bound-update":{"nanos":5,"growth":0},
+        "abort":{"nanos":6,"growth":0}},"poll-interval":512}"#;
+    let old: CostProfile = serde_json::from_str(kebab).unwrap();
+    assert_eq!(old.kind, ProfileKind::CostProfile);
+    assert_eq!(old.machine.cpu_model, "x");
+    assert_eq!(old.position_nanos_for("branch-sum"), Some(60.0));
+    assert_eq!(old.events.bound_update.nanos, 5.0);
+    assert_eq!(old.poll_interval, 512);
+    assert_eq!(old.for_model("ordered").position_slowdown, 0.05);
 }
