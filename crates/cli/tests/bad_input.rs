@@ -377,7 +377,7 @@ const BAD_INPUTS: &[BadInput] = &[
         &["run", "--algo", "f3"],
         &[
             "unknown algorithm 'f3'",
-            "expected f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split or ybwc",
+            "expected f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split, ybwc, jamboree, abdada, lazy-smp or null-window",
         ],
     ),
     cmd(
@@ -943,8 +943,8 @@ const BAD_INPUTS: &[BadInput] = &[
     cmd(
         &["simulate", "--algo", "f2-iter"],
         &[
-            "unknown algorithm 'f2-iter': expected root-split or ybwc",
-            "expected root-split or ybwc",
+            "unknown algorithm 'f2-iter': expected root-split, ybwc, jamboree, abdada, lazy-smp or null-window",
+            "expected root-split, ybwc, jamboree, abdada, lazy-smp or null-window",
         ],
     ),
     cmd(

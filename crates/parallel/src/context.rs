@@ -2,10 +2,12 @@
 //! signal, the executor that runs the workers, and one cache-padded slot per worker
 //! holding its serial kernel and its statistics.
 
-use crate::SearchOptions;
 use crate::executor::{Event, Executor};
+use crate::split_point::Kind;
+use crate::split_point::is_split_point;
 use crate::stats::WorkerStats;
-use crate::ybwc::Kind;
+use crate::table::{Bounds, NodeTable};
+use crate::{ParallelAlgorithm, SearchOptions};
 use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe, Resume};
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
@@ -43,6 +45,10 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
     /// `ybwc`: brothers searched by the owner alone at an expected cut node
     /// ([`SearchOptions::cut_wait`]).
     cut_wait: usize,
+    /// Jamboree: younger brothers are first tested with a null window.
+    pub(crate) tests_younger: bool,
+    /// The shared node table, for the algorithms that use one (Lazy SMP, ABDADA).
+    pub(crate) table: Option<NodeTable>,
     /// `ybwc`: a single worker still opens split points. Only with a given split height
     /// (tests, and the calibration of their bookkeeping); with an automatic one a lone
     /// worker runs the serial kernel.
@@ -50,7 +56,12 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
 }
 
 impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
-    pub(crate) fn new(tree: &'t T, options: SearchOptions, executor: E) -> Self {
+    pub(crate) fn new(
+        tree: &'t T,
+        algorithm: ParallelAlgorithm,
+        options: SearchOptions,
+        executor: E,
+    ) -> Self {
         let workers = (0..executor.workers())
             .map(|_| {
                 CachePadded::new(Mutex::new(WorkerSlot {
@@ -63,8 +74,16 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         let deadline = options.time_limit.map(|limit| epoch + limit);
         let split_height = options.split_height_for(tree.max_degree());
         let eldest_grain = options.eldest_grain_for(executor.workers());
+        let table = algorithm.uses_table().then(|| {
+            // The nodes the table may hold: those at or above the split height.
+            let levels = tree.height().saturating_sub(split_height) + 1;
+            let nodes = (tree.max_degree().max(2) as f64).powi(levels.min(30) as i32);
+            NodeTable::for_nodes(nodes.min(u64::MAX as f64 / 4.0) as u64)
+        });
         Context {
             tree,
+            tests_younger: algorithm == ParallelAlgorithm::Jamboree,
+            table,
             executor,
             stop: AtomicBool::new(false),
             deadline,
@@ -215,6 +234,49 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         self.executor
             .event(Event::Examined(examined - probe.reported));
         (outcome, examined)
+    }
+
+    /// Whether `node` lies above the serial kernel: a split point at this search's split
+    /// height.
+    pub(crate) fn splits(&self, node: T::Node) -> bool {
+        is_split_point(self.tree, self.split_height, node)
+    }
+
+    /// Whether the search shares work at all: more than one worker (or a given split
+    /// height) and a root above the split height. Otherwise the serial kernel searches
+    /// the whole tree.
+    pub(crate) fn shares(&self) -> bool {
+        (self.threads() > 1 || self.split_alone) && self.splits(self.tree.root())
+    }
+
+    /// Counts a node that the calling worker searches above the serial kernel without a
+    /// split point (the shared-table searches), as an examined position.
+    pub(crate) fn visit(&self) {
+        self.with_slot(|slot| slot.stats.nodes += 1);
+        self.executor.event(Event::Examined(1));
+    }
+
+    /// Reads the shared node table's entry of the node keyed `key` (none without a
+    /// table).
+    pub(crate) fn table_probe(&self, key: u64) -> Option<Bounds> {
+        let table = self.table.as_ref()?;
+        self.executor.event(Event::TableProbe);
+        let found = table.probe(key);
+        self.with_slot(|slot| {
+            slot.stats.table_probes += 1;
+            slot.stats.table_hits += u64::from(found.is_some());
+        });
+        found
+    }
+
+    /// Stores what a search learnt of the node keyed `key` at `depth` into the shared
+    /// node table (nothing without a table).
+    pub(crate) fn table_store(&self, key: u64, depth: u32, bounds: Bounds) {
+        if let Some(table) = &self.table {
+            self.executor.event(Event::TableStore);
+            table.store(key, depth, bounds);
+            self.with_slot(|slot| slot.stats.table_stores += 1);
+        }
     }
 
     /// Counts a split point opened by the calling worker, and its position as examined.

@@ -52,6 +52,10 @@ pub(crate) enum Event {
     BoundUpdate,
     /// A serial search of its learnt at a poll that its result no longer matters.
     Abort,
+    /// It read the shared node table's entry of a node.
+    TableProbe,
+    /// It wrote the shared node table's entry of a node.
+    TableStore,
 }
 
 /// Real threads: the rayon pool the caller runs in.

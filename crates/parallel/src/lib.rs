@@ -1,9 +1,12 @@
-//! Shared-memory parallel alpha-beta: root splitting and young brothers wait, on real
-//! threads and in a deterministic simulation.
+//! Shared-memory parallel alpha-beta on real threads and in a deterministic simulation:
+//! root splitting, young brothers wait, Jamboree, ABDADA, Lazy SMP and a search driven
+//! by null-window tests.
 //!
-//! Both algorithms run the serial kernel of `abbench-search` below their split points
-//! and share bounds through `ybwc`'s split points; the protocol is written down in
-//! `src/ybwc/README.md`. They are written against an executor (`executor.rs`), the one
+//! Every algorithm runs the serial kernel of `abbench-search` below its split height.
+//! Root splitting, young brothers wait, Jamboree and the null-window search share bounds
+//! through split points (`split_point.rs`; the protocol is in `src/ybwc/README.md`);
+//! ABDADA and Lazy SMP share a lockless node table (`src/table/`). Each algorithm has a
+//! folder with a README that gives its protocol and the measurements behind its rules. They are written against an executor (`executor.rs`), the one
 //! scheduler-specific step. A [`ParallelSearcher`] runs them on a rayon thread pool,
 //! built once per thread count outside timed code; every search returns the root value,
 //! the best move and per-worker statistics summed into [`ParallelStats`]. [`sim`] runs
@@ -11,14 +14,23 @@
 //! figures on every machine), and gives the work/span view of a search and root
 //! splitting's ceiling on perfectly ordered trees.
 
+mod abdada;
 mod context;
+mod dispatch;
 mod executor;
+mod jamboree;
+mod lazy_smp;
+mod null_window;
 mod options;
+mod probes;
 mod root_split;
 mod searcher;
 pub mod sim;
+mod split_point;
 mod stats;
 mod sync;
+mod table;
+mod table_search;
 mod ybwc;
 
 pub use options::{

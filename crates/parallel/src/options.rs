@@ -13,18 +13,51 @@ pub enum ParallelAlgorithm {
     RootSplit,
     /// Young brothers wait at every node above the split height.
     Ybwc,
+    /// Parallel principal variation search (Kuszmaul): young brothers wait whose younger
+    /// brothers are null-window tests, searched again only when they fail high.
+    Jamboree,
+    /// Every worker searches from the root; a younger brother another worker is
+    /// searching is put off and revisited (Weill), through the shared node table.
+    Abdada,
+    /// Every worker searches from the root in its own move order, sharing only the node
+    /// table: the engines' control.
+    LazySmp,
+    /// The root value by null-window tests: each node's younger children tested against
+    /// its eldest's value in parallel, with no bound that can go stale inside a test.
+    NullWindow,
 }
 
 impl ParallelAlgorithm {
     /// Every parallel algorithm.
-    pub const ALL: [ParallelAlgorithm; 2] = [ParallelAlgorithm::RootSplit, ParallelAlgorithm::Ybwc];
+    pub const ALL: [ParallelAlgorithm; 6] = [
+        ParallelAlgorithm::RootSplit,
+        ParallelAlgorithm::Ybwc,
+        ParallelAlgorithm::Jamboree,
+        ParallelAlgorithm::Abdada,
+        ParallelAlgorithm::LazySmp,
+        ParallelAlgorithm::NullWindow,
+    ];
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             ParallelAlgorithm::RootSplit => "root-split",
             ParallelAlgorithm::Ybwc => "ybwc",
+            ParallelAlgorithm::Jamboree => "jamboree",
+            ParallelAlgorithm::Abdada => "abdada",
+            ParallelAlgorithm::LazySmp => "lazy-smp",
+            ParallelAlgorithm::NullWindow => "null-window",
         }
+    }
+
+    /// Whether the algorithm shares a node table among its workers.
+    pub fn uses_table(self) -> bool {
+        matches!(self, ParallelAlgorithm::Abdada | ParallelAlgorithm::LazySmp)
+    }
+
+    /// Whether the algorithm has a split height (every one but root splitting).
+    pub fn has_split_height(self) -> bool {
+        self != ParallelAlgorithm::RootSplit
     }
 }
 
@@ -40,7 +73,12 @@ impl FromStr for ParallelAlgorithm {
         ParallelAlgorithm::ALL
             .into_iter()
             .find(|a| a.name() == s)
-            .ok_or_else(|| abbench_search::UnknownAlgorithm::new(s, "root-split or ybwc"))
+            .ok_or_else(|| {
+                abbench_search::UnknownAlgorithm::new(
+                    s,
+                    "root-split, ybwc, jamboree, abdada, lazy-smp or null-window",
+                )
+            })
     }
 }
 

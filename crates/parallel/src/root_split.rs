@@ -9,7 +9,8 @@
 
 use crate::context::Context;
 use crate::executor::Executor;
-use crate::ybwc::{SplitPoint, StopProbe};
+use crate::probes::StopProbe;
+use crate::split_point::SplitPoint;
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,7 +4,7 @@
 use crate::context::Context;
 use crate::executor::Threads;
 use crate::stats::ParallelStats;
-use crate::{ParallelAlgorithm, SearchOptions, root_split, ybwc};
+use crate::{ParallelAlgorithm, SearchOptions, dispatch};
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, Value};
 use serde::{Deserialize, Serialize};
@@ -147,21 +147,17 @@ impl ParallelSearcher {
         algorithm: ParallelAlgorithm,
         options: SearchOptions,
     ) -> Result<ParallelResult, ParallelError> {
-        let ctx = Context::new(tree, options, Threads::new(self.threads, self.keep_awake));
-        let root = tree.root();
-        let offers_work = self.threads > 1
-            && match algorithm {
-                ParallelAlgorithm::RootSplit => tree.degree(root) > 1,
-                ParallelAlgorithm::Ybwc => {
-                    ybwc::is_split_point(tree, ctx.split_height, root) && tree.degree(root) > 1
-                }
-            };
+        let ctx = Context::new(
+            tree,
+            algorithm,
+            options,
+            Threads::new(self.threads, self.keep_awake),
+        );
+        let offers_work = dispatch::offers_work(&ctx, algorithm);
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             self.pool.install(|| {
-                ctx.executor.run(offers_work, || match algorithm {
-                    ParallelAlgorithm::RootSplit => root_split::search(&ctx),
-                    ParallelAlgorithm::Ybwc => ybwc::search(&ctx),
-                })
+                ctx.executor
+                    .run(offers_work, || dispatch::search(&ctx, algorithm))
             })
         }));
         let outcome = match outcome {

@@ -24,6 +24,18 @@ pub struct WorkerStats {
     pub aborted_nodes: u64,
     /// Nanoseconds spent in the serial kernel.
     pub busy_ns: u64,
+    /// Null-window tests started (Jamboree, the null-window search).
+    pub tests: u64,
+    /// Brothers searched again after a null-window test failed high.
+    pub re_searches: u64,
+    /// Probes of the shared node table, and those that found the node's entry.
+    pub table_probes: u64,
+    /// Probes of the shared node table that found the node's entry.
+    pub table_hits: u64,
+    /// Entries stored into the shared node table.
+    pub table_stores: u64,
+    /// Brothers put off because another worker was searching them (ABDADA).
+    pub deferrals: u64,
     /// Nanoseconds from a cutoff at a split point to the last sibling stopping.
     pub abort_latency_ns: Histogram<u64>,
     /// Nanoseconds a split point waited for helpers after its last brother was handed out.
@@ -49,6 +61,12 @@ impl Default for WorkerStats {
             aborts: 0,
             aborted_nodes: 0,
             busy_ns: 0,
+            tests: 0,
+            re_searches: 0,
+            table_probes: 0,
+            table_hits: 0,
+            table_stores: 0,
+            deferrals: 0,
             abort_latency_ns: histogram(),
             split_wait_ns: histogram(),
         }
@@ -115,6 +133,24 @@ pub struct ParallelStats {
     pub aborts: u64,
     /// Positions examined in searches that were later aborted.
     pub aborted_nodes: u64,
+    /// Null-window tests started (Jamboree, the null-window search).
+    #[serde(default)]
+    pub tests: u64,
+    /// Brothers searched again after a null-window test failed high.
+    #[serde(default)]
+    pub re_searches: u64,
+    /// Probes of the shared node table.
+    #[serde(default)]
+    pub table_probes: u64,
+    /// Probes of the shared node table that found the node's entry.
+    #[serde(default)]
+    pub table_hits: u64,
+    /// Entries stored into the shared node table.
+    #[serde(default)]
+    pub table_stores: u64,
+    /// Brothers put off because another worker was searching them (ABDADA).
+    #[serde(default)]
+    pub deferrals: u64,
     /// Nanoseconds spent in the serial kernel, per worker.
     pub busy_ns: Vec<u64>,
     /// Positions examined, per worker.
@@ -138,6 +174,12 @@ impl ParallelStats {
             total.steals += w.steals;
             total.aborts += w.aborts;
             total.aborted_nodes += w.aborted_nodes;
+            total.tests += w.tests;
+            total.re_searches += w.re_searches;
+            total.table_probes += w.table_probes;
+            total.table_hits += w.table_hits;
+            total.table_stores += w.table_stores;
+            total.deferrals += w.deferrals;
             total.busy_ns.push(w.busy_ns);
             total.worker_nodes.push(w.nodes);
             // Every histogram has the same bounds: adding cannot fail.

@@ -11,13 +11,13 @@ use std::str::FromStr;
 pub enum Algorithm {
     /// F0, F1, F2, f2-iter, or a window technique (f2-soft, pvs, aspiration, mtdf).
     Serial(SerialAlgorithm),
-    /// root-split or ybwc.
+    /// root-split, ybwc, jamboree, abdada, lazy-smp or null-window.
     Parallel(ParallelAlgorithm),
 }
 
 impl Algorithm {
     /// Every algorithm, serial first.
-    pub const ALL: [Algorithm; 10] = [
+    pub const ALL: [Algorithm; 14] = [
         Algorithm::Serial(SerialAlgorithm::F0),
         Algorithm::Serial(SerialAlgorithm::F1),
         Algorithm::Serial(SerialAlgorithm::F2),
@@ -28,6 +28,10 @@ impl Algorithm {
         Algorithm::Serial(SerialAlgorithm::Mtdf),
         Algorithm::Parallel(ParallelAlgorithm::RootSplit),
         Algorithm::Parallel(ParallelAlgorithm::Ybwc),
+        Algorithm::Parallel(ParallelAlgorithm::Jamboree),
+        Algorithm::Parallel(ParallelAlgorithm::Abdada),
+        Algorithm::Parallel(ParallelAlgorithm::LazySmp),
+        Algorithm::Parallel(ParallelAlgorithm::NullWindow),
     ];
 
     /// The paper's procedures and the parallel searches: what the built-in suites and a
@@ -73,7 +77,7 @@ impl Algorithm {
 }
 
 /// The names [`Algorithm`] accepts, as an error lists them.
-const EXPECTED: &str = "f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split or ybwc";
+const EXPECTED: &str = "f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split, ybwc, jamboree, abdada, lazy-smp or null-window";
 
 impl FromStr for Algorithm {
     type Err = UnknownAlgorithm;

@@ -52,7 +52,8 @@ pub struct SimulateCommand {
     #[command(flatten)]
     pub tree: TreeArgs,
 
-    /// Parallel algorithms, comma-separated: root-split, ybwc.
+    /// Parallel algorithms, comma-separated: root-split, ybwc, jamboree, abdada, lazy-smp,
+    /// null-window.
     #[arg(long, value_name = "LIST", default_value = "root-split,ybwc",
           value_parser = parse_algorithms, help_heading = "Simulation")]
     pub algo: AlgorithmList<ParallelAlgorithm>,

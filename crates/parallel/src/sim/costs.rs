@@ -24,6 +24,12 @@ use serde::{Deserialize, Serialize};
 /// | steal | 5000 |
 /// | bound update | 220 |
 /// | abort | 220 |
+/// | table probe | 60 |
+/// | table store | 60 |
+///
+/// The table's costs are not calibrated: 60 ns is one access to a line of a table
+/// larger than the caches (about a main-memory latency on the reference machine's class
+/// of processor), the same for a read of the four words and for a write of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "snake_case")]
 pub struct SimCosts {
@@ -50,6 +56,10 @@ pub struct SimCosts {
     /// closed window read from another worker's cache line, and unwinding to the brother
     /// loop.
     pub abort: u64,
+    /// Reading a node's entry in the shared node table (ABDADA, Lazy SMP).
+    pub table_probe: u64,
+    /// Writing a node's entry in the shared node table.
+    pub table_store: u64,
     /// Positions the serial kernel examines between two polls of its split point. The
     /// threaded search's interval by default, so bounds and aborts reach a running
     /// search as late (in positions) as on threads.
@@ -65,6 +75,8 @@ pub(super) const OFFER_NS: f64 = 80.0;
 pub(super) const STEAL_NS: f64 = 5000.0;
 pub(super) const BOUND_UPDATE_NS: f64 = 220.0;
 pub(super) const ABORT_NS: f64 = 220.0;
+pub(super) const TABLE_PROBE_NS: f64 = 60.0;
+pub(super) const TABLE_STORE_NS: f64 = 60.0;
 
 /// `nanos` in positions of `position_nanos` each, rounded.
 pub(super) const fn positions(nanos: f64, position_nanos: f64) -> u64 {
@@ -80,6 +92,8 @@ impl SimCosts {
         steal: 0,
         bound_update: 0,
         abort: 0,
+        table_probe: 0,
+        table_store: 0,
         poll_interval: POLL_INTERVAL,
     };
 
@@ -105,6 +119,8 @@ impl SimCosts {
             steal: positions(STEAL_NS, position_nanos),
             bound_update: positions(BOUND_UPDATE_NS, position_nanos),
             abort: positions(ABORT_NS, position_nanos),
+            table_probe: positions(TABLE_PROBE_NS, position_nanos),
+            table_store: positions(TABLE_STORE_NS, position_nanos),
             poll_interval: POLL_INTERVAL,
         }
     }
@@ -129,14 +145,16 @@ mod tests {
             steal: 4,
             bound_update: 5,
             abort: 6,
+            table_probe: 8,
+            table_store: 9,
             poll_interval: 7,
         };
         let json = serde_json::to_string(&costs).unwrap();
         assert_eq!(
             json,
-            r#"{"split_point":1,"serial_search":2,"offer":3,"steal":4,"bound_update":5,"abort":6,"poll_interval":7}"#
+            r#"{"split_point":1,"serial_search":2,"offer":3,"steal":4,"bound_update":5,"abort":6,"table_probe":8,"table_store":9,"poll_interval":7}"#
         );
-        let kebab = r#"{"split-point":1,"serial-search":2,"offer":3,"steal":4,"bound-update":5,"abort":6,"poll-interval":7}"#;
+        let kebab = r#"{"split-point":1,"serial-search":2,"offer":3,"steal":4,"bound-update":5,"abort":6,"table_probe":8,"table_store":9,"poll-interval":7}"#;
         assert_eq!(serde_json::from_str::<SimCosts>(kebab).unwrap(), costs);
         assert_eq!(serde_json::from_str::<SimCosts>(&json).unwrap(), costs);
     }

@@ -58,9 +58,8 @@ pub use speeds::MAX_SPEED_SPREAD;
 pub use work_span::{WorkSpan, work_span};
 
 use crate::context::Context;
-use crate::executor::Executor;
 use crate::stats::ParallelStats;
-use crate::{ParallelAlgorithm, SearchOptions, root_split, ybwc};
+use crate::{ParallelAlgorithm, SearchOptions, dispatch};
 use abbench_search::{Basic, F2Iter, SearchResult};
 use abbench_tree::GameTree;
 use abbench_tree::hash::mix64;
@@ -167,7 +166,7 @@ fn simulate_against<T: GameTree>(
         scheduler: &scheduler,
         procs,
     };
-    let ctx = Context::new(tree, options, executor);
+    let ctx = Context::new(tree, algorithm, options, executor);
     let (outcome, spawn_error) = std::thread::scope(|scope| {
         let spawn = |q: usize| {
             std::thread::Builder::new()
@@ -188,7 +187,7 @@ fn simulate_against<T: GameTree>(
         }
         let root = spawn(0).spawn_scoped(scope, move || {
             enter_processor(0);
-            let outcome = catch_unwind(AssertUnwindSafe(|| run(ctx, algorithm)));
+            let outcome = catch_unwind(AssertUnwindSafe(|| dispatch::search(ctx, algorithm)));
             match outcome {
                 Ok(result) => {
                     let end = scheduler.finish();
@@ -248,7 +247,7 @@ fn simulate_against<T: GameTree>(
     Ok(SimResult::new(
         algorithm,
         procs,
-        (algorithm == ParallelAlgorithm::Ybwc).then_some(split_height),
+        algorithm.has_split_height().then_some(split_height),
         *costs,
         value,
         best_move,
@@ -258,15 +257,4 @@ fn simulate_against<T: GameTree>(
         &spent,
         time,
     ))
-}
-
-/// The search itself, on processor 0.
-fn run<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
-    algorithm: ParallelAlgorithm,
-) -> Result<(abbench_tree::Value, Option<usize>), abbench_search::Aborted> {
-    match algorithm {
-        ParallelAlgorithm::RootSplit => root_split::search(ctx),
-        ParallelAlgorithm::Ybwc => ybwc::search(ctx),
-    }
 }

@@ -414,6 +414,9 @@ impl CostProfile {
             steal: at(&self.events.steal),
             bound_update: at(&self.events.bound_update),
             abort: at(&self.events.abort),
+            // Not in profiles yet: the reference figure, at the profile's unit.
+            table_probe: positions(super::costs::TABLE_PROBE_NS, unit),
+            table_store: positions(super::costs::TABLE_STORE_NS, unit),
             poll_interval: self.poll_interval,
         }
     }

@@ -64,6 +64,9 @@ pub struct ProcessorTime {
     pub bound_update: u64,
     /// Stopping aborted serial searches.
     pub abort: u64,
+    /// Probing and storing the shared node table (left out of the JSON when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub table: u64,
     /// Waiting with nothing to do (no open split point, or a join whose helpers still run).
     pub idle: u64,
     /// Examining positions on processors slower than the fastest, beyond the fastest
@@ -86,6 +89,7 @@ impl ProcessorTime {
             steal: spent.steal,
             bound_update: spent.bound_update,
             abort: spent.abort,
+            table: spent.table,
             idle: spent.idle,
             uneven: spent.uneven,
         }
@@ -100,6 +104,7 @@ impl ProcessorTime {
             + self.steal
             + self.bound_update
             + self.abort
+            + self.table
             + self.idle
             + self.uneven
     }

@@ -81,6 +81,8 @@ pub(super) struct Spent {
     pub(super) steal: u64,
     pub(super) bound_update: u64,
     pub(super) abort: u64,
+    /// Probing and storing the shared node table.
+    pub(super) table: u64,
     pub(super) idle: u64,
     /// Examining positions on a processor slower than the fastest: the time beyond
     /// what the fastest would have taken (`speeds.rs`).
@@ -563,6 +565,8 @@ impl Executor for Simulated<'_> {
                 spent.bound_updates += 1;
             }),
             Event::Abort => (costs.abort, |spent, c| spent.abort += c),
+            Event::TableProbe => (costs.table_probe, |spent, c| spent.table += c),
+            Event::TableStore => (costs.table_store, |spent, c| spent.table += c),
         };
         self.scheduler.advance(units, |spent| account(spent, units));
     }

@@ -50,7 +50,7 @@
 
 use super::SimCosts;
 use crate::SearchOptions;
-use crate::ybwc::is_split_point;
+use crate::split_point::is_split_point;
 use abbench_search::{Basic, Counters, F2Iter, NoProbe};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use serde::{Deserialize, Serialize};

@@ -39,18 +39,15 @@
 //! The same code runs on the simulator's virtual processors ([`crate::sim`]): the fork
 //! is [`Context::fork`], and nothing here knows which executor it runs on.
 
-mod split_point;
-
-pub(crate) use split_point::{Kind, SplitPoint};
-
 #[cfg(test)]
 mod test;
 
 use crate::context::Context;
 use crate::executor::Executor;
+use crate::probes::StopProbe;
+use crate::split_point::{SplitPoint, Window, is_split_point};
 use abbench_search::{Aborted, Poll, Probe, Resume};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
-use split_point::Window;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Searches the whole tree; returns the root value and the search-order index of the
@@ -73,20 +70,13 @@ pub(crate) fn search<T: GameTree, E: Executor>(
 
 /// Whether `node` is searched as a split point: internal, and at least the split height
 /// above the deepest leaves the tree may have.
-fn splits<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>, node: T::Node) -> bool {
+pub(crate) fn splits<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>, node: T::Node) -> bool {
     is_split_point(ctx.tree, ctx.split_height, node)
-}
-
-/// Whether `node` is a split point at this split height: internal, and at least
-/// `split_height` above the deepest leaves the tree may have.
-pub(crate) fn is_split_point<T: GameTree>(tree: &T, split_height: u32, node: T::Node) -> bool {
-    let remaining = tree.height().saturating_sub(tree.depth(node));
-    remaining >= split_height && tree.degree(node) > 0
 }
 
 /// Searches `node` as the split point `sp` (already created with the node's degree).
 /// The positions examined in the subtree are left in `sp` ([`SplitPoint::examined`]).
-fn split_node<T: GameTree, E: Executor>(
+pub(crate) fn split_node<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
     node: T::Node,
     sp: &SplitPoint<'_>,
@@ -191,9 +181,75 @@ fn brother_loop<T: GameTree, E: Executor>(
     }
 }
 
+/// Searches brother `i` of `sp`'s node: with the split point's live window, or — for
+/// Jamboree ([`Context::tests_younger`]) and a younger brother — first with a null-window
+/// test against the best value so far, searched again with the live window only if it
+/// fails high. Returns the brother's value from its own viewpoint (for a test that
+/// failed low, `INFINITY`: nothing to offer), and the positions examined in its subtree.
+fn search_brother<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+    node: T::Node,
+    children: &T::Children,
+    sp: &SplitPoint<'_>,
+    i: usize,
+) -> (Result<Value, Aborted>, u64) {
+    if i == 0 || !ctx.tests_younger {
+        return search_brother_window(ctx, node, children, sp, i);
+    }
+    let window = sp.window();
+    if window.is_closed() {
+        return (Err(Aborted), 0);
+    }
+    // The threshold: the best value so far (at least the live alpha).
+    let a = window.m;
+    if a.saturating_add(1) >= window.beta {
+        // The window is already null: the test is the search.
+        return search_brother_window(ctx, node, children, sp, i);
+    }
+    let (test, tested) = test_brother(ctx, node, children, sp, i, a);
+    match test {
+        Err(Aborted) => (Err(Aborted), tested),
+        // The brother is worth at most `a` from this node's viewpoint: no better than
+        // what the node has.
+        Ok(v) if -v <= a => (Ok(INFINITY), tested),
+        Ok(_) => {
+            let (result, searched) = search_brother_window(ctx, node, children, sp, i);
+            ctx.with_slot(|slot| slot.stats.re_searches += 1);
+            (result, tested + searched)
+        }
+    }
+}
+
+/// The null-window test of brother `i` of `sp`'s node at threshold `a` (this node's
+/// viewpoint): the brother searched with the fixed window `(-a - 1, -a)`, in parallel if
+/// it is a split point itself. It stops only when `sp`'s window closes.
+fn test_brother<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+    node: T::Node,
+    children: &T::Children,
+    sp: &SplitPoint<'_>,
+    i: usize,
+    a: Value,
+) -> (Result<Value, Aborted>, u64) {
+    let tree = ctx.tree;
+    let brother = tree.child(node, children, i);
+    let (alpha, beta) = (-a - 1, -a);
+    ctx.with_slot(|slot| slot.stats.tests += 1);
+    if splits(ctx, brother) {
+        let kind = sp.kind.child(i);
+        let test_sp = SplitPoint::test(sp, alpha, beta, kind, tree.degree(brother), ctx.worker());
+        let result = split_node(ctx, brother, &test_sp).map(|(v, _)| v);
+        (result, test_sp.examined())
+    } else {
+        let mut probe = TestProbe { ctx, sp };
+        let (result, examined) = ctx.serial_counted(brother, alpha, beta, &mut probe);
+        (result.map(|(v, _)| v), examined)
+    }
+}
+
 /// Searches brother `i` of `sp`'s node with the split point's live window; returns the
 /// brother's value from its own viewpoint, and the positions examined in its subtree.
-fn search_brother<T: GameTree, E: Executor>(
+fn search_brother_window<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
     node: T::Node,
     children: &T::Children,
@@ -287,6 +343,25 @@ impl<T: GameTree, E: Executor> Probe for NodeProbe<'_, '_, '_, T, E> {
     }
 }
 
+/// The probe of a null-window test below a split point: its window is fixed, so it only
+/// aborts, when the split point's window closes or time runs out.
+struct TestProbe<'a, 'c, 'p, T: GameTree, E: Executor> {
+    ctx: &'a Context<'c, T, E>,
+    sp: &'a SplitPoint<'p>,
+}
+
+impl<T: GameTree, E: Executor> Probe for TestProbe<'_, '_, '_, T, E> {
+    const ENABLED: bool = true;
+
+    fn poll(&mut self, _examined: u64) -> Poll {
+        if self.ctx.stopped() || self.sp.window().is_closed() {
+            Poll::Abort
+        } else {
+            Poll::Continue
+        }
+    }
+}
+
 /// The probe of a serial search below a split point: aborts when the split point's
 /// live window closes (a cutoff here or anywhere above) or time runs out, and passes on
 /// a narrower window when a brother or an ancestor raised a bound.
@@ -313,22 +388,5 @@ impl<T: GameTree, E: Executor> Probe for SplitProbe<'_, '_, '_, T, E> {
         self.last = window;
         let (alpha, beta) = window.for_child();
         Poll::Narrow { alpha, beta }
-    }
-}
-
-/// The probe of a search only a time limit can stop.
-pub(crate) struct StopProbe<'a, 'c, T: GameTree, E: Executor> {
-    pub(crate) ctx: &'a Context<'c, T, E>,
-}
-
-impl<T: GameTree, E: Executor> Probe for StopProbe<'_, '_, T, E> {
-    const ENABLED: bool = true;
-
-    fn poll(&mut self, _examined: u64) -> Poll {
-        if self.ctx.stopped() {
-            Poll::Abort
-        } else {
-            Poll::Continue
-        }
     }
 }

@@ -2,7 +2,7 @@
 //! (`RUSTFLAGS="--cfg loom" cargo test -p abbench-parallel --lib --release loom`), which
 //! runs each scenario in every interleaving of its threads' atomic operations.
 
-use super::split_point::{Kind, SplitPoint};
+use crate::split_point::{Kind, SplitPoint};
 use abbench_tree::{INFINITY, NEG_INFINITY};
 use std::time::Instant;
 

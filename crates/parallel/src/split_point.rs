@@ -1,10 +1,11 @@
-//! A node above the split height while young-brothers-wait searches it: its running
+//! A node above the split height while a parallel search shares it: its running
 //! maximum, the next brother to hand out, and the link to its parent's split point
-//! through which bounds and cutoffs travel. The protocol is in `README.md` beside this
-//! file.
+//! through which bounds and cutoffs travel. Root splitting, young brothers wait, Jamboree
+//! and the null-window search all use it; the protocol is in `ybwc/README.md`, and the
+//! fixed windows of null-window tests in `jamboree/README.md`.
 
 use crate::sync::{AtomicI64, AtomicU64, AtomicUsize, Mutex, Ordering};
-use abbench_tree::Value;
+use abbench_tree::{GameTree, Value};
 use std::time::Instant;
 
 /// The live window of a split point: `alpha`, `beta`, and the running maximum `m`
@@ -45,6 +46,15 @@ enum Origin<'p> {
     Root { alpha: Value, beta: Value },
     /// A child of this split point's node: the window follows the parent's live one.
     Child(&'p SplitPoint<'p>),
+    /// A null-window test of a child of this split point's node: the window is fixed,
+    /// `(alpha, beta)`, and closes only when the parent's window closes (a cutoff there
+    /// or above makes the test useless). A test's bound never changes, so nothing in it
+    /// can go stale.
+    Test {
+        parent: &'p SplitPoint<'p>,
+        alpha: Value,
+        beta: Value,
+    },
 }
 
 /// The kind a node is expected to have (Knuth & Moore's types 1, 2 and 3): on the
@@ -146,6 +156,53 @@ impl<'p> SplitPoint<'p> {
         )
     }
 
+    /// The split point of a search with the fixed window `(alpha, beta)` of a node
+    /// expected to be of `kind`, with no parent: a null-window test of a whole subtree.
+    /// The eldest brother is searched by the owner before any other is handed out.
+    pub(crate) fn fixed(
+        alpha: Value,
+        beta: Value,
+        kind: Kind,
+        degree: usize,
+        owner: usize,
+        epoch: Instant,
+    ) -> Self {
+        Self::new(
+            Origin::Root { alpha, beta },
+            kind,
+            alpha,
+            degree,
+            1,
+            owner,
+            epoch,
+        )
+    }
+
+    /// The split point of a null-window test `(alpha, beta)` of a child of `parent`'s
+    /// node ([`Origin::Test`]); the eldest brother is searched first by the owner.
+    pub(crate) fn test(
+        parent: &'p SplitPoint<'p>,
+        alpha: Value,
+        beta: Value,
+        kind: Kind,
+        degree: usize,
+        owner: usize,
+    ) -> Self {
+        Self::new(
+            Origin::Test {
+                parent,
+                alpha,
+                beta,
+            },
+            kind,
+            alpha,
+            degree,
+            1,
+            owner,
+            parent.epoch,
+        )
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn new(
         origin: Origin<'p>,
@@ -181,6 +238,18 @@ impl<'p> SplitPoint<'p> {
         let (alpha, beta) = match self.origin {
             Origin::Root { alpha, beta } => (alpha, beta),
             Origin::Child(parent) => parent.window().for_child(),
+            // A closed parent closes the test: `alpha = beta` makes the window closed.
+            Origin::Test {
+                parent,
+                alpha,
+                beta,
+            } => {
+                if parent.window().is_closed() {
+                    (beta, beta)
+                } else {
+                    (alpha, beta)
+                }
+            }
         };
         let m = self.m.load(Ordering::Relaxed).max(alpha);
         Window { alpha, beta, m }
@@ -276,4 +345,11 @@ impl<'p> SplitPoint<'p> {
     fn nanos_since_epoch(&self) -> u64 {
         (self.epoch.elapsed().as_nanos() as u64).max(1)
     }
+}
+
+/// Whether `node` is a split point at this split height: internal, and at least
+/// `split_height` above the deepest leaves the tree may have.
+pub(crate) fn is_split_point<T: GameTree>(tree: &T, split_height: u32, node: T::Node) -> bool {
+    let remaining = tree.height().saturating_sub(tree.depth(node));
+    remaining >= split_height && tree.degree(node) > 0
 }

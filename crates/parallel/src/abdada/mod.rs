@@ -1,0 +1,20 @@
+//! ABDADA (Weill 1996), simplified as Kerrigan's: every worker searches the tree from
+//! the root through the shared node table; at a node, a younger brother that another
+//! worker is searching now is put off and searched after the others, when its entry is
+//! usually in the table. The eldest is never put off, so the workers follow the
+//! principal variation together and part at the first node with free younger brothers.
+//! The protocol and the measurements behind it are in `README.md` beside this file.
+
+use crate::context::Context;
+use crate::executor::Executor;
+use crate::table_search::{self, Rule};
+use abbench_search::Aborted;
+use abbench_tree::{GameTree, Value};
+
+/// Searches the whole tree; returns the root value and the search-order index of the
+/// root move that produced it.
+pub(crate) fn search<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+) -> Result<(Value, Option<usize>), Aborted> {
+    table_search::search(ctx, Rule::Abdada)
+}

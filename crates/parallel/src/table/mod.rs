@@ -1,0 +1,216 @@
+//! The shared node table: bounds on node values that every worker of one parallel search
+//! reads and writes without locks, and the busy marks of ABDADA.
+//!
+//! A node is named by its *path key* (the root's key is the specification's `mix64(0)`,
+//! the `i`-th child's is `mix64(k + i*G)` of its parent's key `k`: the same keys as the
+//! serial MTD(f)'s table). A game tree has no transpositions, so a key names one node up
+//! to 64-bit collisions.
+//!
+//! # The entry and its check (Hyatt & Mann's lockless hashing)
+//!
+//! An entry is four 64-bit words, the layout of the serial table's slot:
+//! `[check, lower, upper, depth]` with `check = key ^ lower ^ upper ^ depth`. A writer
+//! stores the four words one after another; two writers of one slot may interleave, and
+//! a reader may read words of two writes. A reader therefore accepts an entry only if
+//! `check ^ lower ^ upper ^ depth` equals its own key: a torn entry — words of different
+//! writes — fails the check (unless the XOR of the differences happens to be zero, a
+//! 2^-64 event for keys that are themselves hashes) and reads as a miss, which is always
+//! safe. Every word is an atomic with `Relaxed` ordering: the check, not the ordering,
+//! is what makes a read consistent, and a bound read late is still a true bound (bounds
+//! on a node's value never become false). The loom model in `test.rs` runs two writers
+//! and a reader of one slot in every interleaving and checks that an accepted entry is
+//! always one writer's whole entry.
+//!
+//! # Replacement
+//!
+//! A slot is chosen by the key's low bits. A store replaces the slot unless it holds
+//! another node nearer the root (a smaller depth: a larger subtree, whose bounds save more
+//! positions); a store for the same node merges the bounds (the larger lower, the smaller
+//! upper), so what two workers learnt of one node is kept together.
+//!
+//! # Busy marks (ABDADA)
+//!
+//! A second, smaller array holds the keys of nodes some worker is searching now: one word
+//! per slot, 0 when free. A worker marks a node with a compare-and-swap from 0 and
+//! unmarks it with a compare-and-swap back; a mark is a hint (a collision, or a slot taken
+//! by another node, only makes a worker search a brother it could have deferred), so
+//! `Relaxed` is enough: no data is published through it.
+
+#[cfg(test)]
+mod test;
+
+use crate::sync::{AtomicU64, Ordering};
+use abbench_tree::{INFINITY, NEG_INFINITY, Value};
+
+/// Bounds `lower <= F(node) <= upper` known for a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bounds {
+    pub(crate) lower: Value,
+    pub(crate) upper: Value,
+}
+
+impl Bounds {
+    /// What a fail-hard search of a node with window `(alpha, beta)` that returned `m`
+    /// shows: `F <= alpha` when `m <= alpha`, `F >= m` when `m >= beta`, else `F = m`.
+    pub(crate) fn from_search(alpha: Value, beta: Value, m: Value) -> Bounds {
+        if m <= alpha {
+            Bounds {
+                lower: NEG_INFINITY,
+                upper: m,
+            }
+        } else if m >= beta {
+            Bounds {
+                lower: m,
+                upper: INFINITY,
+            }
+        } else {
+            Bounds { lower: m, upper: m }
+        }
+    }
+}
+
+/// One slot: the four words of an entry.
+struct Entry {
+    check: AtomicU64,
+    lower: AtomicU64,
+    upper: AtomicU64,
+    depth: AtomicU64,
+}
+
+impl Entry {
+    fn empty() -> Entry {
+        Entry {
+            check: AtomicU64::new(0),
+            lower: AtomicU64::new(0),
+            upper: AtomicU64::new(0),
+            depth: AtomicU64::new(0),
+        }
+    }
+}
+
+/// What one probe of an entry read: the key it checked out for, its bounds and depth.
+#[derive(Clone, Copy)]
+struct Read {
+    key: u64,
+    bounds: Bounds,
+    depth: u64,
+}
+
+/// A fixed-size, lockless table of node bounds and busy marks, shared by the workers of
+/// one search.
+pub(crate) struct NodeTable {
+    entries: Box<[Entry]>,
+    mask: usize,
+    busy: Box<[AtomicU64]>,
+    busy_mask: usize,
+}
+
+/// The most entries a table has: 2^20 (32 MiB).
+const MAX_ENTRIES: usize = 1 << 20;
+
+impl NodeTable {
+    /// A table for about `nodes` nodes: the power of two of entries at least twice that,
+    /// between 64 and [`MAX_ENTRIES`]; busy marks for a quarter as many.
+    pub(crate) fn for_nodes(nodes: u64) -> NodeTable {
+        let wanted = (nodes.saturating_mul(2)).clamp(64, MAX_ENTRIES as u64) as usize;
+        let entries = wanted.next_power_of_two().min(MAX_ENTRIES);
+        let busy = (entries / 4).max(16);
+        NodeTable {
+            entries: (0..entries).map(|_| Entry::empty()).collect(),
+            mask: entries - 1,
+            busy: (0..busy).map(|_| AtomicU64::new(0)).collect(),
+            busy_mask: busy - 1,
+        }
+    }
+
+    /// A table of exactly `entries` entries and `busy` busy marks (powers of two): the
+    /// loom models use one slot of each.
+    #[cfg(test)]
+    pub(crate) fn with_slots(entries: usize, busy: usize) -> NodeTable {
+        NodeTable {
+            entries: (0..entries).map(|_| Entry::empty()).collect(),
+            mask: entries - 1,
+            busy: (0..busy).map(|_| AtomicU64::new(0)).collect(),
+            busy_mask: busy - 1,
+        }
+    }
+
+    /// Entries in the table.
+    #[cfg(test)]
+    pub(crate) fn entries(&self) -> usize {
+        self.entries.len()
+    }
+
+    fn read(&self, key: u64) -> Option<Read> {
+        let e = &self.entries[key as usize & self.mask];
+        let check = e.check.load(Ordering::Relaxed);
+        let lower = e.lower.load(Ordering::Relaxed);
+        let upper = e.upper.load(Ordering::Relaxed);
+        let depth = e.depth.load(Ordering::Relaxed);
+        let stored = check ^ lower ^ upper ^ depth;
+        // An all-zero slot is empty (its "key" 0 is not a path key: keys are mixes).
+        (check != 0 || lower != 0 || upper != 0 || depth != 0).then_some(Read {
+            key: stored,
+            bounds: Bounds {
+                lower: lower as Value,
+                upper: upper as Value,
+            },
+            depth,
+        })
+    }
+
+    /// The bounds stored for the node keyed `key`, if its entry is there and whole.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Option<Bounds> {
+        self.read(key).filter(|r| r.key == key).map(|r| r.bounds)
+    }
+
+    /// Stores what a search learnt of the node keyed `key` at `depth`, merged with what
+    /// the slot already holds of the same node; a slot holding a node nearer the root is
+    /// kept.
+    #[inline]
+    pub(crate) fn store(&self, key: u64, depth: u32, bounds: Bounds) {
+        let depth = u64::from(depth);
+        let merged = match self.read(key) {
+            Some(old) if old.key == key => Bounds {
+                lower: old.bounds.lower.max(bounds.lower),
+                upper: old.bounds.upper.min(bounds.upper),
+            },
+            Some(old) if old.depth < depth => return,
+            _ => bounds,
+        };
+        let (lower, upper) = (merged.lower as u64, merged.upper as u64);
+        let e = &self.entries[key as usize & self.mask];
+        e.check
+            .store(key ^ lower ^ upper ^ depth, Ordering::Relaxed);
+        e.lower.store(lower, Ordering::Relaxed);
+        e.upper.store(upper, Ordering::Relaxed);
+        e.depth.store(depth, Ordering::Relaxed);
+    }
+
+    /// Whether some worker marked the node keyed `key` as being searched.
+    #[inline]
+    pub(crate) fn is_busy(&self, key: u64) -> bool {
+        self.busy[key as usize & self.busy_mask].load(Ordering::Relaxed) == key
+    }
+
+    /// Marks the node keyed `key` as being searched; `false` if its slot was taken (by
+    /// this node or another), in which case nothing is to be unmarked.
+    #[inline]
+    pub(crate) fn mark_busy(&self, key: u64) -> bool {
+        self.busy[key as usize & self.busy_mask]
+            .compare_exchange(0, key, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+    }
+
+    /// Removes a mark this worker made with [`NodeTable::mark_busy`].
+    #[inline]
+    pub(crate) fn unmark_busy(&self, key: u64) {
+        let _ = self.busy[key as usize & self.busy_mask].compare_exchange(
+            key,
+            0,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
+    }
+}

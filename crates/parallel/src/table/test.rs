@@ -1,0 +1,156 @@
+//! The node table, checked plainly and under loom's model checker
+//! (`RUSTFLAGS="--cfg loom" cargo test -p abbench-parallel --lib --release loom`).
+
+use super::{Bounds, NodeTable};
+use abbench_tree::{INFINITY, NEG_INFINITY};
+
+#[test]
+fn a_stored_entry_is_read_back_and_merged_with_later_bounds() {
+    let table = NodeTable::for_nodes(100);
+    assert_eq!(table.entries(), 256);
+    let key = abbench_tree::hash::root_key(0);
+    assert_eq!(table.probe(key), None);
+    table.store(key, 0, Bounds::from_search(-10, 10, 10));
+    assert_eq!(
+        table.probe(key),
+        Some(Bounds {
+            lower: 10,
+            upper: INFINITY
+        })
+    );
+    table.store(key, 0, Bounds::from_search(20, 30, 20));
+    assert_eq!(
+        table.probe(key),
+        Some(Bounds {
+            lower: 10,
+            upper: 20
+        })
+    );
+    table.store(key, 0, Bounds::from_search(NEG_INFINITY, INFINITY, 15));
+    assert_eq!(
+        table.probe(key),
+        Some(Bounds {
+            lower: 15,
+            upper: 15
+        })
+    );
+    assert_eq!(
+        table.probe(key ^ 1),
+        None,
+        "another key in the slot is a miss"
+    );
+}
+
+#[test]
+fn a_node_nearer_the_root_keeps_its_slot() {
+    let table = NodeTable::with_slots(1, 1);
+    let (near, deep) = (1 << 40, 1 << 41);
+    table.store(near, 2, Bounds { lower: 1, upper: 1 });
+    table.store(deep, 3, Bounds { lower: 5, upper: 5 });
+    assert_eq!(table.probe(deep), None);
+    assert_eq!(table.probe(near), Some(Bounds { lower: 1, upper: 1 }));
+    table.store(deep, 1, Bounds { lower: 5, upper: 5 });
+    assert_eq!(table.probe(near), None);
+    assert_eq!(table.probe(deep), Some(Bounds { lower: 5, upper: 5 }));
+}
+
+#[test]
+fn a_torn_entry_reads_as_a_miss() {
+    let table = NodeTable::with_slots(1, 1);
+    let key = 1 << 40;
+    table.store(key, 0, Bounds { lower: 1, upper: 2 });
+    // Half of another write: its lower bound only.
+    table.entries[0]
+        .lower
+        .store(8, crate::sync::Ordering::Relaxed);
+    assert_eq!(table.probe(key), None);
+}
+
+#[test]
+fn busy_marks_are_taken_once_and_given_back() {
+    let table = NodeTable::with_slots(1, 1);
+    assert!(!table.is_busy(7));
+    assert!(table.mark_busy(7));
+    assert!(table.is_busy(7));
+    assert!(!table.mark_busy(9), "the slot is taken");
+    assert!(!table.is_busy(9));
+    table.unmark_busy(9);
+    assert!(table.is_busy(7), "only the marker unmarks");
+    table.unmark_busy(7);
+    assert!(!table.is_busy(7));
+}
+
+#[cfg(loom)]
+mod loom_models {
+    use super::*;
+    use loom::sync::Arc;
+    use loom::thread;
+
+    /// Two workers store different nodes' entries into one slot while a third reads
+    /// both keys: whatever interleaving, an entry the reader accepts is one writer's
+    /// whole entry, never words of both.
+    #[test]
+    fn loom_an_accepted_entry_is_one_writers_whole_entry() {
+        // Keys and bounds on distinct bits: no mix of words can pass the check by
+        // accident.
+        let (ka, a) = (1u64 << 40, Bounds { lower: 1, upper: 2 });
+        let (kb, b) = (
+            1u64 << 41,
+            Bounds {
+                lower: 8,
+                upper: 16,
+            },
+        );
+        loom::model(move || {
+            let table = Arc::new(NodeTable::with_slots(1, 1));
+            let writers: Vec<_> = [(ka, a), (kb, b)]
+                .into_iter()
+                .map(|(key, bounds)| {
+                    let table = table.clone();
+                    thread::spawn(move || table.store(key, 0, bounds))
+                })
+                .collect();
+            for (key, bounds) in [(ka, a), (kb, b)] {
+                if let Some(read) = table.probe(key) {
+                    assert_eq!(read, bounds);
+                }
+            }
+            for w in writers {
+                w.join().unwrap();
+            }
+            // Once both are done, a whole entry of one of them remains or the slot
+            // reads as a miss for both (their words interleaved); never a mix.
+            for (key, bounds) in [(ka, a), (kb, b)] {
+                if let Some(read) = table.probe(key) {
+                    assert_eq!(read, bounds);
+                }
+            }
+        });
+    }
+
+    /// Two workers try to mark one node busy: exactly one succeeds, and after it
+    /// unmarks, the node is free.
+    #[test]
+    fn loom_one_worker_marks_a_node_busy() {
+        loom::model(|| {
+            let table = Arc::new(NodeTable::with_slots(1, 1));
+            let other = {
+                let table = table.clone();
+                thread::spawn(move || {
+                    let won = table.mark_busy(5);
+                    if won {
+                        table.unmark_busy(5);
+                    }
+                    won
+                })
+            };
+            let won = table.mark_busy(5);
+            if won {
+                table.unmark_busy(5);
+            }
+            let other_won = other.join().unwrap();
+            assert!(won || other_won, "the first compare-and-swap always wins");
+            assert!(!table.is_busy(5));
+        });
+    }
+}

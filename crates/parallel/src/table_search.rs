@@ -1,0 +1,196 @@
+//! The search Lazy SMP and ABDADA share: every worker runs alpha-beta from the root with
+//! the shared node table above the split height, and the serial kernel below it; the
+//! first worker to finish the root gives the result and stops the others.
+//!
+//! Above the split height each node is a table node: its entry is probed first (bounds
+//! that answer the window end the node; others narrow it), its children are searched in
+//! the order the algorithm's [`Rule`] gives, and what the search learnt is stored. The
+//! search is fail-hard, as the kernel is: a result `m` of window `(alpha, beta)` says
+//! `F <= alpha` when `m <= alpha`, `F >= m` when `m >= beta`, and `F = m` between, and the
+//! table keeps exactly that ([`Bounds::from_search`]). Every bound in the table is true of
+//! its node whoever wrote it, so a worker may use any of them: the value cannot depend on
+//! who wins a race, only the positions examined can.
+
+use crate::context::Context;
+use crate::executor::Executor;
+use crate::probes::{FlagProbe, StopProbe};
+use crate::table::Bounds;
+use abbench_search::Aborted;
+use abbench_tree::hash::{child_key, mix64, root_key};
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How an algorithm orders and shares a node's children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// Lazy SMP: worker 0 takes the children in search order; every other worker takes
+    /// the eldest first, then the younger ones rotated by an offset drawn from the node
+    /// and the worker, so that workers part ways below the root.
+    Lazy,
+    /// ABDADA: search order, but a younger child another worker is searching now is put
+    /// off until the others are done, when its entry is usually there.
+    Abdada,
+}
+
+/// What the workers of one search share besides the context.
+struct Shared {
+    /// Set when a worker has finished the root: every other worker stops.
+    ///
+    /// Memory ordering: `Relaxed`. It carries no data: the result travels through
+    /// `result`'s mutex, read after the fork's join.
+    finished: AtomicBool,
+    result: Mutex<Option<(Value, Option<usize>)>>,
+}
+
+/// Searches the whole tree with every worker from the root; returns the root value and
+/// the search-order index of the root move that produced it.
+pub(crate) fn search<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+    rule: Rule,
+) -> Result<(Value, Option<usize>), Aborted> {
+    let root = ctx.tree.root();
+    if !ctx.shares() {
+        return ctx.serial(root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx });
+    }
+    let shared = Shared {
+        finished: AtomicBool::new(false),
+        result: Mutex::new(None),
+    };
+    ctx.with_slot(|slot| slot.stats.splits += 1);
+    ctx.fork(ctx.threads() - 1, || {
+        // A run that starts after the search is over (an untaken slot its owner runs
+        // itself) has nothing to do.
+        if shared.finished.load(Ordering::Relaxed) {
+            return;
+        }
+        if ctx.worker() != 0 {
+            ctx.with_slot(|slot| slot.stats.steals += 1);
+        }
+        let outcome = node(
+            ctx,
+            &shared,
+            rule,
+            root,
+            root_key(0),
+            NEG_INFINITY,
+            INFINITY,
+        );
+        if let Ok(found) = outcome {
+            let mut result = shared.result.lock().unwrap_or_else(|p| p.into_inner());
+            if result.is_none() {
+                *result = Some(found);
+            }
+            shared.finished.store(true, Ordering::Relaxed);
+        }
+    });
+    let result = *shared.result.lock().unwrap_or_else(|p| p.into_inner());
+    result.ok_or(Aborted)
+}
+
+/// The child with search-order index `i`'s place in this worker's order at a node of
+/// `degree` children, for an offset `rotation` of the younger ones.
+fn nth_child(position: usize, degree: usize, rotation: usize) -> usize {
+    if position == 0 || degree <= 2 {
+        position
+    } else {
+        1 + (position - 1 + rotation) % (degree - 1)
+    }
+}
+
+/// Alpha-beta of `node` (path key `key`) with window `(alpha, beta)`, fail-hard; returns
+/// the value and the search-order index of the child that produced it.
+fn node<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+    shared: &Shared,
+    rule: Rule,
+    node: T::Node,
+    key: u64,
+    alpha: Value,
+    beta: Value,
+) -> Result<(Value, Option<usize>), Aborted> {
+    if shared.finished.load(Ordering::Relaxed) || ctx.stopped() {
+        return Err(Aborted);
+    }
+    let tree = ctx.tree;
+    if !ctx.splits(node) {
+        let mut probe = FlagProbe {
+            ctx,
+            flag: &shared.finished,
+        };
+        return ctx.serial(node, alpha, beta, &mut probe);
+    }
+    ctx.visit();
+    let (mut alpha, mut beta) = (alpha, beta);
+    if let Some(known) = ctx.table_probe(key) {
+        if known.lower >= beta {
+            return Ok((known.lower, None));
+        }
+        if known.upper <= alpha {
+            return Ok((known.upper, None));
+        }
+        alpha = alpha.max(known.lower);
+        beta = beta.min(known.upper);
+    }
+    let depth = tree.depth(node);
+    let children = tree.children(node);
+    let degree = tree.degree(node);
+    let rotation = match rule {
+        Rule::Lazy if ctx.worker() > 0 => mix64(key ^ ctx.worker() as u64) as usize,
+        _ => 0,
+    };
+    let mut m = alpha;
+    let mut best = None;
+    let mut deferred = Vec::new();
+    let table = ctx.table.as_ref();
+    for position in 0..degree {
+        if m >= beta {
+            break;
+        }
+        let i = nth_child(position, degree, rotation);
+        let child_key = child_key(key, i as u64);
+        let mut marked = false;
+        if rule == Rule::Abdada
+            && let Some(table) = table
+        {
+            if position > 0 && table.is_busy(child_key) {
+                deferred.push(i);
+                ctx.with_slot(|slot| slot.stats.deferrals += 1);
+                continue;
+            }
+            marked = table.mark_busy(child_key);
+        }
+        let child = tree.child(node, &children, i);
+        let outcome = self::node(ctx, shared, rule, child, child_key, -beta, -m);
+        if marked && let Some(table) = table {
+            table.unmark_busy(child_key);
+        }
+        let t = -outcome?.0;
+        if t > m {
+            m = t;
+            best = Some(i);
+        }
+    }
+    for i in deferred {
+        if m >= beta {
+            break;
+        }
+        let child = tree.child(node, &children, i);
+        let t = -self::node(
+            ctx,
+            shared,
+            rule,
+            child,
+            child_key(key, i as u64),
+            -beta,
+            -m,
+        )?
+        .0;
+        if t > m {
+            m = t;
+            best = Some(i);
+        }
+    }
+    ctx.table_store(key, depth, Bounds::from_search(alpha, beta, m));
+    Ok((m, best))
+}
