@@ -282,6 +282,7 @@ impl TreeVisitor for Measure<'_> {
             }
         }
         let serial_nodes = baseline.detailed.stats.nodes;
+        let fastest = fastest_serial(&baseline, &results.records);
         for &algo in self.algos {
             let Algorithm::Parallel(parallel) = algo else {
                 continue;
@@ -295,6 +296,7 @@ impl TreeVisitor for Measure<'_> {
                     reference,
                     serial_nodes,
                     &baseline.wall,
+                    &fastest,
                 ) {
                     Ok(record) => results.records.push(record),
                     Err(Halt::Error(error)) => return Err(error),
@@ -472,6 +474,7 @@ impl Measure<'_> {
         reference: Value,
         serial_nodes: u64,
         baseline_wall: &WallTimes,
+        fastest: &FastestSerial,
     ) -> Result<Record, Halt> {
         let searcher = self.pools.searcher(threads)?;
         let options = self.parallel_options();
@@ -495,12 +498,19 @@ impl Measure<'_> {
         let nps = wall.per_second(median_nodes);
         let ybwc = algorithm == ParallelAlgorithm::Ybwc;
         let metrics = ParallelMetrics {
-            split_height: ybwc.then(|| options.split_height_for(tree.max_degree())),
+            split_height: algorithm
+                .has_split_height()
+                .then(|| options.split_height_for(tree.max_degree())),
             eldest_grain: ybwc.then(|| options.eldest_grain_for(threads)),
             cut_wait: ybwc.then(|| options.cut_wait_for()),
             serial_nodes,
             serial_wall_ns: baseline_wall.median,
             speedup,
+            fastest_serial: Some(fastest.algo),
+            fastest_serial_ns: Some(fastest.wall_ns),
+            fastest_serial_nodes: Some(fastest.nodes),
+            speedup_vs_fastest: Some(fastest.wall_ns as f64 / wall.median as f64),
+            overhead_vs_fastest: Some(median_nodes as f64 / fastest.nodes as f64 - 1.0),
             efficiency: speedup / threads as f64,
             search_overhead: median_nodes as f64 / serial_nodes as f64 - 1.0,
             nps_scaling: nps / baseline_wall.per_second(serial_nodes),
@@ -547,6 +557,48 @@ impl Measure<'_> {
 }
 
 /// The first of the timed runs whose time is the median.
+/// The fastest exact serial search of one tree in one run.
+struct FastestSerial {
+    algo: Algorithm,
+    wall_ns: u64,
+    nodes: u64,
+}
+
+/// The serial searches that may be the fastest: those that compute the exact value of
+/// every tree with the full window.
+const EXACT_SERIAL: [SerialAlgorithm; 4] = [
+    SerialAlgorithm::F2Iter,
+    SerialAlgorithm::Pvs,
+    SerialAlgorithm::Aspiration,
+    SerialAlgorithm::Mtdf,
+];
+
+/// The fastest of f2-iter (the baseline, always measured) and the exact serial searches
+/// among `records` (those the run measured on this tree), by median wall time.
+fn fastest_serial(baseline: &Baseline, records: &[Record]) -> FastestSerial {
+    let mut fastest = FastestSerial {
+        algo: Algorithm::Serial(SerialAlgorithm::F2Iter),
+        wall_ns: baseline.wall.median,
+        nodes: baseline.detailed.stats.nodes,
+    };
+    for record in records {
+        let Algorithm::Serial(serial) = record.algo else {
+            continue;
+        };
+        if EXACT_SERIAL.contains(&serial)
+            && record.window.is_none()
+            && record.wall_ns.median < fastest.wall_ns
+        {
+            fastest = FastestSerial {
+                algo: record.algo,
+                wall_ns: record.wall_ns.median,
+                nodes: record.nodes,
+            };
+        }
+    }
+    fastest
+}
+
 fn median_run(wall: &WallTimes) -> usize {
     wall.samples
         .iter()

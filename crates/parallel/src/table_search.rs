@@ -141,7 +141,9 @@ fn node<T: GameTree, E: Executor>(
     };
     let mut m = alpha;
     let mut best = None;
-    let mut deferred = Vec::new();
+    // Children put off, by search-order index; only the first 64 can be (a search
+    // allocates nothing per node).
+    let mut deferred: u64 = 0;
     let table = ctx.table.as_ref();
     for position in 0..degree {
         if m >= beta {
@@ -153,8 +155,8 @@ fn node<T: GameTree, E: Executor>(
         if rule == Rule::Abdada
             && let Some(table) = table
         {
-            if position > 0 && table.is_busy(child_key) {
-                deferred.push(i);
+            if position > 0 && i < 64 && table.is_busy(child_key) {
+                deferred |= 1 << i;
                 ctx.with_slot(|slot| slot.stats.deferrals += 1);
                 continue;
             }
@@ -171,7 +173,9 @@ fn node<T: GameTree, E: Executor>(
             best = Some(i);
         }
     }
-    for i in deferred {
+    while deferred != 0 {
+        let i = deferred.trailing_zeros() as usize;
+        deferred &= deferred - 1;
         if m >= beta {
             break;
         }

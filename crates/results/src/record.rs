@@ -169,6 +169,24 @@ pub struct ParallelMetrics {
     pub serial_wall_ns: u64,
     /// `T_serial / T_parallel`, medians.
     pub speedup: f64,
+    /// The fastest exact serial search measured on this tree in the same run: f2-iter,
+    /// or pvs, aspiration or mtdf where the run measured them and one was faster (absent
+    /// in older records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fastest_serial: Option<Algorithm>,
+    /// Its median wall time, nanoseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fastest_serial_ns: Option<u64>,
+    /// Positions it examined.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fastest_serial_nodes: Option<u64>,
+    /// `T_fastest_serial / T_parallel`, medians: what the parallel search gains over the
+    /// best serial search, not only over f2-iter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speedup_vs_fastest: Option<f64>,
+    /// `nodes / fastest_serial_nodes - 1`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overhead_vs_fastest: Option<f64>,
     /// `speedup / threads`.
     pub efficiency: f64,
     /// `nodes / serial_nodes - 1`.

@@ -379,6 +379,9 @@ fn result_table() -> Table {
         ("speedup", Align::Right),
         ("efficiency", Align::Right),
         ("overhead", Align::Right),
+        ("fastest serial", Align::Left),
+        ("vs fastest", Align::Right),
+        ("overhead vs fastest", Align::Right),
         ("idle", Align::Right),
         ("splits", Align::Right),
         ("aborts", Align::Right),
@@ -399,6 +402,13 @@ fn push_rows(table: &mut Table, info: &TreeInfo, results: &[SimResult]) {
             format!("{:.2}", r.speedup),
             format!("{:.1}%", 100.0 * r.efficiency),
             format!("{:+.1}%", 100.0 * r.search_overhead),
+            r.fastest_serial
+                .as_ref()
+                .map_or("-".to_string(), |f| f.algo.clone()),
+            r.speedup_vs_fastest
+                .map_or("-".to_string(), |s| format!("{s:.2}")),
+            r.overhead_vs_fastest
+                .map_or("-".to_string(), |o| format!("{:+.1}%", 100.0 * o)),
             format!("{:.1}%", 100.0 * r.idle_fraction),
             r.splits.to_string(),
             r.aborts.to_string(),

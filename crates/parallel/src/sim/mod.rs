@@ -38,6 +38,7 @@
 
 mod ceiling;
 mod costs;
+mod fastest;
 mod profile;
 mod result;
 mod scheduler;
@@ -49,6 +50,7 @@ mod test;
 
 pub use ceiling::{RootSplitCeiling, root_split_ceiling};
 pub use costs::SimCosts;
+pub use fastest::{FastestSerial, SERIAL_POSITION_COST};
 pub use profile::{
     CostProfile, EventCost, EventCosts, Growth, PROFILE_SCHEMA, ProfileError, ProfileKind,
     ProfileMachine,
@@ -63,6 +65,7 @@ use crate::{ParallelAlgorithm, SearchOptions, dispatch};
 use abbench_search::{Basic, F2Iter, SearchResult};
 use abbench_tree::GameTree;
 use abbench_tree::hash::mix64;
+use fastest::fastest_serial;
 use scheduler::{Scheduler, Simulated, Unwound, enter_processor, panic_message};
 use speeds::Speeds;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -87,8 +90,9 @@ pub fn simulate<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<SimResult, SimError> {
     let serial = F2Iter::new(tree).search::<Basic>(tree);
+    let fastest = fastest_serial(tree, &serial);
     let speeds = Speeds::uniform(procs);
-    simulate_against(tree, &serial, algorithm, procs, costs, &speeds, options)
+    simulate_against(tree, &serial, &fastest, algorithm, procs, costs, &speeds, options)
 }
 
 /// [`simulate`] at each processor count of `procs`, sharing one serial search.
@@ -100,11 +104,12 @@ pub fn simulate_scaling<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<Vec<SimResult>, SimError> {
     let serial = F2Iter::new(tree).search::<Basic>(tree);
+    let fastest = fastest_serial(tree, &serial);
     procs
         .iter()
         .map(|&p| {
             let speeds = Speeds::uniform(p);
-            simulate_against(tree, &serial, algorithm, p, costs, &speeds, options)
+            simulate_against(tree, &serial, &fastest, algorithm, p, costs, &speeds, options)
         })
         .collect()
 }
@@ -124,6 +129,7 @@ pub fn simulate_profiled<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<Vec<SimResult>, SimError> {
     let serial = F2Iter::new(tree).search::<Basic>(tree);
+    let baseline = fastest_serial(tree, &serial);
     let salt = mix64(serial.stats.nodes ^ mix64(serial.stats.leaves ^ mix64(serial.value as u64)));
     procs
         .iter()
@@ -132,16 +138,19 @@ pub fn simulate_profiled<T: GameTree>(
             // Time is counted in positions of the fastest processor.
             let fastest = speeds.fastest();
             let costs = profile.costs_at(position_nanos * fastest, p);
-            simulate_against(tree, &serial, algorithm, p, &costs, &speeds, options)
+            simulate_against(tree, &serial, &baseline, algorithm, p, &costs, &speeds, options)
                 .map(|r| r.slowed(profile.slowdown(p) * fastest))
         })
         .collect()
 }
 
-/// One simulation, measured against the serial kernel's result `serial`.
+/// One simulation, measured against the serial kernel's result `serial` and the fastest
+/// serial search `fastest`.
+#[allow(clippy::too_many_arguments)]
 fn simulate_against<T: GameTree>(
     tree: &T,
     serial: &SearchResult,
+    fastest: &FastestSerial,
     algorithm: ParallelAlgorithm,
     procs: usize,
     costs: &SimCosts,
@@ -253,6 +262,7 @@ fn simulate_against<T: GameTree>(
         best_move,
         end,
         serial.stats.nodes,
+        fastest.clone(),
         &stats,
         &spent,
         time,

@@ -1,6 +1,7 @@
 //! What a simulated search reports, and why it may report nothing.
 
 use super::costs::SimCosts;
+use super::fastest::FastestSerial;
 use super::scheduler::Spent;
 use crate::ParallelAlgorithm;
 use crate::stats::ParallelStats;
@@ -143,6 +144,20 @@ pub struct SimResult {
     /// `serial_time / (virtual_time · position_slowdown)`: the serial kernel at one
     /// thread against the simulated search.
     pub speedup: f64,
+    /// The fastest serial search of the tree (f2-iter, pvs or aspiration), its positions
+    /// and its time in positions of f2-iter (`fastest.rs`); absent in records written
+    /// before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fastest_serial: Option<FastestSerial>,
+    /// `fastest_serial.time / (virtual_time · position_slowdown)`: the speedup over the
+    /// fastest serial search, which a parallel search must beat to gain from its
+    /// processors rather than from searching fewer positions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speedup_vs_fastest: Option<f64>,
+    /// `nodes / fastest_serial.nodes - 1`: the search overhead against the fastest serial
+    /// search's positions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overhead_vs_fastest: Option<f64>,
     /// `speedup / procs`.
     pub efficiency: f64,
     /// `nodes / serial_time - 1`.
@@ -190,8 +205,13 @@ impl SimResult {
     /// kernel's at one thread: the speedup and efficiency divided by it.
     pub fn slowed(self, slowdown: f64) -> SimResult {
         let speedup = self.serial_time as f64 / (self.virtual_time as f64 * slowdown);
+        let speedup_vs_fastest = self
+            .fastest_serial
+            .as_ref()
+            .map(|f| f.time as f64 / (self.virtual_time as f64 * slowdown));
         SimResult {
             position_slowdown: slowdown,
+            speedup_vs_fastest,
             speedup,
             efficiency: speedup / self.procs as f64,
             ..self
@@ -208,6 +228,7 @@ impl SimResult {
         best_move: Option<usize>,
         virtual_time: u64,
         serial_time: u64,
+        fastest: FastestSerial,
         stats: &ParallelStats,
         spent: &Spent,
         processor_time: ProcessorTime,
@@ -224,6 +245,9 @@ impl SimResult {
             serial_time,
             position_slowdown: 1.0,
             speedup,
+            speedup_vs_fastest: Some(fastest.time as f64 / virtual_time as f64),
+            overhead_vs_fastest: Some(stats.nodes as f64 / fastest.nodes as f64 - 1.0),
+            fastest_serial: Some(fastest),
             efficiency: speedup / procs as f64,
             search_overhead: stats.nodes as f64 / serial_time as f64 - 1.0,
             idle_fraction: processor_time.idle as f64 / (procs as f64 * virtual_time as f64),

@@ -1,0 +1,69 @@
+//! The fastest serial search of a tree, in the simulator's time: what a parallel search
+//! must beat to be worth its processors.
+//!
+//! A parallel search whose serial form examines fewer positions than F2 (Jamboree's is
+//! principal variation search) can look faster than f2-iter on many processors without
+//! any parallel gain. Each simulated record therefore also carries its speedup against
+//! the fastest of the serial searches abbench runs exactly: f2-iter, pvs and aspiration,
+//! each run on the tree, its positions weighed by what one of its positions costs
+//! against one of f2-iter's ([`SERIAL_POSITION_COST`]).
+//!
+//! MTD(f) is left out: with the default leaf values it converges one value at a time
+//! (thousands of null-window passes), 2.5–5 times f2-iter's wall time on random d16 h8,
+//! so it is never the fastest, and running it for every simulated tree would cost more
+//! than the simulations.
+
+use abbench_search::{Basic, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch};
+use abbench_tree::GameTree;
+use serde::{Deserialize, Serialize};
+
+/// Wall time per position of each serial search against f2-iter's, measured with
+/// `abbench run --model random --degree 16 --height 8 --seed 7001 --trees 2 --algo
+/// f2-iter,pvs,aspiration` (pinned, 2-core AMD EPYC under KVM): f2-iter 293–298 Mnps,
+/// aspiration 299 (the same kernel, a window at the root), pvs 182–190 (recursive, a
+/// null window and a possible re-search per younger child).
+pub const SERIAL_POSITION_COST: [(SerialAlgorithm, f64); 3] = [
+    (SerialAlgorithm::F2Iter, 1.0),
+    (SerialAlgorithm::Aspiration, 1.0),
+    (SerialAlgorithm::Pvs, 1.6),
+];
+
+/// The fastest serial search of one tree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FastestSerial {
+    /// Its name.
+    pub algo: String,
+    /// Positions it examines.
+    pub nodes: u64,
+    /// Its time in positions of f2-iter: `nodes` weighed by [`SERIAL_POSITION_COST`].
+    pub time: u64,
+}
+
+/// Runs every serial search of [`SERIAL_POSITION_COST`] on `tree` (f2-iter's result is
+/// `f2`, already known) and returns the fastest.
+pub(super) fn fastest_serial<T: GameTree>(tree: &T, f2: &SearchResult) -> FastestSerial {
+    let mut fastest = FastestSerial {
+        algo: SerialAlgorithm::F2Iter.name().to_string(),
+        nodes: f2.stats.nodes,
+        time: f2.stats.nodes,
+    };
+    for (algorithm, cost) in SERIAL_POSITION_COST {
+        if algorithm == SerialAlgorithm::F2Iter {
+            continue;
+        }
+        let Ok(mut search) = SerialSearch::new(algorithm, SerialOptions::default(), tree) else {
+            continue;
+        };
+        let result = search.search::<Basic>(tree);
+        debug_assert_eq!(result.value, f2.value);
+        let time = (result.stats.nodes as f64 * cost).round() as u64;
+        if time < fastest.time {
+            fastest = FastestSerial {
+                algo: algorithm.name().to_string(),
+                nodes: result.stats.nodes,
+                time,
+            };
+        }
+    }
+    fastest
+}
