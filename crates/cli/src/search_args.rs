@@ -96,11 +96,12 @@ impl SearchArgs {
 
     /// Notes for the options given that no search of these will use.
     pub fn ignored_options(&self) -> Vec<String> {
-        let ybwc = self
+        let splits = self
             .algorithms()
-            .contains(&Algorithm::Parallel(ParallelAlgorithm::Ybwc));
+            .iter()
+            .any(|a| matches!(a, Algorithm::Parallel(p) if p.has_split_height()));
         self.split
-            .ignored_by(ybwc, self.thread_counts())
+            .ignored_by(splits, self.thread_counts())
             .into_iter()
             .collect()
     }
@@ -199,22 +200,23 @@ pub struct SplitArgs {
 }
 
 impl SplitArgs {
-    /// A note if ybwc's options are given where no ybwc search will use them: without
-    /// ybwc among the algorithms, or with no thread count above one (`counts`).
-    pub fn ignored_by(&self, ybwc: bool, counts: &[usize]) -> Option<String> {
+    /// A note if the split options are given where no search will use them: without an
+    /// algorithm that has a split height among the algorithms (`splits`: every parallel
+    /// one but root-split), or with no thread count above one (`counts`).
+    pub fn ignored_by(&self, splits: bool, counts: &[usize]) -> Option<String> {
         let given = [
             ("split-height", self.split_height.is_some()),
             ("eldest-grain", self.eldest_grain.is_some()),
             ("cut-wait", self.cut_wait.is_some()),
         ];
         let (flag, _) = given.into_iter().find(|&(_, set)| set)?;
-        if !ybwc {
+        if !splits {
             Some(format!(
-                "--{flag} applies only to ybwc, which is not among the algorithms"
+                "--{flag} applies only to ybwc, jamboree, abdada, lazy-smp and null-window, none of which is among the algorithms"
             ))
         } else if counts.iter().all(|&c| c <= 1) {
             Some(format!(
-                "--{flag} changes nothing at one thread: ybwc splits only for other workers"
+                "--{flag} changes nothing at one thread: the parallel searches split only for other workers"
             ))
         } else {
             None

@@ -53,11 +53,15 @@ fn ybwc_options_without_ybwc_or_without_a_second_thread_are_named() {
             "--split-height",
             "2"
         ]),
-        ["--split-height applies only to ybwc, which is not among the algorithms"]
+        [
+            "--split-height applies only to ybwc, jamboree, abdada, lazy-smp and null-window, none of which is among the algorithms"
+        ]
     );
     assert_eq!(
         run(&["--algo", "ybwc", "--threads", "1", "--eldest-grain", "10"]),
-        ["--eldest-grain changes nothing at one thread: ybwc splits only for other workers"]
+        [
+            "--eldest-grain changes nothing at one thread: the parallel searches split only for other workers"
+        ]
     );
     assert!(run(&["--algo", "ybwc", "--threads", "1,2", "--split-height", "2"]).is_empty());
     let simulate = notes(&[
@@ -77,7 +81,9 @@ fn ybwc_options_without_ybwc_or_without_a_second_thread_are_named() {
     ]);
     assert_eq!(
         simulate,
-        ["--cut-wait applies only to ybwc, which is not among the algorithms"]
+        [
+            "--cut-wait applies only to ybwc, jamboree, abdada, lazy-smp and null-window, none of which is among the algorithms"
+        ]
     );
 }
 

@@ -238,13 +238,16 @@ impl<'p> SplitPoint<'p> {
         let (alpha, beta) = match self.origin {
             Origin::Root { alpha, beta } => (alpha, beta),
             Origin::Child(parent) => parent.window().for_child(),
-            // A closed parent closes the test: `alpha = beta` makes the window closed.
+            // A closed parent closes the test, and so does a parent whose best value
+            // rose past the test's threshold `-beta` (the test is stale: failing high
+            // it would prove nothing): `alpha = beta` makes the window closed.
             Origin::Test {
                 parent,
                 alpha,
                 beta,
             } => {
-                if parent.window().is_closed() {
+                let outer = parent.window();
+                if outer.is_closed() || outer.m > -beta {
                     (beta, beta)
                 } else {
                     (alpha, beta)
@@ -292,8 +295,14 @@ impl<'p> SplitPoint<'p> {
     /// The result so far: the running maximum (at least the live alpha) and the index of
     /// the brother that produced it.
     pub(crate) fn result(&self) -> (Value, Option<usize>) {
+        self.result_in(self.window())
+    }
+
+    /// [`SplitPoint::result`] with the live window read once before, as `window`: a
+    /// caller that checked that window (open, say) gets the result that goes with it,
+    /// not one clamped to a window that changed since.
+    pub(crate) fn result_in(&self, window: Window) -> (Value, Option<usize>) {
         let best = *self.best.lock().unwrap_or_else(|p| p.into_inner());
-        let window = self.window();
         if best.m >= window.alpha {
             (best.m, best.index)
         } else {

@@ -81,6 +81,9 @@ pub(crate) struct SimulatedRow {
     pub procs: usize,
     /// The median SIMULATED speedup over the seeds simulated.
     pub simulated: f64,
+    /// The median SIMULATED speedup over the fastest serial search of each seed
+    /// (f2-iter, pvs or aspiration, simulated with their costs per position).
+    pub simulated_vs_fastest: Option<f64>,
     /// The median measured speedup over the same seeds, if this thread count was measured.
     pub measured: Option<f64>,
     /// Measured with more threads than hardware threads.
@@ -405,6 +408,12 @@ fn assemble(
             let Some(simulated) = median(&speedups) else {
                 continue;
             };
+            let against_fastest: Vec<f64> = results
+                .iter()
+                .flatten()
+                .filter(|r| r.algorithm == algorithm && r.procs == procs)
+                .filter_map(|r| r.speedup_vs_fastest)
+                .collect();
             let row = measured
                 .iter()
                 .find(|r| r.algo == Algorithm::Parallel(algorithm) && r.threads == procs);
@@ -412,6 +421,7 @@ fn assemble(
                 algorithm,
                 procs,
                 simulated,
+                simulated_vs_fastest: median(&against_fastest),
                 measured: row.and_then(|r| r.speedup),
                 oversubscribed: row.is_some_and(|r| r.oversubscribed),
             });

@@ -96,7 +96,10 @@ impl SimulationPlot {
             };
             self.curves.push(SpeedupCurve {
                 label,
-                series: usize::from(algo == ParallelAlgorithm::Ybwc),
+                series: ParallelAlgorithm::ALL
+                    .iter()
+                    .position(|a| *a == algo)
+                    .unwrap_or(0),
                 points,
             });
         }

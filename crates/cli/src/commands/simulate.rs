@@ -257,7 +257,7 @@ impl SimulateCommand {
             .ignored_options()
             .into_iter()
             .chain(self.split.ignored_by(
-                self.algo.0.contains(&ParallelAlgorithm::Ybwc),
+                self.algo.0.iter().any(|a| a.has_split_height()),
                 &self.procs.0,
             ))
         {

@@ -12,6 +12,7 @@ use crate::tree_args::model_command_line;
 use abbench_measure::{
     STRESS_SPLIT_HEIGHT, STRESS_THREADS, StressMismatch, StressOutcome, stress, stress_models,
 };
+use abbench_parallel::ParallelAlgorithm;
 use abbench_results::{TreeInfo, available_threads};
 use abbench_tree::{Layout, TreeSpec};
 use std::io::Write;
@@ -83,10 +84,12 @@ fn reproduce(mismatch: &StressMismatch) -> String {
 fn write_summary(out: &mut impl Write, outcome: &StressOutcome) -> std::io::Result<()> {
     let timed_out = outcome.timed_out();
     let threads: Vec<String> = STRESS_THREADS.iter().map(usize::to_string).collect();
+    let algorithms: Vec<&str> = ParallelAlgorithm::ALL.iter().map(|a| a.name()).collect();
     writeln!(
         out,
-        "stress: root-split and ybwc at {} threads (this machine has {}), split height \
+        "stress: {} at {} threads (this machine has {}), split height \
          {STRESS_SPLIT_HEIGHT}, every search checked against serial F2",
+        algorithms.join(", "),
         threads.join(", "),
         available_threads()
     )?;

@@ -90,9 +90,9 @@ pub fn simulate<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<SimResult, SimError> {
     let serial = F2Iter::new(tree).search::<Basic>(tree);
-    let fastest = fastest_serial(tree, &serial);
     let speeds = Speeds::uniform(procs);
-    simulate_against(tree, &serial, &fastest, algorithm, procs, costs, &speeds, options)
+    let result = simulate_against(tree, &serial, algorithm, procs, costs, &speeds, options)?;
+    Ok(result.against(&fastest_serial(tree, &serial)))
 }
 
 /// [`simulate`] at each processor count of `procs`, sharing one serial search.
@@ -104,14 +104,14 @@ pub fn simulate_scaling<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<Vec<SimResult>, SimError> {
     let serial = F2Iter::new(tree).search::<Basic>(tree);
-    let fastest = fastest_serial(tree, &serial);
-    procs
+    let results = procs
         .iter()
         .map(|&p| {
             let speeds = Speeds::uniform(p);
-            simulate_against(tree, &serial, &fastest, algorithm, p, costs, &speeds, options)
+            simulate_against(tree, &serial, algorithm, p, costs, &speeds, options)
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(against_fastest(tree, &serial, results))
 }
 
 /// [`simulate`] at each processor count of `procs`, sharing one serial search, with the
@@ -129,28 +129,36 @@ pub fn simulate_profiled<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<Vec<SimResult>, SimError> {
     let serial = F2Iter::new(tree).search::<Basic>(tree);
-    let baseline = fastest_serial(tree, &serial);
     let salt = mix64(serial.stats.nodes ^ mix64(serial.stats.leaves ^ mix64(serial.value as u64)));
-    procs
+    let results = procs
         .iter()
         .map(|&p| {
             let speeds = Speeds::spread(p, profile.speed_spread, salt);
             // Time is counted in positions of the fastest processor.
             let fastest = speeds.fastest();
             let costs = profile.costs_at(position_nanos * fastest, p);
-            simulate_against(tree, &serial, &baseline, algorithm, p, &costs, &speeds, options)
+            simulate_against(tree, &serial, algorithm, p, &costs, &speeds, options)
                 .map(|r| r.slowed(profile.slowdown(p) * fastest))
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(against_fastest(tree, &serial, results))
 }
 
-/// One simulation, measured against the serial kernel's result `serial` and the fastest
-/// serial search `fastest`.
-#[allow(clippy::too_many_arguments)]
+/// `results` set against the fastest serial search of `tree` (f2-iter's result is
+/// `serial`), searched once the simulations have succeeded.
+fn against_fastest<T: GameTree>(
+    tree: &T,
+    serial: &SearchResult,
+    results: Vec<SimResult>,
+) -> Vec<SimResult> {
+    let fastest = fastest_serial(tree, serial);
+    results.into_iter().map(|r| r.against(&fastest)).collect()
+}
+
+/// One simulation, measured against the serial kernel's result `serial`.
 fn simulate_against<T: GameTree>(
     tree: &T,
     serial: &SearchResult,
-    fastest: &FastestSerial,
     algorithm: ParallelAlgorithm,
     procs: usize,
     costs: &SimCosts,
@@ -262,7 +270,6 @@ fn simulate_against<T: GameTree>(
         best_move,
         end,
         serial.stats.nodes,
-        fastest.clone(),
         &stats,
         &spent,
         time,

@@ -188,6 +188,24 @@ pub struct SimResult {
     pub aborted_nodes: u64,
     /// Narrower windows received by running serial searches.
     pub bound_updates: u64,
+    /// Null-window tests started (Jamboree, the null-window search; left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tests: u64,
+    /// Brothers searched again after their test failed high.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub re_searches: u64,
+    /// Probes of the shared node table (ABDADA, Lazy SMP).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub table_probes: u64,
+    /// Probes that found the node's entry.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub table_hits: u64,
+    /// Entries stored into the shared node table.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub table_stores: u64,
+    /// Brothers put off because another worker was searching them (ABDADA).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deferrals: u64,
     /// What the processors' time was made of.
     pub processor_time: ProcessorTime,
 }
@@ -218,6 +236,19 @@ impl SimResult {
         }
     }
 
+    /// This result set against `fastest`, the fastest serial search of its tree: its
+    /// speedup and search overhead against it.
+    pub(super) fn against(self, fastest: &FastestSerial) -> SimResult {
+        SimResult {
+            speedup_vs_fastest: Some(
+                fastest.time as f64 / (self.virtual_time as f64 * self.position_slowdown),
+            ),
+            overhead_vs_fastest: Some(self.nodes as f64 / fastest.nodes as f64 - 1.0),
+            fastest_serial: Some(fastest.clone()),
+            ..self
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         algorithm: ParallelAlgorithm,
@@ -228,7 +259,6 @@ impl SimResult {
         best_move: Option<usize>,
         virtual_time: u64,
         serial_time: u64,
-        fastest: FastestSerial,
         stats: &ParallelStats,
         spent: &Spent,
         processor_time: ProcessorTime,
@@ -245,9 +275,9 @@ impl SimResult {
             serial_time,
             position_slowdown: 1.0,
             speedup,
-            speedup_vs_fastest: Some(fastest.time as f64 / virtual_time as f64),
-            overhead_vs_fastest: Some(stats.nodes as f64 / fastest.nodes as f64 - 1.0),
-            fastest_serial: Some(fastest),
+            speedup_vs_fastest: None,
+            overhead_vs_fastest: None,
+            fastest_serial: None,
             efficiency: speedup / procs as f64,
             search_overhead: stats.nodes as f64 / serial_time as f64 - 1.0,
             idle_fraction: processor_time.idle as f64 / (procs as f64 * virtual_time as f64),
@@ -262,6 +292,12 @@ impl SimResult {
             aborts: stats.aborts,
             aborted_nodes: stats.aborted_nodes,
             bound_updates: spent.bound_updates,
+            tests: stats.tests,
+            re_searches: stats.re_searches,
+            table_probes: stats.table_probes,
+            table_hits: stats.table_hits,
+            table_stores: stats.table_stores,
+            deferrals: stats.deferrals,
             processor_time,
         }
     }

@@ -62,7 +62,15 @@ fn one_processor_examines_exactly_the_serial_kernels_positions() {
         type Output = ();
         fn visit<T: GameTree>(self, tree: &T) {
             let serial = f2_iter::<T, Basic>(tree);
-            for algorithm in ParallelAlgorithm::ALL {
+            // Jamboree and the null-window search examine other positions than F2 even on
+            // one processor (their serial forms are PVS and Scout above the split
+            // height); `serial_forms_run_alone_with_automatic_options` covers them.
+            for algorithm in ParallelAlgorithm::ALL.into_iter().filter(|a| {
+                !matches!(
+                    a,
+                    ParallelAlgorithm::Jamboree | ParallelAlgorithm::NullWindow
+                )
+            }) {
                 for (split_height, eldest_grain) in [(1, None), (2, None), (3, None), (1, Some(20))]
                 {
                     let options = SearchOptions {
@@ -76,16 +84,23 @@ fn one_processor_examines_exactly_the_serial_kernels_positions() {
                     assert_eq!(free.speedup, 1.0);
                     assert_eq!(free.idle_fraction, 0.0);
                     assert_eq!((free.aborts, free.offers, free.helper_runs), (0, 0, 0));
-                    // With priced events, one processor pays for its split points and
-                    // serial searches, and for nothing else.
+                    // With priced events, one processor pays for its split points,
+                    // serial searches and table accesses, and for nothing else.
                     let costs = SimCosts::default();
                     let priced = simulate(tree, algorithm, 1, &costs, &options).unwrap();
                     assert_eq!(priced.nodes, serial.stats.nodes);
                     assert_eq!(
+                        priced.processor_time.table,
+                        priced.table_probes * costs.table_probe
+                            + priced.table_stores * costs.table_store,
+                        "{algorithm}"
+                    );
+                    assert_eq!(
                         priced.virtual_time,
                         serial.stats.nodes
                             + priced.split_points * costs.split_point
-                            + priced.serial_searches * costs.serial_search,
+                            + priced.serial_searches * costs.serial_search
+                            + priced.processor_time.table,
                         "{algorithm}"
                     );
                 }
@@ -179,7 +194,7 @@ fn every_simulated_value_is_serial_f2s() {
             checked += spec.visit_implicit(Check(format!("{spec:?}"))).unwrap();
         }
     }
-    assert_eq!(checked, 12 * 7 * 2 * 4 * 2 * 2);
+    assert_eq!(checked, 12 * 7 * ParallelAlgorithm::ALL.len() * 4 * 2 * 2);
 }
 
 #[test]
@@ -623,4 +638,72 @@ fn profiles_are_written_with_snake_case_keys_and_read_in_either_spelling() {
     assert_eq!(old.events.bound_update.nanos, 5.0);
     assert_eq!(old.poll_interval, 512);
     assert_eq!(old.for_model("ordered").position_slowdown, 0.05);
+}
+
+#[test]
+fn serial_forms_run_alone_with_automatic_options() {
+    // With automatic options one processor has nobody to share with: every algorithm is
+    // the serial kernel on the root, position for position.
+    let tree = RandomTree::new(8, 7, 11, 1 << 32);
+    let serial = f2_iter::<_, Basic>(&tree);
+    for algorithm in ParallelAlgorithm::ALL {
+        let r = simulate(
+            &tree,
+            algorithm,
+            1,
+            &SimCosts::FREE,
+            &SearchOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(r.nodes, serial.stats.nodes, "{algorithm}");
+        assert_eq!(r.value, serial.value, "{algorithm}");
+        if algorithm != RootSplit {
+            assert_eq!(r.virtual_time, serial.stats.nodes, "{algorithm}");
+        }
+    }
+}
+
+#[test]
+fn the_fastest_serial_search_bounds_every_speedup_from_below() {
+    for seed in 0..4 {
+        let tree = RandomTree::new(6, 6, seed, 1 << 32);
+        let f2 = f2_iter::<_, Basic>(&tree).stats.nodes;
+        for algorithm in ParallelAlgorithm::ALL {
+            let r = simulate(&tree, algorithm, 4, &SimCosts::default(), &split_at(2)).unwrap();
+            let fastest = r.fastest_serial.clone().unwrap();
+            assert!(fastest.time <= f2, "{algorithm} seed {seed}: {fastest:?}");
+            assert!(["f2-iter", "pvs", "aspiration"].contains(&fastest.algo.as_str()));
+            let against = r.speedup_vs_fastest.unwrap();
+            assert!(
+                against <= r.speedup * (1.0 + 1e-12),
+                "{against} {}",
+                r.speedup
+            );
+            if fastest.algo == "f2-iter" {
+                assert_eq!(against, r.speedup);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_new_searches_count_what_they_do() {
+    let tree = RandomTree::new(8, 7, 5, 1 << 32);
+    let at = |algorithm| simulate(&tree, algorithm, 4, &SimCosts::default(), &split_at(2)).unwrap();
+    let jamboree = at(ParallelAlgorithm::Jamboree);
+    assert!(
+        jamboree.tests > 0 && jamboree.re_searches <= jamboree.tests,
+        "{jamboree:?}"
+    );
+    assert_eq!(jamboree.table_probes, 0);
+    let null_window = at(ParallelAlgorithm::NullWindow);
+    assert!(null_window.tests > 0, "{null_window:?}");
+    for algorithm in [ParallelAlgorithm::Abdada, ParallelAlgorithm::LazySmp] {
+        let r = at(algorithm);
+        assert!(r.table_probes > 0 && r.table_stores > 0, "{r:?}");
+        assert!(r.table_hits <= r.table_probes);
+        assert_eq!(r.tests, 0);
+    }
+    let ybwc = at(Ybwc);
+    assert_eq!((ybwc.tests, ybwc.table_probes, ybwc.deferrals), (0, 0, 0));
 }

@@ -142,11 +142,19 @@ pub(crate) fn split_node<T: GameTree, E: Executor>(
     if sp.genuinely_cut() {
         return Ok(sp.result());
     }
-    if incomplete.load(Ordering::Relaxed) || ctx.stopped() {
+    // A window closed from above (`alpha >= beta`) makes the result meaningless: the
+    // parent was cut, or this is a null-window test gone stale (its parent's best passed
+    // the test's threshold after every brother had returned), whose result clamped to
+    // that window would read as a fail-low for the parent. A `beta` that fell below this
+    // node's own best after the check above is different: the best is still a true
+    // fail-high bound. The window is read once, so the result goes with the window
+    // checked.
+    let window = sp.window();
+    if incomplete.load(Ordering::Relaxed) || ctx.stopped() || window.alpha >= window.beta {
         ctx.with_slot(|slot| slot.stats.aborts += 1);
         return Err(Aborted);
     }
-    Ok(sp.result())
+    Ok(sp.result_in(window))
 }
 
 /// Takes younger brothers of `sp` one at a time until none is left or the split point
@@ -196,26 +204,36 @@ fn search_brother<T: GameTree, E: Executor>(
     if i == 0 || !ctx.tests_younger {
         return search_brother_window(ctx, node, children, sp, i);
     }
-    let window = sp.window();
-    if window.is_closed() {
-        return (Err(Aborted), 0);
-    }
-    // The threshold: the best value so far (at least the live alpha).
-    let a = window.m;
-    if a.saturating_add(1) >= window.beta {
-        // The window is already null: the test is the search.
-        return search_brother_window(ctx, node, children, sp, i);
-    }
-    let (test, tested) = test_brother(ctx, node, children, sp, i, a);
-    match test {
-        Err(Aborted) => (Err(Aborted), tested),
-        // The brother is worth at most `a` from this node's viewpoint: no better than
-        // what the node has.
-        Ok(v) if -v <= a => (Ok(INFINITY), tested),
-        Ok(_) => {
+    let mut tested = 0;
+    loop {
+        let window = sp.window();
+        if window.is_closed() {
+            return (Err(Aborted), tested);
+        }
+        // The threshold: the best value so far (at least the live alpha).
+        let a = window.m;
+        if a.saturating_add(1) >= window.beta {
+            // The window is already null: the test is the search.
             let (result, searched) = search_brother_window(ctx, node, children, sp, i);
-            ctx.with_slot(|slot| slot.stats.re_searches += 1);
-            (result, tested + searched)
+            return (result, tested + searched);
+        }
+        let (test, examined) = test_brother(ctx, node, children, sp, i, a);
+        tested += examined;
+        match test {
+            // The best value rose past the threshold while the test ran: test again
+            // against the new one, unless the node is closed or time is up.
+            Err(Aborted) if sp.window().m > a && !sp.window().is_closed() && !ctx.stopped() => {
+                ctx.with_slot(|slot| slot.stats.aborts += 1);
+            }
+            Err(Aborted) => return (Err(Aborted), tested),
+            // The brother is worth at most `a` from this node's viewpoint: no better
+            // than what the node has.
+            Ok(v) if -v <= a => return (Ok(INFINITY), tested),
+            Ok(_) => {
+                let (result, searched) = search_brother_window(ctx, node, children, sp, i);
+                ctx.with_slot(|slot| slot.stats.re_searches += 1);
+                return (result, tested + searched);
+            }
         }
     }
 }
@@ -241,7 +259,11 @@ fn test_brother<T: GameTree, E: Executor>(
         let result = split_node(ctx, brother, &test_sp).map(|(v, _)| v);
         (result, test_sp.examined())
     } else {
-        let mut probe = TestProbe { ctx, sp };
+        let mut probe = TestProbe {
+            ctx,
+            sp,
+            threshold: a,
+        };
         let (result, examined) = ctx.serial_counted(brother, alpha, beta, &mut probe);
         (result.map(|(v, _)| v), examined)
     }
@@ -288,7 +310,7 @@ fn finish_serially<T: GameTree, E: Executor>(
     sp: &SplitPoint<'_>,
 ) -> Result<(Value, Option<usize>), Aborted> {
     let window = sp.window();
-    let (m, best) = sp.result();
+    let (m, best) = sp.result_in(window);
     let resume = Resume {
         next: sp.next_index() as u32,
         m,
@@ -348,13 +370,17 @@ impl<T: GameTree, E: Executor> Probe for NodeProbe<'_, '_, '_, T, E> {
 struct TestProbe<'a, 'c, 'p, T: GameTree, E: Executor> {
     ctx: &'a Context<'c, T, E>,
     sp: &'a SplitPoint<'p>,
+    /// The test's threshold, from the split point's viewpoint: once its best value
+    /// passes it, the test is stale.
+    threshold: Value,
 }
 
 impl<T: GameTree, E: Executor> Probe for TestProbe<'_, '_, '_, T, E> {
     const ENABLED: bool = true;
 
     fn poll(&mut self, _examined: u64) -> Poll {
-        if self.ctx.stopped() || self.sp.window().is_closed() {
+        let window = self.sp.window();
+        if self.ctx.stopped() || window.is_closed() || window.m > self.threshold {
             Poll::Abort
         } else {
             Poll::Continue

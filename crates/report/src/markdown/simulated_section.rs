@@ -139,13 +139,13 @@ fn simulated_workload(md: &mut String, w: &SimulatedWorkload, s: &SimulatedScali
         },
     );
     md.push_str(
-        "| algorithm | p | measured speedup | SIMULATED speedup | gap: SIMULATED / measured − 1 |\n",
+        "| algorithm | p | measured speedup | SIMULATED speedup | gap: SIMULATED / measured − 1 | SIMULATED vs fastest serial |\n",
     );
-    md.push_str("| --- | ---: | ---: | ---: | ---: |\n");
+    md.push_str("| --- | ---: | ---: | ---: | ---: | ---: |\n");
     for r in &s.rows {
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {:.2}× | {} |",
+            "| {} | {} | {} | {:.2}× | {} | {} |",
             r.algorithm,
             r.procs,
             r.measured.map_or(String::new(), |m| format!(
@@ -159,6 +159,8 @@ fn simulated_workload(md: &mut String, w: &SimulatedWorkload, s: &SimulatedScali
             r.simulated,
             r.gap()
                 .map_or(String::new(), |g| format!("{:+.1}%", 100.0 * g)),
+            r.simulated_vs_fastest
+                .map_or(String::new(), |s| format!("{s:.2}×")),
         );
     }
     md.push('\n');
