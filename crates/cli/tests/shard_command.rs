@@ -89,6 +89,20 @@ fn searches(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Fails unless the JSON file `path` validates against the committed output schema.
+fn assert_schema_valid(path: &Path) {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("../../../schema/abbench-output.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&value)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{}: {errors:#?}", path.display());
+}
+
 fn paths(dirs: &[PathBuf]) -> Vec<String> {
     dirs.iter().map(|d| d.display().to_string()).collect()
 }
@@ -167,6 +181,7 @@ fn three_merged_parts_are_the_unsharded_sweep() {
     assert!(!report.contains("PARTIAL"), "{report}");
     let machine = std::fs::read_to_string(out.join("machine.json")).unwrap();
     assert!(machine.contains("\"status\": \"complete\""), "{machine}");
+    assert_schema_valid(&out.join("shards.json"));
 }
 
 #[test]
@@ -181,6 +196,7 @@ fn each_part_records_its_shard_suite_hash_and_build() {
     );
     assert_eq!(manifest["suite"], "quick");
     assert_eq!(manifest["suite_hash"].as_str().unwrap().len(), 16);
+    assert_schema_valid(&s.part(2).join("shard.json"));
     let machine = std::fs::read_to_string(s.part(2).join("machine.json")).unwrap();
     assert!(machine.contains("\"--shard\""), "{machine}");
     assert!(machine.contains("\"rustc\""), "{machine}");
@@ -327,4 +343,34 @@ fn the_parts_of_a_simulation_print_exactly_the_unsharded_lines() {
     // 3 trees × 2 algorithms × 5 processor counts, and 3 work/span lines.
     assert_eq!(whole.lines().count(), 33);
     assert_eq!(sorted(one + &two), sorted(whole));
+}
+
+#[test]
+fn the_parts_of_a_verification_check_every_tree_once() {
+    let trees = |extra: &[&str]| -> u64 {
+        let mut args = vec![
+            "verify",
+            "--model",
+            "random",
+            "--degree",
+            "4",
+            "--height",
+            "5",
+            "--trees",
+            "7",
+            "--algo",
+            "f2,ybwc",
+            "--threads",
+            "1,2",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let summary: serde_json::Value = serde_json::from_str(&support::stdout_of(&args)).unwrap();
+        summary["trees"].as_u64().unwrap()
+    };
+    let parts: Vec<u64> = (1..=3)
+        .map(|k| trees(&["--shard", &format!("{k}/3")]))
+        .collect();
+    assert!(parts.iter().all(|&n| n > 0), "{parts:?}");
+    assert_eq!(parts.iter().sum::<u64>(), trees(&[]));
 }

@@ -263,6 +263,24 @@ mod tests {
     }
 
     #[test]
+    fn the_parts_of_a_stress_campaign_make_its_searches() {
+        // 100 searches: rounds of `per_round`, the last one short.
+        let whole = crate::stress(100, 5, None, |_| {}).unwrap();
+        let parts: Vec<crate::StressOutcome> = (1..=3)
+            .map(|k| crate::stress_shard(100, 5, Some(shard(k, 3)), None, |_| {}).unwrap())
+            .collect();
+        assert_eq!(
+            parts.iter().map(|p| p.searches).sum::<u64>(),
+            whole.searches
+        );
+        assert_eq!(parts.iter().map(|p| p.trees).sum::<u64>(), whole.trees);
+        for (i, (config, count)) in whole.by_config.iter().enumerate() {
+            let searched: u64 = parts.iter().map(|p| p.by_config[i].1.searches).sum();
+            assert_eq!(searched, count.searches, "{config:?}");
+        }
+    }
+
+    #[test]
     fn simulation_parts_cover_every_simulation_once() {
         use abbench_tree::{Layout, Model, ModelSpec};
         let trees: Vec<TreeSpec> = (1..=3)
