@@ -299,11 +299,11 @@ mod tests {
         let parts: Vec<Vec<SimulationPart>> = (1..=2)
             .map(|k| simulation_shard(&trees, &algos, &procs, Some(shard(k, 2))))
             .collect();
-        for t in 0..trees.len() {
-            assert!(parts[0][t].work_span ^ parts[1][t].work_span);
-            for a in 0..algos.len() {
-                let mut both =
-                    [parts[0][t].procs[a].clone(), parts[1][t].procs[a].clone()].concat();
+        assert!(parts.iter().all(|p| p.len() == trees.len()));
+        for (one, two) in parts[0].iter().zip(&parts[1]) {
+            assert!(one.work_span ^ two.work_span);
+            for (a, b) in one.procs.iter().zip(&two.procs) {
+                let mut both = [a.clone(), b.clone()].concat();
                 both.sort();
                 assert_eq!(both, procs);
             }

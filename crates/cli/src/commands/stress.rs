@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn a_few_searches_agree() {
         let mut out = Vec::new();
-        run(75, 1, None, &mut out).unwrap();
+        run(75, 1, None, None, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("searches    75\n"), "{text}");
         assert!(text.contains("mismatches  0\n"), "{text}");
