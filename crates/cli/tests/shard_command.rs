@@ -374,3 +374,21 @@ fn the_parts_of_a_verification_check_every_tree_once() {
     assert!(parts.iter().all(|&n| n > 0), "{parts:?}");
     assert_eq!(parts.iter().sum::<u64>(), trees(&[]));
 }
+
+#[test]
+fn a_part_with_no_trees_is_a_part_like_any_other() {
+    let s = sweeps();
+    // The quick suite has 21 trees: part 22 of 22 has none.
+    let empty = s.out("empty-part");
+    sweep(&empty, &["--shard", "22/22"]);
+    let manifest = std::fs::read_to_string(empty.join("shard.json")).unwrap();
+    assert!(manifest.contains("\"trees\": []"), "{manifest}");
+    let out = s.out("empty-merged");
+    let output = merge(&[empty], &out, &["--allow-partial"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("0 records from 1 of 22 shards"));
+}

@@ -199,7 +199,15 @@ fn read_part(dir: &Path) -> Result<Part, MergeError> {
     }
     let manifest = ShardManifest::read(dir)?;
     let machine = read_machine(&dir.join(MACHINE_FILE))?;
-    let results = read_results(&dir.join(RESULTS_FILE))?;
+    let results_path = dir.join(RESULTS_FILE);
+    // A part with no trees (more parts than trees), or stopped before its first, has an
+    // empty results.jsonl, which is no error here.
+    let empty = std::fs::metadata(&results_path).is_ok_and(|m| m.is_file() && m.len() == 0);
+    let results = if empty {
+        Results::default()
+    } else {
+        read_results(&results_path)?
+    };
     let unfinished = folder_state(dir, &machine).why_incomplete(&machine);
     Ok(Part {
         dir: dir.to_path_buf(),
