@@ -409,6 +409,7 @@ fn shards_section(parts: &[Part], partial: Option<&str>) -> String {
         first.shard.count, first.shard.count, first.suite, first.suite_hash, first.suite_trees
     );
     if let Some(why) = partial {
+        let why = why.strip_prefix("partial merge: ").unwrap_or(why);
         text.push_str(&format!("**PARTIAL:** {why}.\n\n"));
     }
     text.push_str(

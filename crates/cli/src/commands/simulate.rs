@@ -13,6 +13,8 @@
 //!
 //! `--json` prints one object per (tree, algorithm, processors), `"kind": "simulation"`,
 //! and one per tree, `"kind": "work_span"`; every object has `"simulated": true`.
+//! `--shard K/N` prints only part K of those objects (`abbench_measure::simulation_shard`):
+//! each is whole in itself, so the N parts' lines, sorted, are the whole run's, sorted.
 
 use crate::failure::Failure;
 use crate::list::AlgorithmList;

@@ -10,6 +10,7 @@
 //! goes on, and ends with exit 1 saying how many gave no answer.
 //!
 //! `--stress N` runs a fixed set of racy configurations instead (see `stress.rs`).
+//! `--shard K/N` checks only part K of the trees (of `--stress`'s rounds of seeds).
 
 use super::stress::{self, MAX_STRESS};
 use crate::failure::Failure;
