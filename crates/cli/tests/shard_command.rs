@@ -309,6 +309,14 @@ fn parts_from_other_kinds_of_machine_merge_only_when_asked_and_say_which_is_whic
         report.contains("| elsewhere | Other CPU 9000 |"),
         "{report}"
     );
+    assert!(
+        report.contains("### Which machine measured which tree"),
+        "{report}"
+    );
+    assert!(
+        report.contains(" | 3/3 | elsewhere | Other CPU 9000 | "),
+        "{report}"
+    );
 }
 
 #[test]

@@ -423,7 +423,7 @@ fn shards_section(parts: &[Part], partial: Option<&str>) -> String {
         }
         let workloads: Vec<String> = workloads
             .into_iter()
-            .map(|(label, n)| format!("{label} ({n})"))
+            .map(|(label, n)| format!("{label} ({n} records)"))
             .collect();
         text.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
@@ -435,6 +435,48 @@ fn shards_section(parts: &[Part], partial: Option<&str>) -> String {
             part.machine.logical_cores,
             part.unfinished.as_deref().unwrap_or("complete"),
             workloads.join(", ")
+        ));
+    }
+    text.push_str(&machines_section(parts));
+    text
+}
+
+/// Where the parts ran on different kinds of machine: every tree with the machine that
+/// measured its rows, in the suite's order; nothing otherwise.
+fn machines_section(parts: &[Part]) -> String {
+    let kind = machine_kind(&parts[0].machine);
+    if parts.iter().all(|p| machine_kind(&p.machine) == kind) {
+        return String::new();
+    }
+    let mut trees: Vec<(u64, String, &Part)> = parts
+        .iter()
+        .flat_map(|part| {
+            part.manifest.trees.iter().map(move |t| {
+                let label = serde_json::from_str::<abbench_results::TreeInfo>(&t.key).map_or_else(
+                    |_| t.key.clone(),
+                    |info| {
+                        let seed = info.seed.map_or(String::new(), |s| format!(" seed {s}"));
+                        format!("{}{seed}", info.label())
+                    },
+                );
+                (t.index, label, part)
+            })
+        })
+        .collect();
+    trees.sort_by_key(|(index, _, _)| *index);
+    let mut text = String::from(
+        "\n### Which machine measured which tree\n\nThe parts ran on different kinds of \
+         machine (merged with `--allow-mixed-machines`): each tree's rows in the tables \
+         above were measured on the machine named here.\n\n\
+         | tree | shard | host | CPU | hardware threads |\n| --- | --- | --- | --- | ---: |\n",
+    );
+    for (_, label, part) in trees {
+        text.push_str(&format!(
+            "| {label} | {} | {} | {} | {} |\n",
+            part.manifest.shard,
+            part.machine.hostname,
+            part.machine.cpu_model,
+            part.machine.logical_cores
         ));
     }
     text
