@@ -9,6 +9,7 @@ use crate::commands::check_calibration::CheckCalibrationCommand;
 use crate::commands::compare::CompareCommand;
 use crate::commands::completions::CompletionsCommand;
 use crate::commands::export::ExportCommand;
+use crate::commands::merge::MergeCommand;
 use crate::commands::report::ReportCommand;
 use crate::commands::run::RunCommand;
 use crate::commands::signature::SignatureCommand;
@@ -93,6 +94,9 @@ pub enum Command {
     /// Write a complete run's records for a CI dashboard: Bencher Metric Format, or
     /// github-action-benchmark's customSmallerIsBetter / customBiggerIsBetter arrays.
     Export(ExportCommand),
+    /// Join the run folders of a sharded sweep (`sweep --shard K/N`) into one run
+    /// folder: every part's records in the suite's order, with its report and plots.
+    Merge(MergeCommand),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsCommand),
 }

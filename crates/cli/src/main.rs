@@ -15,6 +15,7 @@ mod failure;
 mod list;
 mod progress;
 mod search_args;
+mod shard_arg;
 mod shell;
 mod signals;
 mod table;

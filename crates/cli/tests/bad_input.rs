@@ -952,6 +952,79 @@ const BAD_INPUTS: &[BadInput] = &[
         &["'--split-height <N>': 0 is not in 1..=1024"],
     ),
     cmd(&["simulate", "--degree", "0"], &["degree"]),
+    // --shard K/N: K counted from 1, at most N; N at least 1; two numbers.
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--out",
+            "{dir}/out",
+            "--shard",
+            "0/3",
+        ],
+        &["'0/3'", "K must be 1 ..= N"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--out",
+            "{dir}/out",
+            "--shard",
+            "4/3",
+        ],
+        &["'4/3'", "K must be 1 ..= N"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--out",
+            "{dir}/out",
+            "--shard",
+            "1/0",
+        ],
+        &["'1/0'", "N must be 1 ..= 100000"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "quick",
+            "--out",
+            "{dir}/out",
+            "--shard",
+            "x/y",
+        ],
+        &["'x/y' is not a shard", "expected K/N"],
+    ),
+    cmd(
+        &["simulate", "--json", "--shard", "0/3"],
+        &["'0/3'", "K must be 1 ..= N"],
+    ),
+    cmd(
+        &["simulate", "--shard", "4/3"],
+        &["'4/3'", "K must be 1 ..= N"],
+    ),
+    cmd(
+        &["verify", "--shard", "1/0"],
+        &["'1/0'", "N must be 1 ..= 100000"],
+    ),
+    cmd(
+        &["verify", "--stress", "10", "--shard", "x/y"],
+        &["'x/y' is not a shard", "expected K/N"],
+    ),
+    cmd(
+        &["simulate", "--shard", "1/2", "--svg", "{dir}/plot.svg"],
+        &["'--shard <K/N>' cannot be used with '--svg <PATH>'"],
+    ),
+    cmd(
+        &["merge", "{dir}/shard-a", "--out", "{dir}/merged"],
+        &["is not a shard of a sweep", "shard.json"],
+    ),
     // Usage.
     cmd(&["frobnicate"], &["unrecognized subcommand 'frobnicate'"]),
 ];

@@ -2,16 +2,23 @@
 //! workflow by the published schema (`tests/data/github-workflow.schema.json`, a copy of
 //! SchemaStore's <https://json.schemastore.org/github-workflow.json>, the schema editors and
 //! `action-validator` check workflows against), and every `abbench` command its steps run
-//! is one this binary accepts: the subcommand, every option and every option's value.
+//! is one this binary accepts: the subcommand, every option and every option's value. The
+//! same for the sharded example, `ci/github-actions-sharded.yml`, whose matrix sweeps
+//! every shard and whose last job merges them.
 
 mod support;
 use serde_json::Value;
 use support::abbench;
 
 const WORKFLOW: &str = include_str!("../../../ci/github-actions-example.yml");
+const SHARDED: &str = include_str!("../../../ci/github-actions-sharded.yml");
 
 fn workflow() -> Value {
     serde_yaml_ng::from_str(WORKFLOW).expect("the example workflow is YAML")
+}
+
+fn sharded() -> Value {
+    serde_yaml_ng::from_str(SHARDED).expect("the sharded workflow is YAML")
 }
 
 fn validator() -> jsonschema::Validator {
@@ -22,8 +29,17 @@ fn validator() -> jsonschema::Validator {
 
 #[test]
 fn the_example_workflow_is_a_valid_workflow() {
+    assert_valid(&workflow());
+}
+
+#[test]
+fn the_sharded_workflow_is_a_valid_workflow() {
+    assert_valid(&sharded());
+}
+
+fn assert_valid(workflow: &Value) {
     let errors: Vec<String> = validator()
-        .iter_errors(&workflow())
+        .iter_errors(workflow)
         .map(|e| format!("{}: {e}", e.instance_path()))
         .collect();
     assert!(errors.is_empty(), "{errors:#?}");
@@ -39,15 +55,16 @@ fn the_schema_refuses_a_broken_workflow() {
     assert!(!validator().is_valid(&broken));
 }
 
-/// The `abbench` command lines of the workflow's `run` steps, as words.
-fn abbench_commands() -> Vec<Vec<String>> {
-    let workflow = workflow();
+/// The `abbench` command lines of the workflow's `run` steps, as words, with the matrix's
+/// `${{ matrix.shard }}` as shard 1.
+fn abbench_commands(workflow: &Value) -> Vec<Vec<String>> {
     let mut commands = Vec::new();
     for job in workflow["jobs"].as_object().unwrap().values() {
         for step in job["steps"].as_array().unwrap() {
             let Some(run) = step["run"].as_str() else {
                 continue;
             };
+            let run = run.replace("${{ matrix.shard }}", "1");
             for command in run.split("&&") {
                 let words: Vec<String> = command.split_whitespace().map(String::from).collect();
                 if words
@@ -64,10 +81,60 @@ fn abbench_commands() -> Vec<Vec<String>> {
 
 #[test]
 fn every_abbench_command_of_the_workflow_parses() {
-    let commands = abbench_commands();
+    let commands = abbench_commands(&workflow());
     let subcommands: Vec<&str> = commands.iter().map(|c| c[0].as_str()).collect();
     assert_eq!(subcommands, ["sweep", "compare", "export"]);
-    for words in &commands {
+    assert_every_command_parses(&commands);
+    // The check can fail: a misspelt option or value does not parse.
+    for wrong in [
+        vec![
+            "export",
+            "run",
+            "--format",
+            "custom-biger-is-better",
+            "--help",
+        ],
+        vec!["compare", "a", "b", "--treshold", "50", "--help"],
+        vec!["sweep", "--shard", "5/4", "--help"],
+    ] {
+        assert_eq!(abbench(&wrong).status.code(), Some(2), "{wrong:?}");
+    }
+}
+
+#[test]
+fn the_sharded_workflow_sweeps_every_shard_of_its_matrix_and_merges_them_after() {
+    let workflow = sharded();
+    let jobs = &workflow["jobs"];
+    let shards: Vec<u64> = jobs["shard"]["strategy"]["matrix"]["shard"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_u64().unwrap())
+        .collect();
+    let count = shards.len() as u64;
+    assert_eq!(shards, (1..=count).collect::<Vec<_>>());
+    assert_eq!(jobs["shard"]["needs"], "build");
+    assert_eq!(jobs["merge"]["needs"], "shard");
+    let commands = abbench_commands(&workflow);
+    let mut subcommands: Vec<&str> = commands.iter().map(|c| c[0].as_str()).collect();
+    subcommands.sort();
+    assert_eq!(subcommands, ["merge", "sweep"]);
+    let find = |name: &str| commands.iter().find(|c| c[0] == name).unwrap();
+    let sweep = find("sweep");
+    let shard = sweep.iter().position(|w| w == "--shard").unwrap();
+    assert_eq!(sweep[shard + 1], format!("1/{count}"));
+    // The merge names every shard's folder, as the download step lays them out.
+    let merge = find("merge");
+    for k in 1..=count {
+        let folder = format!("shards/abbench-shard-{k}");
+        assert!(merge.contains(&folder), "{merge:?} lacks {folder}");
+    }
+    assert_every_command_parses(&commands);
+}
+
+/// Each command, with `--help` after its words, exits 0.
+fn assert_every_command_parses(commands: &[Vec<String>]) {
+    for words in commands {
         // `--help` after the words: clap reports an unknown subcommand, option or value
         // before it reaches the help, and prints the help (exit 0) only when every word
         // before it parsed.
@@ -80,18 +147,5 @@ fn every_abbench_command_of_the_workflow_parses() {
             words.join(" "),
             String::from_utf8_lossy(&output.stderr)
         );
-    }
-    // The check can fail: a misspelt option or value does not parse.
-    for wrong in [
-        vec![
-            "export",
-            "run",
-            "--format",
-            "custom-biger-is-better",
-            "--help",
-        ],
-        vec!["compare", "a", "b", "--treshold", "50", "--help"],
-    ] {
-        assert_eq!(abbench(&wrong).status.code(), Some(2), "{wrong:?}");
     }
 }

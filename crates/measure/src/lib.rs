@@ -15,6 +15,7 @@
 //! | `run` | [`WorkEstimate`], [`measure()`] with [`Pools`] |
 //! | `verify` | [`verify_tree`] with [`Pools`], [`TreeVerdict::mismatches`] |
 //! | `sweep` | [`Suite::load`], [`Suite::estimate`], [`default_run_folder`], [`RunFolder`] with [`sweep`] and an [`Interrupt`] (or [`sweep_to_folder`]) |
+//! | `--shard K/N` | [`Suite::shard`], [`Suite::content_hash`], [`shard_items`] with [`search_weight`] |
 //! | `calibrate` | [`calibrate()`] with [`CalibrateOptions`] |
 //! | `theory` | [`theory_checks()`] with [`TheoryOptions`] |
 //! | `verify --stress` | [`stress()`], [`stress_models`] |
@@ -31,6 +32,7 @@ mod interrupt;
 mod limits;
 mod measure;
 mod searches;
+mod shard;
 mod signature;
 mod stress;
 mod suite;
@@ -47,10 +49,14 @@ pub use interrupt::Interrupt;
 pub use limits::{MAX_RUNS, MAX_SPLIT_HEIGHT, MAX_THREADS};
 pub use measure::{MAX_BATCH, MIN_SAMPLE, MeasureConfig, batch_size, measure, measure_tree};
 pub use searches::{POOL_WARM_UP, Pools};
+pub use shard::{
+    SimulationPart, UNKNOWN_WEIGHT, partition, search_weight, searches_weight, shard_items,
+    simulation_shard, tree_weight,
+};
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
 pub use stress::{
     STRESS_MODELS, STRESS_SPLIT_HEIGHT, STRESS_THREADS, StressCount, StressMismatch, StressOutcome,
-    stress, stress_models,
+    stress, stress_models, stress_shard,
 };
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
 pub use sweep::{

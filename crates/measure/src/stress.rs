@@ -173,6 +173,20 @@ pub fn stress(
     searches: u64,
     first_seed: u64,
     time_limit: Option<Duration>,
+    done: impl FnMut(u64),
+) -> Result<StressOutcome, MeasureError> {
+    stress_shard(searches, first_seed, None, time_limit, done)
+}
+
+/// [`stress`], only part `shard` of its rounds: the rounds (one seed each) are of equal
+/// work, so part `K` of `N` takes rounds `K-1`, `K-1+N`, `K-1+2N`, … (what
+/// [`crate::partition`] gives equal weights); the parts together make the same searches
+/// as the whole campaign.
+pub fn stress_shard(
+    searches: u64,
+    first_seed: u64,
+    shard: Option<abbench_results::Shard>,
+    time_limit: Option<Duration>,
     mut done: impl FnMut(u64),
 ) -> Result<StressOutcome, MeasureError> {
     let started = Instant::now();
@@ -199,12 +213,18 @@ pub fn stress(
     };
     let mut outcome = StressOutcome::empty();
     let mut pools = Pools::default();
-    'rounds: for round in 0..rounds {
+    let (part, parts) = shard.map_or((0, 1), |s| (u64::from(s.index) - 1, u64::from(s.count)));
+    'rounds: for round in (part..rounds).step_by(parts as usize) {
+        // A round makes `per_round` searches, the last one what is left.
+        let (quota, start) = (
+            per_round.min(searches - round * per_round),
+            outcome.searches,
+        );
         for (m, model) in stress_models(first_seed + round).into_iter().enumerate() {
             let spec = TreeSpec::model(model.clone(), Layout::Implicit);
             outcome.trees += 1;
             for algorithm in ParallelAlgorithm::ALL {
-                let left = (searches - outcome.searches) as usize;
+                let left = (quota - (outcome.searches - start)) as usize;
                 if left == 0 {
                     break 'rounds;
                 }

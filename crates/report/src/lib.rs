@@ -8,6 +8,7 @@
 //! | job | functions |
 //! | --- | --- |
 //! | a run folder's report | [`write_report`], [`write_run_folder`], [`rebuild_report`] |
+//! | the shards of one run as one run (`abbench merge`) | [`merge_shards`] |
 //! | several runs side by side | [`cross_machine_report`] |
 //! | a sweep's summary line | [`headline`] |
 //! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
@@ -33,6 +34,7 @@ mod format;
 mod headline;
 mod mann_whitney;
 mod markdown;
+mod merge;
 mod metrics;
 mod plot_style;
 mod plots;
@@ -62,6 +64,7 @@ pub use folder::{
 };
 pub use headline::headline;
 pub use mann_whitney::{ALPHA, mann_whitney_p};
+pub use merge::{MergeError, MergeOptions, MergeOutcome, SHARDS_FILE, merge_shards};
 pub use metrics::{karp_flatt, median};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 

@@ -11,6 +11,7 @@
 //! | --- | --- |
 //! | `results.jsonl` | [`Record`], [`Unfinished`], [`Results`], [`ResultsWriter`], [`read_results`] |
 //! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`]; the build's provenance, [`build_info`]; the run's status and lock ([`RunStatus`], [`folder_state`], [`LOCK_FILE`]) |
+//! | `shard.json` | [`Shard`] (`--shard K/N`), [`ShardManifest`], [`content_hash`] |
 //! | `calibration.json` | [`read_profile`], [`write_profile`], [`run_folder_profile`] |
 //! | any | [`write_atomically`], [`read_text`] (a regular file, bounded), [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]) |
 
@@ -23,6 +24,7 @@ mod read;
 mod record;
 mod results;
 mod run_folder;
+mod shard;
 mod status;
 mod timing;
 mod unfinished;
@@ -42,6 +44,9 @@ pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
 pub use record::{ParallelMetrics, Record, SCHEMA, SearchKind, TreeInfo, WindowFields};
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
+pub use shard::{
+    MAX_SHARDS, SHARD_FILE, Shard, ShardError, ShardManifest, ShardTree, content_hash,
+};
 pub use status::{FolderState, LOCK_FILE, RunStatus, folder_state, is_locked, recorded_status};
 pub use timing::{BOOTSTRAP_RESAMPLES, WallTimes};
 pub use unfinished::{StopReason, Unfinished, UnfinishedKind};

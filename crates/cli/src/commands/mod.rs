@@ -5,6 +5,7 @@ pub mod check_calibration;
 pub mod compare;
 pub mod completions;
 pub mod export;
+pub mod merge;
 pub mod report;
 pub mod run;
 pub mod signature;
@@ -35,6 +36,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::CheckCalibration(args) => args.run(&mut out),
         Command::Calibrate(args) => args.run(&mut out),
         Command::Export(args) => args.run(&mut out),
+        Command::Merge(args) => args.run(&mut out),
         Command::Completions(args) => args.run(
             <crate::cli::Cli as clap::CommandFactory>::command(),
             &mut out,

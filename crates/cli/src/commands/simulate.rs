@@ -13,6 +13,8 @@
 //!
 //! `--json` prints one object per (tree, algorithm, processors), `"kind": "simulation"`,
 //! and one per tree, `"kind": "work_span"`; every object has `"simulated": true`.
+//! `--shard K/N` prints only part K of those objects (`abbench_measure::simulation_shard`):
+//! each is whole in itself, so the N parts' lines, sorted, are the whole run's, sorted.
 
 use crate::failure::Failure;
 use crate::list::AlgorithmList;
@@ -94,6 +96,13 @@ pub struct SimulateCommand {
     /// parallelism (and root splitting's ceiling, where known) as horizontal lines.
     #[arg(long, value_name = "PATH")]
     pub svg: Option<PathBuf>,
+
+    /// Simulate only part K of N of the (tree, algorithm, processors) simulations and
+    /// work/span lines (K counted from 1), the same part on every machine: the lines of
+    /// the N parts' --json output, sorted, are the whole run's, sorted.
+    #[arg(long, value_name = "K/N", value_parser = crate::shard_arg::parse_shard,
+          conflicts_with = "svg", help_heading = "Simulation")]
+    pub shard: Option<abbench_results::Shard>,
 }
 
 /// A parsed `--procs` list.
@@ -162,7 +171,8 @@ struct WorkSpanLine<'a> {
 /// work/span view.
 struct Simulate<'a> {
     algos: &'a [ParallelAlgorithm],
-    procs: &'a [usize],
+    /// This tree's part of the run (`--shard`): processor counts per algorithm.
+    part: &'a abbench_measure::SimulationPart,
     costs: &'a Costs,
     options: SearchOptions,
 }
@@ -175,14 +185,17 @@ struct Costs {
 }
 
 impl TreeVisitor for Simulate<'_> {
-    type Output = Result<(Vec<SimResult>, WorkSpan), SimError>;
+    type Output = Result<(Vec<SimResult>, Option<WorkSpan>), SimError>;
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
         let mut results = Vec::new();
-        for &algo in self.algos {
+        for (&algo, procs) in self.algos.iter().zip(&self.part.procs) {
+            if procs.is_empty() {
+                continue;
+            }
             results.extend(simulate_profiled(
                 tree,
                 algo,
-                self.procs,
+                procs,
                 &self.costs.profile,
                 self.costs.position_nanos,
                 &self.options,
@@ -190,7 +203,11 @@ impl TreeVisitor for Simulate<'_> {
         }
         // The work/span view has no processor count: the costs at one processor.
         let one = self.costs.profile.costs_at(self.costs.position_nanos, 1);
-        Ok((results, work_span(tree, &one, &self.options)))
+        let ws = self
+            .part
+            .work_span
+            .then(|| work_span(tree, &one, &self.options));
+        Ok((results, ws))
     }
 }
 
@@ -274,10 +291,17 @@ impl SimulateCommand {
         let mut table = result_table();
         let mut notes: Vec<String> = Vec::new();
         let mut plot = SimulationPlot::default();
-        for spec in &specs {
+        let algos: Vec<abbench_results::Algorithm> = self
+            .algo
+            .0
+            .iter()
+            .map(|&a| abbench_results::Algorithm::Parallel(a))
+            .collect();
+        let parts = abbench_measure::simulation_shard(&specs, &algos, &self.procs.0, self.shard);
+        for (spec, part) in specs.iter().zip(&parts) {
             let visitor = Simulate {
                 algos: &self.algo.0,
-                procs: &self.procs.0,
+                part,
                 costs: &costs,
                 options,
             };
@@ -286,13 +310,17 @@ impl SimulateCommand {
                 .map_err(sim_failure)?;
             let info = TreeInfo::of(spec);
             let ceiling = perfect_ceiling(spec);
-            plot.add(&self.algo.0, &info, &results, &ws, ceiling.as_ref());
+            if let Some(ws) = &ws {
+                plot.add(&self.algo.0, &info, &results, ws, ceiling.as_ref());
+            }
             if self.json {
-                write_json_lines(out, &info, &results, &ws, ceiling.as_ref())?;
+                write_json_lines(out, &info, &results, ws.as_ref(), ceiling.as_ref())?;
                 continue;
             }
             push_rows(&mut table, &info, &results);
-            notes.extend(tree_notes(&info, &ws, ceiling.as_ref()));
+            if let Some(ws) = &ws {
+                notes.extend(tree_notes(&info, ws, ceiling.as_ref()));
+            }
         }
         if !self.json {
             self.write_heading(out, &costs)?;
@@ -444,12 +472,13 @@ fn tree_notes(info: &TreeInfo, ws: &WorkSpan, ceiling: Option<&RootSplitCeiling>
     notes
 }
 
-/// One tree's JSON lines: a line per simulation, then its work and span.
+/// One tree's JSON lines: a line per simulation, then its work and span (unless another
+/// part of a sharded run computes it).
 fn write_json_lines(
     out: &mut impl Write,
     info: &TreeInfo,
     results: &[SimResult],
-    ws: &WorkSpan,
+    ws: Option<&WorkSpan>,
     ceiling: Option<&RootSplitCeiling>,
 ) -> Result<(), Failure> {
     for result in results {
@@ -464,6 +493,9 @@ fn write_json_lines(
             },
         )?;
     }
+    let Some(ws) = ws else {
+        return Ok(());
+    };
     write_json(
         out,
         &WorkSpanLine {

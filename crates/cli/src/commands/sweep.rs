@@ -27,7 +27,7 @@ use abbench_measure::{
     calibrate_run_folder, default_run_folder, sweep,
 };
 use abbench_report::ReportError;
-use abbench_results::{MachineInfo, available_threads};
+use abbench_results::{MachineInfo, Shard, ShardManifest, available_threads};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -85,6 +85,12 @@ pub struct SweepCommand {
     /// Print the summary as one JSON object instead of text (same exit codes).
     #[arg(long)]
     pub json: bool,
+
+    /// Measure only part K of N of the suite's trees (K counted from 1): parts of about
+    /// equal estimated work, the same on every machine; the folder's shard.json says
+    /// which, and `abbench merge` joins the N folders into one run.
+    #[arg(long, value_name = "K/N", value_parser = crate::shard_arg::parse_shard)]
+    pub shard: Option<Shard>,
 }
 
 /// How the measuring thread ended, as the main thread saw it.
@@ -98,7 +104,7 @@ enum Ended {
 impl SweepCommand {
     /// Runs the subcommand; the folder and summary go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
-        let (suite, threads) = self.suite()?;
+        let (suite, threads, manifest) = self.suite()?;
         let folder_path = self
             .out
             .clone()
@@ -112,6 +118,9 @@ impl SweepCommand {
         ))
         .map_err(|e| Failure::failed(format!("cannot handle SIGINT and SIGTERM: {e}")))?;
         let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
+        if let Some(manifest) = &manifest {
+            manifest.write(&folder_path)?;
+        }
         // The machine's cost profile at the thread counts swept, before measuring: the
         // report's SIMULATED scaling converts with it (a few seconds).
         calibrate_run_folder(&folder_path, &threads, &machine)?;
@@ -168,27 +177,34 @@ impl SweepCommand {
         verdict(&outcome, &folder_path, signal)
     }
 
-    /// The suite with the command line's overrides, and its thread counts; refused if it
-    /// would take too long, unless forced.
-    fn suite(&self) -> Result<(Suite, Vec<usize>), Failure> {
+    /// The suite with the command line's overrides (only the part `--shard` names, with
+    /// its `shard.json`), and its thread counts; refused if it would take too long,
+    /// unless forced.
+    fn suite(&self) -> Result<(Suite, Vec<usize>, Option<ShardManifest>), Failure> {
         let mut suite = Suite::load(&self.suite)?;
         if let Some(repeat) = self.repeat {
             suite.repeat = repeat as usize;
         }
         suite.time_limit = self.time_limit;
         let threads = suite.thread_counts(self.threads.as_ref().map(|t| t.0.as_slice()));
+        let manifest = self.shard.map(|shard| {
+            let (part, manifest) = suite.shard(shard, &threads);
+            suite = part;
+            manifest
+        });
         if !self.force {
             suite.estimate(&threads).check("this sweep")?;
         }
-        Ok((suite, threads))
+        Ok((suite, threads, manifest))
     }
 
     /// What the sweep will do, for stderr: a line for the whole, one per workload.
     fn plan(&self, suite: &Suite, threads: &[usize], folder_path: &Path) -> Vec<String> {
         let mut plan = vec![format!(
-            "sweep of suite `{}` into {}: {} trees, threads {}, {} timed runs after {} warm-up \
-             each{}",
+            "sweep of suite `{}`{} into {}: {} trees, threads {}, {} timed runs after {} \
+             warm-up each{}",
             suite.name,
+            self.shard.map_or(String::new(), |s| format!(" (part {s})")),
             folder_path.display(),
             suite.tree_count(),
             list(threads),

@@ -10,6 +10,7 @@
 //! goes on, and ends with exit 1 saying how many gave no answer.
 //!
 //! `--stress N` runs a fixed set of racy configurations instead (see `stress.rs`).
+//! `--shard K/N` checks only part K of the trees (of `--stress`'s rounds of seeds).
 
 use super::stress::{self, MAX_STRESS};
 use crate::failure::Failure;
@@ -65,6 +66,11 @@ pub struct VerifyCommand {
     /// Print the summary as one JSON object instead of a table (same exit codes).
     #[arg(long, conflicts_with = "stress")]
     pub json: bool,
+
+    /// Check only part K of N of the trees (K counted from 1; with --stress, of its
+    /// rounds of seeds): parts of about equal estimated work, the same on every machine.
+    #[arg(long, value_name = "K/N", value_parser = crate::shard_arg::parse_shard)]
+    pub shard: Option<abbench_results::Shard>,
 }
 
 /// Searches and mismatches of one algorithm at one thread count.
@@ -173,6 +179,22 @@ impl Summary {
 }
 
 impl VerifyCommand {
+    /// The trees of `--shard`'s part, or all of `specs`.
+    fn shard_of(&self, specs: Vec<TreeSpec>) -> Vec<TreeSpec> {
+        let Some(shard) = self.shard else {
+            return specs;
+        };
+        let (algos, threads) = (self.search.algorithms(), self.search.thread_counts());
+        let weights: Vec<u64> = specs
+            .iter()
+            .map(|spec| abbench_measure::searches_weight(spec, algos, threads, 1))
+            .collect();
+        abbench_measure::shard_items(&weights, shard)
+            .into_iter()
+            .map(|i| specs[i].clone())
+            .collect()
+    }
+
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
         for note in self
@@ -184,9 +206,15 @@ impl VerifyCommand {
             crate::progress::note(&note);
         }
         if let Some(searches) = self.stress {
-            return stress::run(searches, self.tree.seed, self.search.time_limit, out);
+            return stress::run(
+                searches,
+                self.tree.seed,
+                self.shard,
+                self.search.time_limit,
+                out,
+            );
         }
-        let specs = self.tree.specs()?;
+        let specs = self.shard_of(self.tree.specs()?);
         self.search
             .check_estimate(&specs, 1, 1, "this verification")?;
         let plan = VerifyPlan {

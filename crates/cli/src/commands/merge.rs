@@ -1,0 +1,73 @@
+//! `abbench merge SHARD_DIR… --out DIR`: the parts of one sharded sweep (`abbench sweep
+//! --shard K/N`, run by a Slurm array, a CI matrix or GNU parallel) joined into one run
+//! folder, thin over [`abbench_report::merge_shards`]. Every check is made before
+//! anything is written; a refusal is one line and exit 2.
+
+use crate::failure::Failure;
+use abbench_report::{MergeError, MergeOptions, merge_shards};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Options of `abbench merge`.
+#[derive(Debug, Args)]
+pub struct MergeCommand {
+    /// The run folders of the parts, each written by `abbench sweep --shard K/N`, in any
+    /// order.
+    #[arg(value_name = "SHARD_DIR", required = true, num_args = 1..)]
+    pub shards: Vec<PathBuf>,
+
+    /// The merged run folder, created if needed; it must be new or empty.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+
+    /// Merge even if a part is missing or did not finish: the report says at its top
+    /// that the run is partial, and which parts are not whole.
+    #[arg(long)]
+    pub allow_partial: bool,
+
+    /// Merge parts measured on different kinds of machine (CPU model or hardware
+    /// threads): the report lists each part's machine with the workloads it measured.
+    #[arg(long)]
+    pub allow_mixed_machines: bool,
+}
+
+impl MergeCommand {
+    /// Runs the subcommand; the folder and a summary line go to `out`.
+    pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let options = MergeOptions {
+            allow_partial: self.allow_partial,
+            allow_mixed_machines: self.allow_mixed_machines,
+        };
+        let merged = merge_shards(&self.shards, &self.out, options).map_err(merge_failure)?;
+        if let Some(why) = &merged.partial {
+            crate::progress::note(&format!("PARTIAL RUN: {why}"));
+        }
+        writeln!(out, "run folder: {}", self.out.display()).map_err(Failure::stdout)?;
+        writeln!(
+            out,
+            "{} records from {} of {} shards",
+            merged.records, merged.shards.0, merged.shards.1
+        )
+        .map_err(Failure::stdout)?;
+        out.flush().map_err(Failure::stdout)?;
+        if merged.unverified > 0 {
+            return Err(Failure::failed(format!(
+                "{} of {} results do not agree with serial F2; see {}",
+                merged.unverified,
+                merged.records,
+                self.out.join(abbench_report::REPORT_FILE).display()
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A refusal is bad input (exit 2); a file that cannot be written is the report's.
+fn merge_failure(error: MergeError) -> Failure {
+    match error {
+        MergeError::File(error) => error.into(),
+        MergeError::Report(error) => error.into(),
+        other => Failure::bad_input(other.to_string()),
+    }
+}

@@ -1,0 +1,402 @@
+//! `--shard K/N` and `abbench merge`: the quick suite swept in three parts and merged is
+//! the unsharded sweep's searches, in its order, with a report; every refusal of `merge`
+//! is one line, exit 2, and writes nothing; `simulate`'s parts together print exactly
+//! the unsharded lines.
+
+mod support;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use support::abbench;
+
+/// The sweeps every test reads: the quick suite whole and in three parts, one run each.
+struct Sweeps {
+    root: PathBuf,
+}
+
+impl Sweeps {
+    fn whole(&self) -> PathBuf {
+        self.root.join("whole")
+    }
+
+    fn part(&self, k: u32) -> PathBuf {
+        self.root.join(format!("part{k}"))
+    }
+
+    /// A fresh folder name under the fixture, for a test's output.
+    fn out(&self, name: &str) -> PathBuf {
+        self.root.join(name)
+    }
+}
+
+fn sweep(out: &Path, extra: &[&str]) {
+    let out = out.display().to_string();
+    let mut args = vec![
+        "-q", "sweep", "--suite", "quick", "--repeat", "1", "--out", &out,
+    ];
+    args.extend_from_slice(extra);
+    let output = abbench(&args);
+    assert!(
+        output.status.success(),
+        "abbench {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+fn sweeps() -> &'static Sweeps {
+    static SWEEPS: OnceLock<Sweeps> = OnceLock::new();
+    SWEEPS.get_or_init(|| {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shard-command");
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        let sweeps = Sweeps { root };
+        sweep(&sweeps.whole(), &[]);
+        for k in 1..=3 {
+            sweep(&sweeps.part(k), &["--shard", &format!("{k}/3")]);
+        }
+        sweeps
+    })
+}
+
+/// What a search found, without its timings: tree, algorithm, threads and value for
+/// every record, and the positions of the serial ones (a parallel search's positions
+/// depend on its threads' timing).
+fn searches(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("results.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            let serial = r.get("speedup").is_none();
+            format!(
+                "{} {} {} value {} nodes {} leaves {}",
+                r["tree"],
+                r["algo"],
+                r["threads"],
+                r["value"],
+                if serial {
+                    &r["nodes"]
+                } else {
+                    &serde_json::Value::Null
+                },
+                if serial {
+                    &r["leaves"]
+                } else {
+                    &serde_json::Value::Null
+                },
+            )
+        })
+        .collect()
+}
+
+/// Fails unless the JSON file `path` validates against the committed output schema.
+fn assert_schema_valid(path: &Path) {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("../../../schema/abbench-output.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&value)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{}: {errors:#?}", path.display());
+}
+
+fn paths(dirs: &[PathBuf]) -> Vec<String> {
+    dirs.iter().map(|d| d.display().to_string()).collect()
+}
+
+/// `abbench merge DIRS… --out OUT EXTRA…`.
+fn merge(dirs: &[PathBuf], out: &Path, extra: &[&str]) -> std::process::Output {
+    let dirs = paths(dirs);
+    let out = out.display().to_string();
+    let mut args: Vec<&str> = vec!["merge"];
+    args.extend(dirs.iter().map(String::as_str));
+    args.extend(["--out", &out]);
+    args.extend_from_slice(extra);
+    abbench(&args)
+}
+
+/// A refusal: exit 2, one line on stderr containing `phrase`, nothing on stdout, and
+/// the output folder not created.
+fn assert_refused(output: &std::process::Output, out: &Path, phrase: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("abbench: error: "), "{stderr}");
+    assert!(stderr.contains(phrase), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(!out.exists(), "{} was written", out.display());
+}
+
+/// A copy of the flat run folder `from` at `to`, with `edit` applied to its
+/// `machine.json`.
+fn copy_with_machine(from: &Path, to: &Path, edit: impl Fn(&mut serde_json::Value)) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+    let path = to.join("machine.json");
+    let mut machine: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(&mut machine);
+    std::fs::write(&path, serde_json::to_string_pretty(&machine).unwrap()).unwrap();
+}
+
+#[test]
+fn three_merged_parts_are_the_unsharded_sweep() {
+    let s = sweeps();
+    let out = s.out("merged");
+    // Any order of the parts.
+    let output = merge(&[s.part(3), s.part(1), s.part(2)], &out, &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("from 3 of 3 shards"), "{stdout}");
+    let whole = searches(&s.whole());
+    assert!(whole.len() > 50, "{}", whole.len());
+    assert_eq!(searches(&out), whole);
+    // Each part holds some of the trees, and no tree is in two.
+    let parts: Vec<usize> = (1..=3).map(|k| searches(&s.part(k)).len()).collect();
+    assert!(parts.iter().all(|&n| n > 0), "{parts:?}");
+    assert_eq!(parts.iter().sum::<usize>(), whole.len());
+    for name in [
+        "report.md",
+        "summary.csv",
+        "machine.json",
+        "shards.json",
+        "speedup.svg",
+        "theory.svg",
+    ] {
+        assert!(out.join(name).is_file(), "{name} missing");
+    }
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("## Shards"), "{report}");
+    assert!(report.contains("| 2/3 |"), "{report}");
+    assert!(!report.contains("PARTIAL"), "{report}");
+    let machine = std::fs::read_to_string(out.join("machine.json")).unwrap();
+    assert!(machine.contains("\"status\": \"complete\""), "{machine}");
+    assert_schema_valid(&out.join("shards.json"));
+}
+
+#[test]
+fn each_part_records_its_shard_suite_hash_and_build() {
+    let s = sweeps();
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(s.part(2).join("shard.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        manifest["shard"],
+        serde_json::json!({"index": 2, "count": 3})
+    );
+    assert_eq!(manifest["suite"], "quick");
+    assert_eq!(manifest["suite_hash"].as_str().unwrap().len(), 16);
+    assert_schema_valid(&s.part(2).join("shard.json"));
+    let machine = std::fs::read_to_string(s.part(2).join("machine.json")).unwrap();
+    assert!(machine.contains("\"--shard\""), "{machine}");
+    assert!(machine.contains("\"rustc\""), "{machine}");
+}
+
+#[test]
+fn a_missing_part_is_refused_by_name_unless_a_partial_run_is_asked_for() {
+    let s = sweeps();
+    let out = s.out("missing");
+    assert_refused(
+        &merge(&[s.part(1), s.part(3)], &out, &[]),
+        &out,
+        "shard 2/3 is missing",
+    );
+    let output = merge(&[s.part(1), s.part(3)], &out, &["--allow-partial"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("PARTIAL"), "{report}");
+    assert!(report.contains("2/3 missing"), "{report}");
+}
+
+#[test]
+fn a_part_given_twice_is_refused_by_name() {
+    let s = sweeps();
+    let out = s.out("twice");
+    assert_refused(
+        &merge(&[s.part(1), s.part(2), s.part(1), s.part(3)], &out, &[]),
+        &out,
+        "shard 1/3 is given twice",
+    );
+}
+
+#[test]
+fn a_part_of_another_suite_or_a_folder_that_is_no_part_is_refused() {
+    let s = sweeps();
+    let other = s.out("other-suite-part2");
+    // Other thread counts measure other searches: another run.
+    sweep(&other, &["--threads", "1", "--shard", "2/3"]);
+    let out = s.out("other-suite");
+    assert_refused(
+        &merge(&[s.part(1), other.clone(), s.part(3)], &out, &[]),
+        &out,
+        "is not a part of the same run",
+    );
+    assert_refused(
+        &merge(&[s.part(1), s.whole(), s.part(3)], &out, &[]),
+        &out,
+        "is not a shard of a sweep",
+    );
+    // A folder that holds a run already is not written into.
+    let before = std::fs::read(s.whole().join("results.jsonl")).unwrap();
+    let output = merge(&[s.part(1), s.part(2), s.part(3)], &s.whole(), &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("is not empty"));
+    assert_eq!(
+        std::fs::read(s.whole().join("results.jsonl")).unwrap(),
+        before
+    );
+}
+
+#[test]
+fn an_interrupted_part_is_refused_unless_a_partial_run_is_asked_for() {
+    let s = sweeps();
+    let interrupted = s.out("interrupted-part2");
+    copy_with_machine(&s.part(2), &interrupted, |m| {
+        m["status"] = "interrupted".into();
+        m["incomplete"] = "interrupted after 1 of 5 trees; the results cover only those".into();
+    });
+    let out = s.out("interrupted");
+    let dirs = [s.part(1), interrupted, s.part(3)];
+    assert_refused(&merge(&dirs, &out, &[]), &out, "shard 2/3 in");
+    let output = merge(&dirs, &out, &["--allow-partial"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("PARTIAL"), "{report}");
+    assert!(
+        report.contains("interrupted after 1 of 5 trees"),
+        "{report}"
+    );
+}
+
+#[test]
+fn parts_from_other_kinds_of_machine_merge_only_when_asked_and_say_which_is_which() {
+    let s = sweeps();
+    let elsewhere = s.out("elsewhere-part3");
+    copy_with_machine(&s.part(3), &elsewhere, |m| {
+        m["cpu_model"] = "Other CPU 9000".into();
+        m["hostname"] = "elsewhere".into();
+    });
+    let out = s.out("mixed");
+    let dirs = [s.part(1), s.part(2), elsewhere];
+    assert_refused(&merge(&dirs, &out, &[]), &out, "--allow-mixed-machines");
+    let output = merge(&dirs, &out, &["--allow-mixed-machines"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("| 3/3 |"), "{report}");
+    assert!(
+        report.contains("| elsewhere | Other CPU 9000 |"),
+        "{report}"
+    );
+    assert!(
+        report.contains("### Which machine measured which tree"),
+        "{report}"
+    );
+    assert!(
+        report.contains(" | 3/3 | elsewhere | Other CPU 9000 | "),
+        "{report}"
+    );
+}
+
+#[test]
+fn the_parts_of_a_simulation_print_exactly_the_unsharded_lines() {
+    let base = [
+        "simulate",
+        "--model",
+        "random",
+        "--degree",
+        "5",
+        "--height",
+        "6",
+        "--trees",
+        "3",
+        "--procs",
+        "1,2,3,8,64",
+        "--json",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        support::stdout_of(&args)
+    };
+    let sorted = |text: String| {
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        lines.sort();
+        lines
+    };
+    let whole = run(&[]);
+    let (one, two) = (run(&["--shard", "1/2"]), run(&["--shard", "2/2"]));
+    assert!(!one.is_empty() && !two.is_empty());
+    // 3 trees × 2 algorithms × 5 processor counts, and 3 work/span lines.
+    assert_eq!(whole.lines().count(), 33);
+    assert_eq!(sorted(one + &two), sorted(whole));
+}
+
+#[test]
+fn the_parts_of_a_verification_check_every_tree_once() {
+    let trees = |extra: &[&str]| -> u64 {
+        let mut args = vec![
+            "verify",
+            "--model",
+            "random",
+            "--degree",
+            "4",
+            "--height",
+            "5",
+            "--trees",
+            "7",
+            "--algo",
+            "f2,ybwc",
+            "--threads",
+            "1,2",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let summary: serde_json::Value = serde_json::from_str(&support::stdout_of(&args)).unwrap();
+        summary["trees"].as_u64().unwrap()
+    };
+    let parts: Vec<u64> = (1..=3)
+        .map(|k| trees(&["--shard", &format!("{k}/3")]))
+        .collect();
+    assert!(parts.iter().all(|&n| n > 0), "{parts:?}");
+    assert_eq!(parts.iter().sum::<u64>(), trees(&[]));
+}
+
+#[test]
+fn a_part_with_no_trees_is_a_part_like_any_other() {
+    let s = sweeps();
+    // The quick suite has 21 trees: part 22 of 22 has none.
+    let empty = s.out("empty-part");
+    sweep(&empty, &["--shard", "22/22"]);
+    let manifest = std::fs::read_to_string(empty.join("shard.json")).unwrap();
+    assert!(manifest.contains("\"trees\": []"), "{manifest}");
+    let out = s.out("empty-merged");
+    let output = merge(&[empty], &out, &["--allow-partial"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("0 records from 1 of 22 shards"));
+}
