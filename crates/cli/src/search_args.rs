@@ -13,7 +13,7 @@
 
 use crate::list::AlgorithmList;
 use abbench_measure::WorkEstimate;
-use abbench_parallel::{ParallelAlgorithm, SearchOptions};
+use abbench_parallel::SearchOptions;
 use abbench_results::{Algorithm, UnknownAlgorithm, available_threads};
 use abbench_search::{
     Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, SerialOptions, Window,

@@ -43,6 +43,10 @@ const SERIAL_FIELDS: &[&str] = &[
 const PARALLEL_FIELDS: &[&str] = &[
     "serial_nodes",
     "speedup",
+    "fastest_serial",
+    "fastest_serial_ns",
+    "speedup_vs_fastest",
+    "overhead_vs_fastest",
     "efficiency",
     "search_overhead",
     "nps_scaling",
@@ -95,6 +99,15 @@ fn json_lines_are_schema_one_records_with_every_field() {
         }
         assert_eq!(record["schema"], 1);
         assert_eq!(record["verified"], true, "{record}");
+        if let Some(against) = record["speedup_vs_fastest"].as_f64() {
+            // The fastest serial search is never slower than f2-iter, the baseline.
+            let speedup = record["speedup"].as_f64().unwrap();
+            assert!(against <= speedup * (1.0 + 1e-9), "{record}");
+            assert!(
+                record["fastest_serial_ns"].as_u64().unwrap()
+                    <= record["serial_wall_ns"].as_u64().unwrap()
+            );
+        }
         let tree = &record["tree"];
         assert_eq!(tree["model"], "random");
         assert_eq!(tree["degree"], 3);

@@ -210,19 +210,24 @@ impl RunTable {
             ("speedup", Align::Right),
             ("efficiency", Align::Right),
             ("overhead", Align::Right),
+            ("vs fastest serial", Align::Right),
             ("verified", Align::Left),
         ]))
     }
 
     fn push(&mut self, record: &Record) {
         let dash = || "-".to_string();
-        let (speedup, efficiency, overhead) = match &record.parallel {
+        let (speedup, efficiency, overhead, against_fastest) = match &record.parallel {
             Some(p) => (
                 format!("{:.2}", p.speedup),
                 format!("{:.0}%", 100.0 * p.efficiency),
                 format!("{:+.1}%", 100.0 * p.search_overhead),
+                match (p.speedup_vs_fastest, p.fastest_serial) {
+                    (Some(s), Some(fastest)) => format!("{s:.2} ({fastest})"),
+                    _ => dash(),
+                },
             ),
-            None => (dash(), dash(), dash()),
+            None => (dash(), dash(), dash(), dash()),
         };
         self.0.push(vec![
             record.tree.label(),
@@ -238,6 +243,7 @@ impl RunTable {
             speedup,
             efficiency,
             overhead,
+            against_fastest,
             if record.verified {
                 "✓".to_string()
             } else {
@@ -255,7 +261,7 @@ impl RunTable {
             line.algo.to_string(),
             line.threads.to_string(),
         ];
-        row.extend((0..9).map(|_| dash()));
+        row.extend((0..10).map(|_| dash()));
         row.push(if line.is_failure() {
             "FAILED".to_string()
         } else {

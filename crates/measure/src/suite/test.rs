@@ -209,3 +209,26 @@ fn a_tree_file_that_cannot_be_read_is_refused_when_the_suite_is_loaded() {
     // Parsing alone does not look at the file system.
     assert!(Suite::from_toml_str("[[workload]]\nfile = \"missing.tree\"\n", &suite).is_ok());
 }
+
+#[test]
+fn the_parallel_suite_names_every_parallel_algorithm_and_the_fastest_serial_candidates() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/parallel.toml");
+    let suite = Suite::from_toml_file(&path).unwrap();
+    assert_eq!(suite.name, "parallel");
+    for workload in &suite.workloads {
+        for algorithm in abbench_parallel::ParallelAlgorithm::ALL {
+            assert!(
+                workload
+                    .algorithms
+                    .contains(&abbench_results::Algorithm::Parallel(algorithm)),
+                "{algorithm}"
+            );
+        }
+        for serial in ["f2-iter", "pvs", "aspiration"] {
+            assert!(
+                workload.algorithms.contains(&serial.parse().unwrap()),
+                "{serial}"
+            );
+        }
+    }
+}
