@@ -493,7 +493,7 @@ const BAD_INPUTS: &[BadInput] = &[
         &[
             "verify",
             "--stress",
-            "100",
+            "300",
             "--seed",
             "18446744073709551615",
         ],

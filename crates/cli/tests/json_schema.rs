@@ -58,7 +58,7 @@ fn every_json_output_validates_against_the_committed_schema() {
     run.extend(tree);
     run.extend([
         "--algo",
-        "f0,f1,f2,f2-iter,f2-soft,pvs,aspiration,mtdf,root-split,ybwc",
+        "f0,f1,f2,f2-iter,f2-soft,pvs,aspiration,mtdf,root-split,ybwc,jamboree,abdada,lazy-smp,null-window",
     ]);
     run.extend(["--threads", "1,2"]);
     kinds.extend(check(&validator, "run", &lines(&run, 0)));

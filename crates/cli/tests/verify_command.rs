@@ -95,8 +95,8 @@ fn every_algorithm_agrees_on_several_models() {
         let summary = verify(&args);
         assert_eq!(count(&summary, "trees"), 4, "{summary}");
         assert_eq!(count(&summary, "mismatches"), 0, "{summary}");
-        // Eight serial algorithms once per tree, two parallel ones at three counts.
-        assert_eq!(count(&summary, "searches"), 4 * (8 + 2 * 3), "{summary}");
+        // Eight serial algorithms once per tree, six parallel ones at three counts.
+        assert_eq!(count(&summary, "searches"), 4 * (8 + 6 * 3), "{summary}");
         assert_eq!(count(&summary, "oracle      F0 on"), 4, "{summary}");
     }
 }
@@ -192,5 +192,5 @@ fn large_trees_are_checked_without_the_oracle() {
 fn the_defaults_check_every_algorithm_on_twenty_trees() {
     let summary = verify(&["--degree", "3", "--height", "4"]);
     assert_eq!(count(&summary, "trees"), 20, "{summary}");
-    assert_eq!(count(&summary, "searches"), 20 * (8 + 2 * 3), "{summary}");
+    assert_eq!(count(&summary, "searches"), 20 * (8 + 6 * 3), "{summary}");
 }

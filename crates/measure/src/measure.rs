@@ -496,13 +496,14 @@ impl Measure<'_> {
         let leaves = sorted(runs.iter().map(|r| r.stats.leaves));
         let speedup = baseline_wall.median as f64 / wall.median as f64;
         let nps = wall.per_second(median_nodes);
-        let ybwc = algorithm == ParallelAlgorithm::Ybwc;
+        // Every algorithm but root splitting has a split height; the eldest grain and
+        // the cut wait are recorded with it, so that a simulation of the record searches
+        // with the options the measurement did.
+        let splits = algorithm.has_split_height();
         let metrics = ParallelMetrics {
-            split_height: algorithm
-                .has_split_height()
-                .then(|| options.split_height_for(tree.max_degree())),
-            eldest_grain: ybwc.then(|| options.eldest_grain_for(threads)),
-            cut_wait: ybwc.then(|| options.cut_wait_for()),
+            split_height: splits.then(|| options.split_height_for(tree.max_degree())),
+            eldest_grain: splits.then(|| options.eldest_grain_for(threads)),
+            cut_wait: splits.then(|| options.cut_wait_for()),
             serial_nodes,
             serial_wall_ns: baseline_wall.median,
             speedup,

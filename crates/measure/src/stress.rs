@@ -281,8 +281,9 @@ mod tests {
         assert_eq!(outcome.searches, 75);
         assert_eq!(outcome.mismatches(), 0);
         assert!(outcome.mismatch.is_none());
-        // One round of 70, then the first five of the next.
-        assert_eq!(outcome.trees, 8);
+        // A tree takes 30 searches (six algorithms at five thread counts): two whole
+        // trees, then the first 15 of a third.
+        assert_eq!(outcome.trees, 3);
         assert_eq!(reported.last(), Some(&75));
         let per_model: u64 = outcome.by_model.iter().map(|c| c.searches).sum();
         let per_config: u64 = outcome.by_config.iter().map(|(_, c)| c.searches).sum();

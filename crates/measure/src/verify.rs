@@ -467,7 +467,7 @@ mod tests {
                 let verdict = verify_tree(&spec, &plan, &mut pools, 1 << 30).unwrap();
                 assert_eq!(verdict.mismatches(), [], "{model:?} seed {seed}");
                 assert!(verdict.oracle.is_some());
-                assert_eq!(verdict.searches.len(), 8 + 2 * 3);
+                assert_eq!(verdict.searches.len(), 8 + 6 * 3);
             }
         }
     }

@@ -23,7 +23,7 @@ fn every_algorithm_is_measured_and_verified() {
     let records = measure(&tree, &Algorithm::ALL, &[1, 2], &config, &mut pools)
         .unwrap()
         .records;
-    assert_eq!(records.len(), 8 + 2 * 2);
+    assert_eq!(records.len(), 8 + 6 * 2);
     let f2_iter = records.iter().find(|r| r.algo.name() == "f2-iter").unwrap();
     let f2 = records.iter().find(|r| r.algo.name() == "f2").unwrap();
     let f0 = records.iter().find(|r| r.algo.name() == "f0").unwrap();

@@ -79,7 +79,7 @@ fn racy_configurations_never_disagree() {
             })
             .unwrap();
     }
-    assert_eq!(searches, 30 * 3 * 2 * 4);
+    assert_eq!(searches, 30 * 3 * ParallelAlgorithm::ALL.len() * 4);
 }
 
 #[test]

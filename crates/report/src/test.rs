@@ -70,8 +70,8 @@ fn workloads_group_seeds_and_rows_take_medians() {
     assert_eq!(groups[0].label(), "random d=4 h=5");
     assert_eq!(groups[0].seeds(), vec![Some(1), Some(2)]);
     let rows = groups[0].rows();
-    // Eight serial algorithms, two parallel ones at three thread counts.
-    assert_eq!(rows.len(), 8 + 2 * 3);
+    // Eight serial algorithms, six parallel ones at three thread counts.
+    assert_eq!(rows.len(), 8 + 6 * 3);
     let one_thread = rows
         .iter()
         .find(|r| r.algo.is_parallel() && r.threads == 1)
@@ -313,7 +313,8 @@ fn split_records() -> (Vec<TreeSpec>, Vec<Record>) {
         split_height: Some(SPLIT_HEIGHT),
         ..config()
     };
-    let algorithms = Algorithm::parse_list("root-split,ybwc").unwrap();
+    let algorithms =
+        Algorithm::parse_list("root-split,ybwc,jamboree,abdada,lazy-smp,null-window").unwrap();
     let specs: Vec<TreeSpec> = [1, 2]
         .map(|seed| TreeSpec::model(ModelSpec::new(Model::Random, 5, 6, seed), Layout::Implicit))
         .to_vec();
@@ -365,7 +366,7 @@ fn expected_run(records: &[Record], algorithm: ParallelAlgorithm, procs: usize) 
         procs,
         costs: SimCosts::for_position_nanos(median(&per_position).unwrap()),
         options: SearchOptions {
-            split_height: (algorithm == ParallelAlgorithm::Ybwc).then_some(SPLIT_HEIGHT),
+            split_height: algorithm.has_split_height().then_some(SPLIT_HEIGHT),
             eldest_grain: None,
             cut_wait: None,
             time_limit: None,

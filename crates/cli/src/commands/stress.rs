@@ -171,7 +171,8 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("searches    75\n"), "{text}");
         assert!(text.contains("mismatches  0\n"), "{text}");
-        // One round of 70, then the first five of the next.
-        assert!(text.contains("trees       8\n"), "{text}");
+        // A tree takes 30 searches (6 algorithms at 5 thread counts): two whole trees,
+        // then the first 15 of a third.
+        assert!(text.contains("trees       3\n"), "{text}");
     }
 }

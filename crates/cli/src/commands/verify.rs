@@ -29,7 +29,7 @@ use std::io::Write;
 /// Options of `abbench verify`.
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("algo", |arg| arg.default_value("f0,f1,f2,f2-iter,f2-soft,pvs,aspiration,mtdf,root-split,ybwc")),
+    mut_arg("algo", |arg| arg.default_value("f0,f1,f2,f2-iter,f2-soft,pvs,aspiration,mtdf,root-split,ybwc,jamboree,abdada,lazy-smp,null-window")),
     mut_arg("threads", |arg| arg.default_value("1,2,3")),
     mut_arg("trees", |arg| arg
         .default_value("20")
