@@ -21,6 +21,7 @@ mod f0;
 mod f1;
 mod f2;
 mod f2_iter;
+mod f2_soft_iter;
 mod guess;
 mod kinds;
 mod mtdf;
@@ -31,6 +32,8 @@ mod result;
 mod root;
 mod searcher;
 mod stats;
+#[cfg(test)]
+mod test_trees;
 mod transposition;
 mod window_search;
 
