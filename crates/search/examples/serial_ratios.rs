@@ -2,7 +2,8 @@
 //! tree interleaved so that a busy machine slows them alike: `cargo run --release -p
 //! abbench-search --example serial_ratios -- DEGREE HEIGHT FIRST_SEED TREES REPEATS`.
 //! Prints, per tree and algorithm, positions and the best wall time, and their ratios to
-//! f2-iter's.
+//! f2-iter's; `PASSES=1` also prints MTD(f)'s guess, table counts and passes, `TT_MB=N`
+//! sets its table size.
 
 use abbench_search::{Basic, SerialAlgorithm, SerialOptions, SerialSearch};
 use abbench_tree::models::RandomTree;
@@ -22,11 +23,18 @@ fn main() {
         SerialAlgorithm::F2Soft,
         SerialAlgorithm::Mtdf,
     ];
+    // `TT_MB=…` sets MTD(f)'s table size.
+    let options = SerialOptions {
+        tt_mb: std::env::var("TT_MB").map_or(SerialOptions::default().tt_mb, |v| {
+            v.parse().expect("TT_MB is a number of MiB")
+        }),
+        ..SerialOptions::default()
+    };
     for seed in first..first + trees {
         let tree = RandomTree::new(degree as u32, height as u32, seed, 1 << 32);
         let mut searches: Vec<_> = algorithms
             .iter()
-            .map(|&a| SerialSearch::new(a, SerialOptions::default(), &tree).unwrap())
+            .map(|&a| SerialSearch::new(a, options, &tree).unwrap())
             .collect();
         let mut best = vec![f64::INFINITY; algorithms.len()];
         let mut results = Vec::new();
@@ -40,6 +48,22 @@ fn main() {
             }
         }
         let (base_nodes, base_time) = (results[0].stats.nodes as f64, best[0]);
+        if std::env::var_os("PASSES").is_some() {
+            for r in &results {
+                if let Some(p) = &r.passes {
+                    println!(
+                        "guess {} ({:?}, {} positions), table {:?}",
+                        p.guess, p.guess_source, p.guess_nodes, r.table
+                    );
+                    for pass in &p.runs {
+                        println!(
+                            "  ({}, {}) -> {} : {} positions",
+                            pass.alpha, pass.beta, pass.value, pass.nodes
+                        );
+                    }
+                }
+            }
+        }
         for (k, r) in results.iter().enumerate() {
             assert_eq!(r.value, results[0].value, "{} value", algorithms[k]);
             let passes = r.passes.as_ref().map_or(0, |p| p.runs.len());

@@ -199,7 +199,7 @@ impl<T: GameTree> SoftIter<T> {
     /// depth `leaf_depth`): the leaves in order until a cutoff. Only `beta` matters to a
     /// run of leaves. Returns the value and the index of the leaf that produced it.
     #[inline(always)]
-    fn leaf_parent<C: Counters, const GT: bool>(
+    pub(crate) fn leaf_parent<C: Counters, const GT: bool>(
         tree: &T,
         node: T::Node,
         degree: u32,

@@ -15,7 +15,7 @@ use crate::f0::f0_with;
 use crate::f1::f1_with;
 use crate::f2::f2_with;
 use crate::f2_soft_iter::SoftIter;
-use crate::mtdf::mtdf_with;
+use crate::mtdf::{MtdfIter, mtdf_with};
 use crate::pvs::PvsIter;
 use crate::window_search::{Form, window_search};
 use crate::{
@@ -31,6 +31,7 @@ pub struct SerialSearch<T: GameTree> {
     kernel: F2Iter<T>,
     pvs: Option<PvsIter<T>>,
     soft: Option<SoftIter<T>>,
+    mtdf: Option<MtdfIter<T>>,
     table: Option<TranspositionTable>,
 }
 
@@ -48,6 +49,7 @@ impl<T: GameTree> SerialSearch<T> {
             kernel: F2Iter::new(tree),
             pvs: (algorithm == SerialAlgorithm::Pvs).then(|| PvsIter::new(tree)),
             soft: (algorithm == SerialAlgorithm::F2Soft).then(|| SoftIter::new(tree)),
+            mtdf: (algorithm == SerialAlgorithm::Mtdf).then(|| MtdfIter::new(tree)),
             table: (algorithm == SerialAlgorithm::Mtdf)
                 .then(|| TranspositionTable::with_megabytes(options.tt_mb)),
         })
@@ -113,7 +115,11 @@ impl<T: GameTree> SerialSearch<T> {
                     .table
                     .as_mut()
                     .expect("an mtdf search is set up with its table");
-                mtdf_with(tree, table, options, counters)
+                let kernel = self
+                    .mtdf
+                    .as_mut()
+                    .expect("an mtdf search is set up with its stack");
+                mtdf_with(tree, kernel, table, options, counters)
             }
         }
     }
