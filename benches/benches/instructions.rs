@@ -1,4 +1,6 @@
-//! Instruction counts of the serial kernels under callgrind (gungraun): deterministic for
+//! Instruction counts of the serial kernels — the paper's procedures and f2-iter, and the
+//! window techniques' kernels (f2-soft, pvs, aspiration, mtdf with its table allocated in
+//! the measured call) — under callgrind (gungraun): deterministic for
 //! a given compiler and machine kind, unlike wall time on a shared machine, so CI gates on
 //! them. `ci/instructions.sh` runs these benches against the committed baseline in
 //! `reports/baselines/gungraun/` with a soft limit on instructions; how to update the
@@ -68,6 +70,37 @@ fn f0(name: &'static str) -> i64 {
     black_box(run(name, "f0"))
 }
 
-library_benchmark_group!(name = serial_kernels, benchmarks = [f2_iter, f2, f1, f0]);
+#[library_benchmark]
+#[bench::random_d8_h8("random-d8-h8")]
+#[bench::ordered_d16_h8("ordered-d16-h8-q0.7")]
+fn f2_soft(name: &'static str) -> i64 {
+    black_box(run(name, "f2-soft"))
+}
+
+#[library_benchmark]
+#[bench::random_d8_h8("random-d8-h8")]
+#[bench::ordered_d16_h8("ordered-d16-h8-q0.7")]
+fn pvs(name: &'static str) -> i64 {
+    black_box(run(name, "pvs"))
+}
+
+#[library_benchmark]
+#[bench::random_d8_h8("random-d8-h8")]
+#[bench::ordered_d16_h8("ordered-d16-h8-q0.7")]
+fn aspiration(name: &'static str) -> i64 {
+    black_box(run(name, "aspiration"))
+}
+
+#[library_benchmark]
+#[bench::random_d8_h8("random-d8-h8")]
+#[bench::ordered_d16_h8("ordered-d16-h8-q0.7")]
+fn mtdf(name: &'static str) -> i64 {
+    black_box(run(name, "mtdf"))
+}
+
+library_benchmark_group!(
+    name = serial_kernels,
+    benchmarks = [f2_iter, f2, f1, f0, f2_soft, pvs, aspiration, mtdf]
+);
 
 main!(library_benchmark_groups = serial_kernels);

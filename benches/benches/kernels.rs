@@ -1,6 +1,7 @@
 //! The serial kernels — f0, f1, f2 and f2-iter — on fixed workloads, implicit and arena
 //! layouts, with `Throughput::Elements(nodes)` so criterion reports positions per second;
-//! beside them the window techniques — f2-soft, pvs, aspiration, mtdf — and the kernel
+//! beside them the window techniques — f2-soft, pvs, aspiration, mtdf, each in its
+//! non-recursive kernel (mtdf with its table and its bounded passes) — and the kernel
 //! with a narrow root window around the value (`f2-iter-narrow`, Knuth & Moore §4), each
 //! set up once (the kernel's stack, MTD(f)'s table) outside the timed loop.
 //! Every timed search is checked against the golden figures: value, positions, leaves.

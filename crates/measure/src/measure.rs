@@ -21,8 +21,8 @@ use crate::verify::{Answer, MoveValues, Verdict, judge_result};
 use crate::{Interrupt, MeasureError};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::{Algorithm, Results, WallTimes, available_threads};
+use abbench_results::{FastestSerial, StopReason, Unfinished};
 use abbench_results::{ParallelMetrics, Record, SCHEMA, TreeInfo, WindowFields};
-use abbench_results::{StopReason, Unfinished};
 use abbench_search::{
     Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
 };
@@ -283,6 +283,10 @@ impl TreeVisitor for Measure<'_> {
         }
         let serial_nodes = baseline.detailed.stats.nodes;
         let fastest = fastest_serial(&baseline, &results.records);
+        // Every serial record of the tree names it too.
+        for record in &mut results.records {
+            record.fastest = Some(fastest);
+        }
         for &algo in self.algos {
             let Algorithm::Parallel(parallel) = algo else {
                 continue;
@@ -448,6 +452,8 @@ impl Measure<'_> {
             guess_source: None,
             searches: None,
             passes: Vec::new(),
+            table: None,
+            fastest: None,
         }
         .with_windows(fields))
     }
@@ -553,18 +559,13 @@ impl Measure<'_> {
             guess_source: None,
             searches: None,
             passes: Vec::new(),
+            table: None,
+            fastest: None,
         })
     }
 }
 
 /// The first of the timed runs whose time is the median.
-/// The fastest exact serial search of one tree in one run.
-struct FastestSerial {
-    algo: Algorithm,
-    wall_ns: u64,
-    nodes: u64,
-}
-
 /// The serial searches that may be the fastest: those that compute the exact value of
 /// every tree with the full window.
 const EXACT_SERIAL: [SerialAlgorithm; 4] = [

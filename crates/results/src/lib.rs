@@ -41,7 +41,9 @@ pub use calibration::{
 pub use error::FileError;
 pub use machine::{MachineInfo, available_threads, hostname};
 pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
-pub use record::{ParallelMetrics, Record, SCHEMA, SearchKind, TreeInfo, WindowFields};
+pub use record::{
+    FastestSerial, ParallelMetrics, Record, SCHEMA, SearchKind, TableRecord, TreeInfo, WindowFields,
+};
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
 pub use shard::{

@@ -2,7 +2,9 @@
 
 use crate::{Algorithm, WallTimes};
 use abbench_parallel::Percentiles;
-use abbench_search::{Bound, Cutoff, GuessSource, NodeKinds, Pass, SearchResult, Window};
+use abbench_search::{
+    Bound, Cutoff, GuessSource, NodeKinds, Pass, SearchResult, TableStats, Window,
+};
 use abbench_tree::{BranchOrder, Layout, Model, TreeSource, TreeSpec, Value};
 use serde::{Deserialize, Serialize};
 
@@ -297,10 +299,54 @@ pub struct Record {
     /// `aspiration`, `mtdf`: each root search's window, result and positions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passes: Vec<Pass>,
+    /// `mtdf`: what its transposition table did (absent in older records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableRecord>,
+    /// Serial algorithms: the fastest exact serial search of this tree in the same run,
+    /// as the parallel records' `fastest_serial`, `fastest_serial_ns` and
+    /// `fastest_serial_nodes` name it (absent in older records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fastest: Option<FastestSerial>,
     /// Parallel metrics, written at the top level of the record; absent for serial
     /// algorithms.
     #[serde(flatten)]
     pub parallel: Option<ParallelMetrics>,
+}
+
+/// What a serial search's transposition table did: `hit_rate = hits / probes`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableRecord {
+    /// Lookups, one per internal position the table keeps that was examined.
+    pub probes: u64,
+    /// Lookups that found their position's bounds.
+    pub hits: u64,
+    /// Bounds written.
+    pub stores: u64,
+    /// `hits / probes`.
+    pub hit_rate: f64,
+}
+
+impl From<TableStats> for TableRecord {
+    fn from(stats: TableStats) -> TableRecord {
+        TableRecord {
+            probes: stats.probes,
+            hits: stats.hits,
+            stores: stats.stores,
+            hit_rate: stats.hit_rate(),
+        }
+    }
+}
+
+/// The fastest exact serial search of one tree in one run (f2-iter, pvs, aspiration or
+/// mtdf, by median wall time).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FastestSerial {
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// Its median wall time, nanoseconds.
+    pub wall_ns: u64,
+    /// Positions it examined.
+    pub nodes: u64,
 }
 
 /// What a serial record adds about windows: see the fields of [`Record`].
@@ -322,6 +368,8 @@ pub struct WindowFields {
     pub searches: Option<usize>,
     /// [`Record::passes`].
     pub passes: Vec<Pass>,
+    /// [`Record::table`].
+    pub table: Option<TableRecord>,
 }
 
 impl WindowFields {
@@ -338,6 +386,7 @@ impl WindowFields {
             guess_source: passes.map(|p| p.guess_source),
             searches: passes.map(|p| p.runs.len()),
             passes: passes.map_or_else(Vec::new, |p| p.runs.clone()),
+            table: result.table.map(TableRecord::from),
         }
     }
 }
@@ -354,6 +403,7 @@ impl Record {
             guess_source: fields.guess_source,
             searches: fields.searches,
             passes: fields.passes,
+            table: fields.table,
             ..self
         }
     }

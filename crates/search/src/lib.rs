@@ -21,6 +21,7 @@ mod f0;
 mod f1;
 mod f2;
 mod f2_iter;
+mod f2_soft_iter;
 mod guess;
 mod kinds;
 mod mtdf;
@@ -31,6 +32,8 @@ mod result;
 mod root;
 mod searcher;
 mod stats;
+#[cfg(test)]
+mod test_trees;
 mod transposition;
 mod window_search;
 
@@ -43,11 +46,12 @@ pub use f2::{alphabeta, f2};
 pub use f2_iter::{F2Iter, Resume, WindowResult, f2_iter};
 pub use guess::GUESS_PLIES;
 pub use kinds::{KindCounts, NodeKind, NodeKinds};
+pub use mtdf::{FINAL_WIDTH, NULL_PASSES, UNTABLED_PLIES};
 pub use options::{
     Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, OptionError, SerialOptions, Window,
 };
 pub use probe::{Aborted, NoProbe, POLL_INTERVAL, Poll, Probe};
-pub use result::{GuessSource, Pass, Passes, SearchResult};
+pub use result::{GuessSource, Pass, Passes, SearchResult, TableStats};
 pub use searcher::SerialSearch;
 pub use stats::{Basic, Counters, Detailed, SearchStats};
 pub use transposition::{SLOT_BYTES, TranspositionTable};

@@ -3,72 +3,368 @@
 //! `(beta - 1, beta)` — a fail-soft alpha-beta search that keeps bounds on every node it
 //! finishes in a [`TranspositionTable`], so a later pass re-examines little. A pass that
 //! returns `g < beta` lowers the upper bound to `g`; one that returns `g >= beta` raises
-//! the lower bound to `g`; the next `beta` is the last `g` (or `g + 1` when `g` is the
-//! lower bound). When the bounds meet, they are the value.
+//! the lower bound to `g`. When the bounds meet, they are the value.
+//!
+//! # Choosing the next test
+//!
+//! The paper's rule tests next at the last result (`beta := g`, or `g + 1` when `g` is the
+//! lower bound). Fail-soft results near the value move little, so on wide value ranges it
+//! converges about one leaf value at a time: 8,600–8,860 passes per random d16 h8 tree
+//! with 2^32 leaf values. Here the test moves in steps that double while the value stays
+//! on one side of every test, and bisects the bracket once both bounds are known:
 //!
 //! ```text
-//! g := first guess; lower := -inf; upper := +inf
+//! lower := -inf; upper := +inf; beta := first guess; step := 1
 //! while lower < upper:
-//!   beta := g + 1 if g = lower else g
+//!   if both bounds are known and upper - lower <= FINAL_WIDTH,
+//!      or NULL_PASSES null-window passes are done:
+//!     one search with the window (lower - 1, upper + 1): its result is the value; stop
 //!   g := memory-alpha-beta(root, beta - 1, beta)
 //!   if g < beta then upper := g else lower := g
+//!   beta := lower + step  (only lower known),  upper - step + 1  (only upper known),
+//!           lower + ceil((upper - lower) / 2)  (both);  step := 2 step
 //! ```
 //!
-//! Every position a pass examines is counted, those answered from the table included.
-//! The root's best move is the one that raised the lower bound in the last pass that did:
-//! its value is the root's.
+//! A test far from the value is cheap (its proof is close to a minimal tree and what the
+//! table holds of the previous pass mostly stands), so the passes spent reaching and
+//! halving the bracket cost less than the many small moves near the value they replace.
+//! The pass count is at most about twice the bits between guess and value, capped at
+//! [`NULL_PASSES`]; the last, narrow window search replaces the bisection's last steps,
+//! each as dear as a full null-window search near the value.
+//!
+//! The first guess is given (`--guess`), or the value of a search two plies shallower
+//! (with the tree's interior values where it has them, else with one leaf below each
+//! frontier position: [`crate::guess`]).
+//!
+//! # The kernel and its table
+//!
+//! [`MtdfIter`] is memory-enhanced fail-soft alpha-beta without recursion, in the style of
+//! [`crate::F2Iter`]: one stack of frames allocated once, the frame being worked on in
+//! locals, leaves evaluated where their parent stands, and a node whose children are all
+//! leaves run through in one tight loop without a frame. Every position a pass examines
+//! is counted, those answered from the table included. The recursive procedure is kept
+//! as the test oracle: the kernel examines exactly its positions, pass after pass, with
+//! the same table.
+//!
+//! Positions within [`UNTABLED_PLIES`] (2) of the leaves are neither looked up nor
+//! stored. They are nearly all of a search's internal positions (15 in 16 on a degree-16
+//! tree), so keeping them overwrites the entries that matter — one pass near the value of
+//! a random d16 h8 tree finishes about two million internal positions, and the default
+//! 16 MiB table has 2^19 slots — and every lookup is a likely cache miss for a subtree of
+//! a few dozen positions. Measured on random d16 h8 (seeds 9301–9303, 16 MiB): keeping
+//! every internal position, 2.1–8.9× F2's positions and 9–43× f2-iter's time; all but
+//! leaf parents, 0.64–0.82× and 1.04–1.31×; all but the last two plies, 0.64–0.81× and
+//! 0.69–0.90×; all but three, 0.67–0.93× and 0.64–0.90×.
+//!
+//! The root's best move is the one that produced the lower bound in the last pass that
+//! raised it (or the final window search): its value is the root's.
 
-use crate::guess::first_guess;
+use crate::f2_soft_iter::SoftIter;
+use crate::guess::mtdf_guess;
 use crate::transposition::{Bounds, TranspositionTable, child_path_key, root_path_key};
 use crate::{Counters, Pass, Passes, SearchResult, SerialOptions};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
-/// MTD(f) of the whole tree with `table`, counting into `counters`.
+/// Null-window passes after which the bracket is searched with one window: a tree on
+/// which the passes make slow progress costs at most this many passes and one search
+/// with a window no wider than the bracket, never thousands of passes.
+pub const NULL_PASSES: usize = 32;
+
+/// The widest bracket `upper - lower` searched with one window rather than halved further.
+pub const FINAL_WIDTH: Value = 64;
+
+/// Plies above the leaves whose positions are not kept in the table: leaf parents and
+/// their parents (see the module's notes).
+pub const UNTABLED_PLIES: u32 = 2;
+
+/// One activation of memory-enhanced alpha-beta.
+#[derive(Clone, Copy)]
+struct Frame<N: Copy, C: Copy> {
+    node: N,
+    children: C,
+    key: u64,
+    /// The window after the table narrowed it: what the result is classified against.
+    alpha: Value,
+    beta: Value,
+    /// What the table held of the node when the search entered it.
+    stored: Bounds,
+    /// The running maximum (fail-soft: starts at `-inf`).
+    g: Value,
+    /// Index (search order) of the next child to examine.
+    next: u32,
+    degree: u32,
+    /// Index of the child that last raised `g`, or `u32::MAX`.
+    best: u32,
+}
+
+/// MTD(f)'s kernel with its reusable stack.
+pub(crate) struct MtdfIter<T: GameTree> {
+    stack: Vec<Frame<T::Node, T::Children>>,
+}
+
+/// What the table says of a node searched with `(alpha, beta)`: its value bound when the
+/// stored bounds answer the search, else the narrowed window and the stored bounds.
+#[inline(always)]
+fn look_up(
+    table: &mut TranspositionTable,
+    key: u64,
+    alpha: Value,
+    beta: Value,
+) -> Result<(Value, Value, Bounds), Value> {
+    match table.probe(key) {
+        None => Ok((alpha, beta, Bounds::UNKNOWN)),
+        Some(b) if b.lower >= beta => Err(b.lower),
+        Some(b) if b.upper <= alpha => Err(b.upper),
+        Some(b) => Ok((alpha.max(b.lower), beta.min(b.upper), b)),
+    }
+}
+
+/// Stores what a search with the (narrowed) window `(alpha, beta)` that returned `g`
+/// shows, merged with the bounds the table held when the search began.
+#[inline(always)]
+fn remember(
+    table: &mut TranspositionTable,
+    key: u64,
+    stored: Bounds,
+    (alpha, beta): (Value, Value),
+    g: Value,
+) {
+    let mut bounds = stored;
+    if g <= alpha {
+        bounds.upper = g;
+    } else if g < beta {
+        bounds = Bounds { lower: g, upper: g };
+    } else {
+        bounds.lower = g;
+    }
+    table.store(key, bounds);
+}
+
+impl<T: GameTree> MtdfIter<T> {
+    /// A kernel whose stack fits every node of `tree`.
+    pub(crate) fn new(tree: &T) -> Self {
+        MtdfIter {
+            stack: Vec::with_capacity(tree.height() as usize + 1),
+        }
+    }
+
+    /// Memory-enhanced fail-soft alpha-beta of the root with `(alpha, beta)`: the value
+    /// bound and the search-order index of the root move that produced it (`u32::MAX`:
+    /// none — a terminal root, or bounds the table answered with).
+    pub(crate) fn search<C: Counters>(
+        &mut self,
+        tree: &T,
+        table: &mut TranspositionTable,
+        alpha: Value,
+        beta: Value,
+        counters: &mut C,
+    ) -> (Value, u32) {
+        let root = tree.root();
+        let key = root_path_key();
+        let base_depth = tree.depth(root);
+        counters.position(base_depth);
+        let degree = tree.degree(root);
+        if degree == 0 {
+            counters.leaf();
+            return (tree.value(root), u32::MAX);
+        }
+        let leaf_depth = tree.height();
+        if base_depth + 1 == leaf_depth {
+            return SoftIter::<T>::leaf_parent::<C, false>(
+                tree,
+                root,
+                degree as u32,
+                beta,
+                leaf_depth,
+                counters,
+            );
+        }
+        // Positions this close to the leaves are not kept in the table.
+        let kept_above = leaf_depth.saturating_sub(UNTABLED_PLIES);
+        let (alpha, beta, stored) = if base_depth < kept_above {
+            match look_up(table, key, alpha, beta) {
+                Ok(window) => window,
+                Err(bound) => return (bound, u32::MAX),
+            }
+        } else {
+            (alpha, beta, Bounds::UNKNOWN)
+        };
+        let stack = &mut self.stack;
+        stack.clear();
+        let mut current = Frame {
+            node: root,
+            children: tree.children(root),
+            key,
+            alpha,
+            beta,
+            stored,
+            g: NEG_INFINITY,
+            next: 0,
+            degree: degree as u32,
+            best: u32::MAX,
+        };
+        let mut child_depth = base_depth + 1;
+        loop {
+            if current.g < current.beta && current.next < current.degree {
+                let i = current.next;
+                current.next += 1;
+                let child = tree.child(current.node, &current.children, i as usize);
+                counters.position(child_depth);
+                let child_degree = tree.degree(child);
+                let t = if child_degree == 0 {
+                    counters.leaf();
+                    -tree.value(child)
+                } else if child_depth + 1 == leaf_depth {
+                    // The child's children are all leaves: no frame for it.
+                    -SoftIter::<T>::leaf_parent::<C, false>(
+                        tree,
+                        child,
+                        child_degree as u32,
+                        -current.alpha.max(current.g),
+                        leaf_depth,
+                        counters,
+                    )
+                    .0
+                } else {
+                    let key = child_path_key(current.key, i as usize);
+                    let floor = current.alpha.max(current.g);
+                    let entered = if child_depth < kept_above {
+                        look_up(table, key, -current.beta, -floor)
+                    } else {
+                        Ok((-current.beta, -floor, Bounds::UNKNOWN))
+                    };
+                    match entered {
+                        Err(bound) => -bound,
+                        Ok((alpha, beta, stored)) => {
+                            let pushed = Frame {
+                                node: child,
+                                children: tree.children(child),
+                                key,
+                                alpha,
+                                beta,
+                                stored,
+                                g: NEG_INFINITY,
+                                next: 0,
+                                degree: child_degree as u32,
+                                best: u32::MAX,
+                            };
+                            stack.push(current);
+                            current = pushed;
+                            child_depth += 1;
+                            continue;
+                        }
+                    }
+                };
+                if t > current.g {
+                    current.g = t;
+                    current.best = i;
+                }
+            } else {
+                if current.next < current.degree {
+                    counters.cutoff();
+                }
+                let g = current.g;
+                if child_depth - 1 < kept_above {
+                    remember(
+                        table,
+                        current.key,
+                        current.stored,
+                        (current.alpha, current.beta),
+                        g,
+                    );
+                }
+                let Some(parent) = stack.pop() else {
+                    return (g, current.best);
+                };
+                current = parent;
+                child_depth -= 1;
+                let t = -g;
+                if t > current.g {
+                    current.g = t;
+                    current.best = current.next - 1;
+                }
+            }
+        }
+    }
+}
+
+/// The root window of the next pass, given the bounds known and the step: a null window
+/// `(beta - 1, beta)` with `lower < beta <= upper`, or, once the bracket is narrow or the
+/// passes are spent, the bracket itself widened by one on each known side.
+fn next_window(lower: Value, upper: Value, step: Value, null_passes: usize) -> (Value, Value) {
+    let (low_known, high_known) = (lower > NEG_INFINITY, upper < INFINITY);
+    if null_passes >= NULL_PASSES
+        || (low_known && high_known && upper.saturating_sub(lower) <= FINAL_WIDTH)
+    {
+        let alpha = if low_known { lower - 1 } else { NEG_INFINITY };
+        let beta = if high_known { upper + 1 } else { INFINITY };
+        return (alpha, beta);
+    }
+    let beta = match (low_known, high_known) {
+        (true, true) => lower + (upper - lower + 1) / 2,
+        (true, false) => lower.saturating_add(step),
+        (false, true) => upper.saturating_sub(step - 1),
+        (false, false) => unreachable!("the first pass tests the guess"),
+    };
+    // `lower < beta <= upper`, and `beta - 1` stays above `-inf`.
+    let beta = beta
+        .clamp(lower.saturating_add(1), upper)
+        .max(NEG_INFINITY + 2);
+    (beta - 1, beta)
+}
+
+/// MTD(f) of the whole tree with `kernel` and `table`, counting into `counters`.
 pub(crate) fn mtdf_with<T: GameTree, C: Counters>(
     tree: &T,
+    kernel: &mut MtdfIter<T>,
     table: &mut TranspositionTable,
     options: &SerialOptions,
     mut counters: C,
 ) -> SearchResult {
     table.new_search();
-    let (guess, guess_source) = first_guess(tree, options, &mut counters);
+    let (guess, guess_source) = mtdf_guess(tree, options, &mut counters);
     let guess_nodes = counters.nodes();
     let (mut lower, mut upper) = (NEG_INFINITY, INFINITY);
-    let mut g = guess;
     let mut best_move = None;
     let mut runs = Vec::new();
+    let mut step: Value = 1;
+    let mut null_passes = 0;
     let root = tree.root();
-    while lower < upper {
-        let beta = if g == lower { g + 1 } else { g };
+    let mut window = (guess - 1, guess);
+    let value = loop {
         let (nodes_before, leaves_before) = (counters.nodes(), counters.stats().leaves);
-        let (value, best) = memory_search(
-            tree,
-            table,
-            root,
-            root_path_key(),
-            beta - 1,
-            beta,
-            &mut counters,
-        );
-        g = value;
+        let (alpha, beta) = window;
+        let (g, best) = kernel.search(tree, table, alpha, beta, &mut counters);
         runs.push(Pass {
-            alpha: beta - 1,
+            alpha,
             beta,
             value: g,
             nodes: counters.nodes() - nodes_before,
             leaves: counters.stats().leaves - leaves_before,
         });
-        if g < beta {
+        if beta - alpha == 1 {
+            null_passes += 1;
+        }
+        if g > alpha && best != u32::MAX {
+            best_move = Some(tree.move_number(root, &tree.children(root), best as usize));
+        }
+        if g <= alpha {
             upper = g;
-        } else {
+        } else if g >= beta {
             lower = g;
-            best_move = best.map(|i| tree.move_number(root, &tree.children(root), i));
+        } else {
+            (lower, upper) = (g, g);
         }
         if tree.degree(root) == 0 {
             // A terminal root's value is known after one look.
-            break;
+            break g;
         }
-    }
+        if lower >= upper {
+            break lower;
+        }
+        window = next_window(lower, upper, step, null_passes);
+        step = step.saturating_mul(2);
+    };
     SearchResult {
         passes: Some(Passes {
             guess,
@@ -76,14 +372,15 @@ pub(crate) fn mtdf_with<T: GameTree, C: Counters>(
             guess_nodes,
             runs,
         }),
-        ..SearchResult::exact(g, best_move, counters.stats())
+        table: Some(table.stats()),
+        ..SearchResult::exact(value, best_move, counters.stats())
     }
 }
 
-/// Fail-soft alpha-beta with memory: the node's stored bounds answer or narrow the
-/// window, and what the search learns is stored. Returns the value bound and the
-/// search-order index of the child that produced it.
-fn memory_search<T: GameTree, C: Counters>(
+/// Memory-enhanced fail-soft alpha-beta as a recursive procedure: the oracle of
+/// [`MtdfIter`].
+#[cfg(test)]
+pub(crate) fn memory_search<T: GameTree, C: Counters>(
     tree: &T,
     table: &mut TranspositionTable,
     node: T::Node,
@@ -98,7 +395,9 @@ fn memory_search<T: GameTree, C: Counters>(
         counters.leaf();
         return (tree.value(node), None);
     }
-    let stored = table.probe(key);
+    // Positions near the leaves are not kept in the table.
+    let kept = tree.depth(node) + UNTABLED_PLIES < tree.height();
+    let stored = if kept { table.probe(key) } else { None };
     let (mut alpha, mut beta) = (alpha, beta);
     if let Some(b) = stored {
         if b.lower >= beta {
@@ -144,6 +443,124 @@ fn memory_search<T: GameTree, C: Counters>(
     } else {
         bounds.lower = g;
     }
-    table.store(key, bounds);
+    if kept {
+        table.store(key, bounds);
+    }
     (g, best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_trees::model_spec;
+    use crate::{Detailed, SerialAlgorithm, SerialSearch};
+    use abbench_tree::{Layout, ModelSpec, TreeSpec, TreeVisitor};
+    use proptest::prelude::*;
+
+    /// The kernel and the recursive procedure, each with its own table, pass after pass
+    /// over the windows a search of the tree makes — and a few more around the value.
+    struct BothForms {
+        table_mb: usize,
+    }
+
+    impl TreeVisitor for BothForms {
+        type Output = ();
+        fn visit<T: GameTree>(self, tree: &T) {
+            let truth = SerialAlgorithm::F0.search::<T, Detailed>(tree).value;
+            let mut search =
+                SerialSearch::new(SerialAlgorithm::Mtdf, SerialOptions::default(), tree).unwrap();
+            let result = search.search::<Detailed>(tree);
+            assert_eq!(result.value, truth, "value");
+            let passes = result.passes.expect("mtdf reports its passes");
+            assert!(passes.runs.iter().filter(|p| p.beta - p.alpha == 1).count() <= NULL_PASSES);
+            let mut windows: Vec<(Value, Value)> =
+                passes.runs.iter().map(|p| (p.alpha, p.beta)).collect();
+            windows.extend([
+                (truth - 1, truth),
+                (truth, truth + 1),
+                (truth - 3, truth + 3),
+            ]);
+            let mut kernel = MtdfIter::new(tree);
+            let mut table = TranspositionTable::with_megabytes(self.table_mb);
+            let mut oracle_table = TranspositionTable::with_megabytes(self.table_mb);
+            table.new_search();
+            oracle_table.new_search();
+            let mut counters = Detailed::for_height(tree.height());
+            let mut oracle_counters = Detailed::for_height(tree.height());
+            for (alpha, beta) in windows {
+                let (g, best) = kernel.search(tree, &mut table, alpha, beta, &mut counters);
+                let (oracle_g, oracle_best) = memory_search(
+                    tree,
+                    &mut oracle_table,
+                    tree.root(),
+                    root_path_key(),
+                    alpha,
+                    beta,
+                    &mut oracle_counters,
+                );
+                let ctx = format!("window ({alpha}, {beta})");
+                assert_eq!(g, oracle_g, "{ctx}");
+                assert_eq!(
+                    (best != u32::MAX).then_some(best as usize),
+                    oracle_best,
+                    "{ctx}"
+                );
+                assert_eq!(counters.stats(), oracle_counters.stats(), "{ctx}");
+                assert_eq!(table.stats(), oracle_table.stats(), "{ctx}");
+            }
+        }
+    }
+
+    fn check(spec: &ModelSpec, layout: Layout, table_mb: usize) {
+        TreeSpec::model(spec.clone(), layout)
+            .visit(1 << 30, BothForms { table_mb })
+            .unwrap_or_else(|e| panic!("{spec:?}: {e}"));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn the_kernel_examines_exactly_what_the_procedure_does(
+            spec in model_spec(),
+            arena in any::<bool>(),
+        ) {
+            let layout = if arena { Layout::Arena } else { Layout::Implicit };
+            check(&spec, layout, 1);
+        }
+    }
+
+    #[test]
+    fn larger_trees_agree() {
+        use abbench_tree::Model;
+        for (model, degree, height) in [
+            (Model::Random, 8, 6),
+            (Model::Ordered, 16, 4),
+            (Model::Dependent, 4, 8),
+            (Model::BranchSum, 6, 6),
+            (Model::Worst, 5, 5),
+        ] {
+            for seed in 1..3 {
+                check(
+                    &ModelSpec::new(model, degree, height, seed),
+                    Layout::Implicit,
+                    1,
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn windows_stay_inside_the_bracket() {
+        assert_eq!(next_window(10, INFINITY, 4, 1), (13, 14));
+        assert_eq!(next_window(NEG_INFINITY, 10, 4, 1), (6, 7));
+        assert_eq!(next_window(0, 1000, 4, 3), (499, 500));
+        assert_eq!(next_window(0, 1, 4, 3), (-1, 2));
+        assert_eq!(next_window(0, 1000, 4, NULL_PASSES), (-1, 1001));
+        let (alpha, beta) = next_window(NEG_INFINITY, 5, INFINITY, 2);
+        assert!(NEG_INFINITY < alpha && beta == alpha + 1 && beta <= 5);
+        assert_eq!(
+            next_window(INFINITY - 3, INFINITY, INFINITY, 2),
+            (INFINITY - 1, INFINITY)
+        );
+    }
 }

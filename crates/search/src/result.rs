@@ -28,6 +28,31 @@ pub struct SearchResult {
     /// The root searches of `aspiration` or `mtdf`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passes: Option<Passes>,
+    /// What the transposition table did (`mtdf`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableStats>,
+}
+
+/// The work of a search's transposition table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableStats {
+    /// Lookups: one per internal position examined.
+    pub probes: u64,
+    /// Lookups that found bounds on their node, stored earlier in the same search.
+    pub hits: u64,
+    /// Bounds written: one per internal position not answered by its lookup.
+    pub stores: u64,
+}
+
+impl TableStats {
+    /// `hits / probes` (0 without probes).
+    pub fn hit_rate(&self) -> f64 {
+        if self.probes == 0 {
+            0.0
+        } else {
+            self.hits as f64 / self.probes as f64
+        }
+    }
 }
 
 impl SearchResult {
@@ -40,6 +65,7 @@ impl SearchResult {
             bound: None,
             kinds: None,
             passes: None,
+            table: None,
         }
     }
 }
@@ -54,6 +80,9 @@ pub enum GuessSource {
     Shallow,
     /// The tree has no interior values and none was given: 0.
     Zero,
+    /// A search two plies shallower, scoring each frontier position by one leaf below
+    /// it (its eldest descendant): MTD(f)'s guess on trees without interior values.
+    Sampled,
 }
 
 /// One root search of a sequence.

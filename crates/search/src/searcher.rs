@@ -6,15 +6,17 @@
 //! sends `f2` to the windowed procedure and `f2-iter` to the kernel's windowed entry.
 //! Node kinds are counted by the windowed procedure: `f2-iter` examines exactly the
 //! positions `f2` examines, with any window and criterion (tested), so its kinds are
-//! those the procedure counts, and the kernel's loop carries no counting of its own.
+//! those the procedure counts, and the kernel's loop carries no counting of its own; the
+//! same holds of `f2-soft` and its non-recursive kernel.
 
 use crate::aspiration::aspiration_with;
 use crate::deadline::{Deadline, TimedOut, within};
 use crate::f0::f0_with;
 use crate::f1::f1_with;
 use crate::f2::f2_with;
-use crate::mtdf::mtdf_with;
-use crate::pvs::pvs_with;
+use crate::f2_soft_iter::SoftIter;
+use crate::mtdf::{MtdfIter, mtdf_with};
+use crate::pvs::PvsIter;
 use crate::window_search::{Form, window_search};
 use crate::{
     Counters, F2Iter, OptionError, SearchResult, SerialAlgorithm, SerialOptions, TranspositionTable,
@@ -27,6 +29,9 @@ pub struct SerialSearch<T: GameTree> {
     algorithm: SerialAlgorithm,
     options: SerialOptions,
     kernel: F2Iter<T>,
+    pvs: Option<PvsIter<T>>,
+    soft: Option<SoftIter<T>>,
+    mtdf: Option<MtdfIter<T>>,
     table: Option<TranspositionTable>,
 }
 
@@ -42,6 +47,9 @@ impl<T: GameTree> SerialSearch<T> {
             algorithm,
             options,
             kernel: F2Iter::new(tree),
+            pvs: (algorithm == SerialAlgorithm::Pvs).then(|| PvsIter::new(tree)),
+            soft: (algorithm == SerialAlgorithm::F2Soft).then(|| SoftIter::new(tree)),
+            mtdf: (algorithm == SerialAlgorithm::Mtdf).then(|| MtdfIter::new(tree)),
             table: (algorithm == SerialAlgorithm::Mtdf)
                 .then(|| TranspositionTable::with_megabytes(options.tt_mb)),
         })
@@ -86,10 +94,19 @@ impl<T: GameTree> SerialSearch<T> {
                 self.kernel
                     .search_window(tree, options.window, options.cutoff, counters)
             }
-            SerialAlgorithm::F2Soft => {
-                window_search(tree, options.window, form(true), options.kinds, counters)
+            SerialAlgorithm::F2Soft if options.kinds => {
+                window_search(tree, options.window, form(true), true, counters)
             }
-            SerialAlgorithm::Pvs => pvs_with(tree, counters),
+            SerialAlgorithm::F2Soft => self
+                .soft
+                .as_mut()
+                .expect("an f2-soft search is set up with its stack")
+                .search_window(tree, options.window, options.cutoff, counters),
+            SerialAlgorithm::Pvs => self
+                .pvs
+                .as_mut()
+                .expect("a pvs search is set up with its stack")
+                .search_with(tree, counters),
             SerialAlgorithm::Aspiration => {
                 aspiration_with(tree, &mut self.kernel, options, counters)
             }
@@ -98,7 +115,11 @@ impl<T: GameTree> SerialSearch<T> {
                     .table
                     .as_mut()
                     .expect("an mtdf search is set up with its table");
-                mtdf_with(tree, table, options, counters)
+                let kernel = self
+                    .mtdf
+                    .as_mut()
+                    .expect("an mtdf search is set up with its stack");
+                mtdf_with(tree, kernel, table, options, counters)
             }
         }
     }

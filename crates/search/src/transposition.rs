@@ -13,11 +13,20 @@
 //! has its own generation number: a slot written by an earlier search reads as empty, so
 //! no search sees another's bounds and repeated runs examine the same positions, without
 //! clearing the array between them.
+//!
+//! A slot is four 64-bit words, the entry of the parallel searches' lockless node table:
+//! `[check, lower, upper, generation]` with `check = key ^ lower ^ upper ^ generation`.
+//! A probe reads one 32-byte slot (half a cache line, never split across two) and
+//! accepts it when the generation is this search's and the check gives back the key;
+//! nothing else is stored, and nothing is allocated or hashed beyond the path key itself.
+//! The table counts its probes, the probes that found their node, and its stores: two
+//! or three additions per internal node, reported with the search ([`TableStats`]).
 
+use crate::TableStats;
 use abbench_tree::hash::{child_key, root_key};
 use abbench_tree::{INFINITY, NEG_INFINITY, Value};
 
-/// Bytes of one slot: key, generation, lower bound, upper bound.
+/// Bytes of one slot: check, lower bound, upper bound, generation.
 pub const SLOT_BYTES: usize = 32;
 
 /// The path key of the root.
@@ -49,11 +58,12 @@ impl Bounds {
 
 /// A fixed-size table of [`Bounds`] by path key.
 pub struct TranspositionTable {
-    /// `[key, generation, lower, upper]` per slot; all zero is empty (generations start at
-    /// 1), so the array is allocated zeroed.
+    /// `[key ^ lower ^ upper ^ generation, lower, upper, generation]` per slot; all zero
+    /// is empty (generations start at 1), so the array is allocated zeroed.
     slots: Vec<[u64; 4]>,
     mask: usize,
     generation: u64,
+    stats: TableStats,
 }
 
 impl TranspositionTable {
@@ -70,6 +80,7 @@ impl TranspositionTable {
             slots: vec![[0u64; 4]; slots],
             mask: slots - 1,
             generation: 0,
+            stats: TableStats::default(),
         }
     }
 
@@ -78,29 +89,41 @@ impl TranspositionTable {
         self.slots.len()
     }
 
-    /// Starts a new search: every slot written before reads as empty.
+    /// Starts a new search: every slot written before reads as empty, and the counts
+    /// start again from zero.
     pub(crate) fn new_search(&mut self) {
         self.generation += 1;
+        self.stats = TableStats::default();
+    }
+
+    /// What the table did since the search began.
+    pub(crate) fn stats(&self) -> TableStats {
+        self.stats
     }
 
     /// The bounds stored for `key` in this search, if any.
-    #[inline]
-    pub(crate) fn probe(&self, key: u64) -> Option<Bounds> {
-        let slot = &self.slots[key as usize & self.mask];
-        (slot[0] == key && slot[1] == self.generation).then(|| Bounds {
-            lower: slot[2] as Value,
-            upper: slot[3] as Value,
+    #[inline(always)]
+    pub(crate) fn probe(&mut self, key: u64) -> Option<Bounds> {
+        let [check, lower, upper, generation] = self.slots[key as usize & self.mask];
+        self.stats.probes += 1;
+        let hit = generation == self.generation && check ^ lower ^ upper ^ generation == key;
+        self.stats.hits += u64::from(hit);
+        hit.then_some(Bounds {
+            lower: lower as Value,
+            upper: upper as Value,
         })
     }
 
     /// Stores `bounds` for `key`, replacing whatever the slot held.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn store(&mut self, key: u64, bounds: Bounds) {
+        let (lower, upper) = (bounds.lower as u64, bounds.upper as u64);
+        self.stats.stores += 1;
         self.slots[key as usize & self.mask] = [
-            key,
+            key ^ lower ^ upper ^ self.generation,
+            lower,
+            upper,
             self.generation,
-            bounds.lower as u64,
-            bounds.upper as u64,
         ];
     }
 }
@@ -121,8 +144,19 @@ mod tests {
         table.store(42, bounds);
         assert_eq!(table.probe(42), Some(bounds));
         assert_eq!(table.probe(43), None);
+        // Another key of the same slot fails the check.
+        assert_eq!(table.probe(42 + table.slots() as u64), None);
+        assert_eq!(
+            table.stats(),
+            TableStats {
+                probes: 3,
+                hits: 1,
+                stores: 1
+            }
+        );
         table.new_search();
         assert_eq!(table.probe(42), None);
+        assert_eq!(table.stats().hits, 0);
     }
 
     #[test]

@@ -73,6 +73,7 @@ pub(crate) fn window_search<T: GameTree, C: Counters>(
         bound: Some(Bound::of(value, window)),
         kinds,
         passes: None,
+        table: None,
     }
 }
 

@@ -150,6 +150,8 @@ mod tests {
             guess_source: None,
             searches: None,
             passes: Vec::new(),
+            table: None,
+            fastest: None,
         }
     }
 
