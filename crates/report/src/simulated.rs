@@ -82,7 +82,7 @@ pub(crate) struct SimulatedRow {
     /// The median SIMULATED speedup over the seeds simulated.
     pub simulated: f64,
     /// The median SIMULATED speedup over the fastest serial search of each seed
-    /// (f2-iter, pvs or aspiration, simulated with their costs per position).
+    /// (f2-iter, pvs, aspiration or mtdf, simulated with their costs per position).
     pub simulated_vs_fastest: Option<f64>,
     /// The median measured speedup over the same seeds, if this thread count was measured.
     pub measured: Option<f64>,

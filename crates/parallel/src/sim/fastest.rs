@@ -4,28 +4,24 @@
 //! A parallel search whose serial form examines fewer positions than F2 (Jamboree's is
 //! principal variation search) can look faster than f2-iter on many processors without
 //! any parallel gain. Each simulated record therefore also carries its speedup against
-//! the fastest of the serial searches abbench runs exactly: f2-iter, pvs and aspiration,
-//! each run on the tree, its positions weighed by what one of its positions costs
+//! the fastest of the serial searches abbench runs exactly: f2-iter, pvs, aspiration and
+//! mtdf, each run on the tree, its positions weighed by what one of its positions costs
 //! against one of f2-iter's ([`SERIAL_POSITION_COST`]).
-//!
-//! MTD(f) is left out: with the default leaf values it converges one value at a time
-//! (thousands of null-window passes), 2.5–5 times f2-iter's wall time on random d16 h8,
-//! so it is never the fastest, and running it for every simulated tree would cost more
-//! than the simulations.
 
 use abbench_search::{Basic, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch};
 use abbench_tree::GameTree;
 use serde::{Deserialize, Serialize};
 
-/// Wall time per position of each serial search against f2-iter's, measured with
-/// `abbench run --model random --degree 16 --height 8 --seed 7001 --trees 2 --algo
-/// f2-iter,pvs,aspiration` (pinned, 2-core AMD EPYC under KVM): f2-iter 293–298 Mnps,
-/// aspiration 299 (the same kernel, a window at the root), pvs 182–190 (recursive, a
-/// null window and a possible re-search per younger child).
-pub const SERIAL_POSITION_COST: [(SerialAlgorithm, f64); 3] = [
+/// Wall time per position of each serial search against f2-iter's: the medians of
+/// `reports/serial/2026-11-25-vm/` (random d16 h8, seeds 9301–9306, three runs, 2-core
+/// AMD EPYC under KVM): aspiration 0.998 (the same kernel, a window at the root), pvs
+/// 0.987 (non-recursive, its null-window tests in the fail-soft kernel), mtdf 1.202 (its
+/// table's probes and stores above the last two plies).
+pub const SERIAL_POSITION_COST: [(SerialAlgorithm, f64); 4] = [
     (SerialAlgorithm::F2Iter, 1.0),
     (SerialAlgorithm::Aspiration, 1.0),
-    (SerialAlgorithm::Pvs, 1.6),
+    (SerialAlgorithm::Pvs, 1.0),
+    (SerialAlgorithm::Mtdf, 1.2),
 ];
 
 /// The fastest serial search of one tree.

@@ -144,7 +144,7 @@ pub struct SimResult {
     /// `serial_time / (virtual_time · position_slowdown)`: the serial kernel at one
     /// thread against the simulated search.
     pub speedup: f64,
-    /// The fastest serial search of the tree (f2-iter, pvs or aspiration), its positions
+    /// The fastest serial search of the tree (f2-iter, pvs, aspiration or mtdf), its positions
     /// and its time in positions of f2-iter (`fastest.rs`); absent in records written
     /// before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
