@@ -345,7 +345,11 @@ pub(crate) fn mtdf_with<T: GameTree, C: Counters>(
         if beta - alpha == 1 {
             null_passes += 1;
         }
-        if g > alpha && best != u32::MAX {
+        // Only a result above the lower bound known before the pass names a move whose
+        // value reaches it: the root's own entry narrows its window to that bound, and a
+        // fail-soft result equal to it is then a fail-low of every child, whose best
+        // child says nothing (the pass that set the bound named the move).
+        if g > alpha && g > lower && best != u32::MAX {
             best_move = Some(tree.move_number(root, &tree.children(root), best as usize));
         }
         if g <= alpha {
