@@ -352,7 +352,7 @@ impl SimulateCommand {
         };
         writeln!(
             out,
-            "SIMULATED: {} on virtual processors, {} costs (split point {}, serial search {}, offer {}, steal {}, bound update {}, abort {} positions; poll every {})",
+            "SIMULATED: {} on virtual processors, {} costs (split point {}, serial search {}, offer {}, steal {}, bound update {}, abort {}, table probe {}, table store {} positions; poll every {})",
             self.algo
                 .0
                 .iter()
@@ -366,6 +366,8 @@ impl SimulateCommand {
             one.steal,
             one.bound_update,
             one.abort,
+            one.table_probe,
+            one.table_store,
             one.poll_interval
         )
         .map_err(Failure::stdout)?;

@@ -310,6 +310,13 @@ fn finish_serially<T: GameTree, E: Executor>(
     sp: &SplitPoint<'_>,
 ) -> Result<(Value, Option<usize>), Aborted> {
     let window = sp.window();
+    // Closed from above since the caller looked (a cut above, or a null-window test gone
+    // stale): a search with that empty window would return its bound as if it were the
+    // node's result.
+    if window.alpha >= window.beta {
+        ctx.with_slot(|slot| slot.stats.aborts += 1);
+        return Err(Aborted);
+    }
     let (m, best) = sp.result_in(window);
     let resume = Resume {
         next: sp.next_index() as u32,
