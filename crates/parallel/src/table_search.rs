@@ -76,7 +76,13 @@ pub(crate) fn search<T: GameTree, E: Executor>(
             NEG_INFINITY,
             INFINITY,
         );
-        if let Ok(found) = outcome {
+        // A worker that starts after another has stored the root's entry, but before
+        // that one records its result, is answered by the table with no move: only a
+        // search of the root's children names the best move, and that one's result
+        // follows.
+        if let Ok(found) = outcome
+            && found.1.is_some()
+        {
             let mut result = shared.result.lock().unwrap_or_else(|p| p.into_inner());
             if result.is_none() {
                 *result = Some(found);
