@@ -3,7 +3,7 @@
 //! §4: a guess at the value lets the root window be narrow; the lecture notes' aspiration
 //! search takes it from the previous, shallower iteration).
 
-use crate::{Counters, GuessSource, SerialOptions};
+use crate::{Aborted, Counters, GuessSource, NoProbe, Poll, Probe, SerialOptions};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
 /// How many plies shallower the guessing search stops.
@@ -21,7 +21,15 @@ pub(crate) fn first_guess<T: GameTree, C: Counters>(
     let root = tree.root();
     let horizon = tree.height().saturating_sub(GUESS_PLIES);
     if tree.height() >= GUESS_PLIES && tree.estimate(root).is_some() {
-        let g = shallow(tree, root, horizon, NEG_INFINITY, INFINITY, counters);
+        let g = shallow(
+            tree,
+            root,
+            horizon,
+            (NEG_INFINITY, INFINITY),
+            counters,
+            &mut NoProbe,
+        )
+        .unwrap_or_else(|Aborted| unreachable!("a search without a probe is never aborted"));
         // The guess only centres a window: keep it where a window around it is valid.
         let limit = INFINITY / 4;
         return (g.clamp(-limit, limit), GuessSource::Shallow);
@@ -38,7 +46,7 @@ pub(crate) fn first_guess<T: GameTree, C: Counters>(
 /// trees with 2^32 leaf values the guess lands within about 2^24 of the value, where 0
 /// lies about 2^29 away — fewer passes, at the price of about a 256th of the tree's
 /// positions.
-pub(crate) fn mtdf_guess<T: GameTree, C: Counters>(
+pub fn mtdf_guess<T: GameTree, C: Counters>(
     tree: &T,
     options: &SerialOptions,
     counters: &mut C,
@@ -49,32 +57,104 @@ pub(crate) fn mtdf_guess<T: GameTree, C: Counters>(
     }
     let root = tree.root();
     let horizon = tree.height() - GUESS_PLIES;
-    let g = sampled(tree, root, horizon, NEG_INFINITY, INFINITY, counters);
+    let g = sampled(
+        tree,
+        root,
+        horizon,
+        (NEG_INFINITY, INFINITY),
+        counters,
+        &mut NoProbe,
+    )
+    .unwrap_or_else(|Aborted| unreachable!("a search without a probe is never aborted"));
     let limit = INFINITY / 4;
     (g.clamp(-limit, limit), GuessSource::Sampled)
+}
+
+/// How MTD(f)'s first guess is searched on `tree` when none is given: with the tree's
+/// interior values ([`GuessSource::Shallow`]), with one leaf below each frontier position
+/// ([`GuessSource::Sampled`]), or not at all ([`GuessSource::Zero`]) — the rule of
+/// [`mtdf_guess`], for a caller that searches the root's moves itself (the parallel
+/// null-window search of `abbench-parallel`, with [`guess_below`]).
+pub fn guess_rule<T: GameTree>(tree: &T) -> GuessSource {
+    if tree.height() < GUESS_PLIES {
+        GuessSource::Zero
+    } else if tree.estimate(tree.root()).is_some() {
+        GuessSource::Shallow
+    } else {
+        GuessSource::Sampled
+    }
+}
+
+/// The guess's search of `node` (a proper descendant of the root, above the guess's
+/// horizon) with `window`, by `rule` ([`guess_rule`]: `Shallow` or `Sampled`), counting
+/// into `counters` and polling `probe` (which may only abort it): F2 of the shallower
+/// tree, from `node`'s viewpoint. The guess is the root's F2 over these values of its
+/// children, clamped by [`clamp_guess`].
+pub fn guess_below<T: GameTree, C: Counters, P: Probe>(
+    tree: &T,
+    rule: GuessSource,
+    node: T::Node,
+    window: (Value, Value),
+    counters: &mut C,
+    probe: &mut P,
+) -> Result<Value, Aborted> {
+    let horizon = tree.height().saturating_sub(GUESS_PLIES);
+    match rule {
+        GuessSource::Shallow => shallow(tree, node, horizon, window, counters, probe),
+        _ => sampled(tree, node, horizon, window, counters, probe),
+    }
+}
+
+/// Polls `probe` once every [`Probe::interval`] positions: whether to stop. The guess's
+/// searches are recursive procedures, not kernels: a count is all they need.
+#[inline(always)]
+fn poll<C: Counters, P: Probe>(counters: &C, probe: &mut P) -> Result<(), Aborted> {
+    if P::ENABLED
+        && counters
+            .nodes()
+            .is_multiple_of(u64::from(probe.interval().max(1)))
+        && probe.poll(counters.nodes()) == Poll::Abort
+    {
+        return Err(Aborted);
+    }
+    Ok(())
+}
+
+/// A guess where a window around it is valid: it only centres a window.
+pub fn clamp_guess(g: Value) -> Value {
+    let limit = INFINITY / 4;
+    g.clamp(-limit, limit)
 }
 
 /// F2 that treats the positions at depth `horizon` as terminal, each scored by the value
 /// of its eldest descendant leaf (negated once per ply down); every position on the way
 /// is counted, the leaf as an evaluation.
-fn sampled<T: GameTree, C: Counters>(
+fn sampled<T: GameTree, C: Counters, P: Probe>(
     tree: &T,
     node: T::Node,
     horizon: u32,
-    alpha: Value,
-    beta: Value,
+    (alpha, beta): (Value, Value),
     counters: &mut C,
-) -> Value {
+    probe: &mut P,
+) -> Result<Value, Aborted> {
     let depth = tree.depth(node);
     counters.position(depth);
+    poll(counters, probe)?;
     let degree = tree.degree(node);
     if degree == 0 {
         counters.leaf();
-        return tree.value(node);
+        return Ok(tree.value(node));
     }
     if depth >= horizon {
         let child = tree.child(node, &tree.children(node), 0);
-        return -sampled(tree, child, horizon, NEG_INFINITY, INFINITY, counters);
+        return Ok(-sampled(
+            tree,
+            child,
+            horizon,
+            (NEG_INFINITY, INFINITY),
+            counters,
+            probe,
+        )?);
     }
     let children = tree.children(node);
     let mut m = alpha;
@@ -83,10 +163,10 @@ fn sampled<T: GameTree, C: Counters>(
             tree,
             tree.child(node, &children, i),
             horizon,
-            -beta,
-            -m,
+            (-beta, -m),
             counters,
-        );
+            probe,
+        )?;
         if t > m {
             m = t;
         }
@@ -94,29 +174,30 @@ fn sampled<T: GameTree, C: Counters>(
             break;
         }
     }
-    m
+    Ok(m)
 }
 
 /// F2 that treats the positions at depth `horizon` as terminal, scored by
 /// [`GameTree::estimate`]; each such position is counted as an evaluation.
-fn shallow<T: GameTree, C: Counters>(
+fn shallow<T: GameTree, C: Counters, P: Probe>(
     tree: &T,
     node: T::Node,
     horizon: u32,
-    alpha: Value,
-    beta: Value,
+    (alpha, beta): (Value, Value),
     counters: &mut C,
-) -> Value {
+    probe: &mut P,
+) -> Result<Value, Aborted> {
     let depth = tree.depth(node);
     counters.position(depth);
+    poll(counters, probe)?;
     let degree = tree.degree(node);
     if degree == 0 || depth >= horizon {
         counters.leaf();
-        return match tree.estimate(node) {
+        return Ok(match tree.estimate(node) {
             Some(v) => v,
             None if degree == 0 => tree.value(node),
             None => 0,
-        };
+        });
     }
     let children = tree.children(node);
     let mut m = alpha;
@@ -125,10 +206,10 @@ fn shallow<T: GameTree, C: Counters>(
             tree,
             tree.child(node, &children, i),
             horizon,
-            -beta,
-            -m,
+            (-beta, -m),
             counters,
-        );
+            probe,
+        )?;
         if t > m {
             m = t;
         }
@@ -136,5 +217,5 @@ fn shallow<T: GameTree, C: Counters>(
             break;
         }
     }
-    m
+    Ok(m)
 }

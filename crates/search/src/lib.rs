@@ -44,9 +44,9 @@ pub use f0::f0;
 pub use f1::f1;
 pub use f2::{alphabeta, f2};
 pub use f2_iter::{F2Iter, Resume, WindowResult, f2_iter};
-pub use guess::GUESS_PLIES;
+pub use guess::{GUESS_PLIES, clamp_guess, guess_below, guess_rule, mtdf_guess};
 pub use kinds::{KindCounts, NodeKind, NodeKinds};
-pub use mtdf::{FINAL_WIDTH, NULL_PASSES, UNTABLED_PLIES};
+pub use mtdf::{Bracket, FINAL_WIDTH, MtdfIter, NULL_PASSES, UNTABLED_PLIES};
 pub use options::{
     Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, OptionError, SerialOptions, Window,
 };
@@ -54,4 +54,6 @@ pub use probe::{Aborted, NoProbe, POLL_INTERVAL, Poll, Probe};
 pub use result::{GuessSource, Pass, Passes, SearchResult, TableStats};
 pub use searcher::SerialSearch;
 pub use stats::{Basic, Counters, Detailed, SearchStats};
-pub use transposition::{SLOT_BYTES, TranspositionTable};
+pub use transposition::{
+    BoundTable, Bounds, SLOT_BYTES, TranspositionTable, child_path_key, root_path_key,
+};

@@ -61,8 +61,8 @@
 
 use crate::f2_soft_iter::SoftIter;
 use crate::guess::mtdf_guess;
-use crate::transposition::{Bounds, TranspositionTable, child_path_key, root_path_key};
-use crate::{Counters, Pass, Passes, SearchResult, SerialOptions};
+use crate::transposition::{BoundTable, Bounds, TranspositionTable, child_path_key, root_path_key};
+use crate::{Aborted, Counters, NoProbe, Pass, Passes, Poll, Probe, SearchResult, SerialOptions};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
 /// Null-window passes after which the bracket is searched with one window: a tree on
@@ -97,16 +97,18 @@ struct Frame<N: Copy, C: Copy> {
     best: u32,
 }
 
-/// MTD(f)'s kernel with its reusable stack.
-pub(crate) struct MtdfIter<T: GameTree> {
+/// MTD(f)'s kernel with its reusable stack: memory-enhanced fail-soft alpha-beta of one
+/// node, its bounds kept in any [`BoundTable`] (the serial search's own, or a table the
+/// workers of a parallel search share).
+pub struct MtdfIter<T: GameTree> {
     stack: Vec<Frame<T::Node, T::Children>>,
 }
 
 /// What the table says of a node searched with `(alpha, beta)`: its value bound when the
 /// stored bounds answer the search, else the narrowed window and the stored bounds.
 #[inline(always)]
-fn look_up(
-    table: &mut TranspositionTable,
+fn look_up<B: BoundTable>(
+    table: &mut B,
     key: u64,
     alpha: Value,
     beta: Value,
@@ -119,30 +121,48 @@ fn look_up(
     }
 }
 
-/// Stores what a search with the (narrowed) window `(alpha, beta)` that returned `g`
-/// shows, merged with the bounds the table held when the search began.
+/// Stores what a search of the node keyed `key` at `depth` with the (narrowed) window
+/// `(alpha, beta)` that returned `g` shows, merged with the bounds the table held when
+/// the search began.
 #[inline(always)]
-fn remember(
-    table: &mut TranspositionTable,
+fn remember<B: BoundTable>(
+    table: &mut B,
     key: u64,
+    depth: u32,
     stored: Bounds,
     (alpha, beta): (Value, Value),
     g: Value,
 ) {
-    let mut bounds = stored;
-    if g <= alpha {
-        bounds.upper = g;
-    } else if g < beta {
-        bounds = Bounds { lower: g, upper: g };
-    } else {
-        bounds.lower = g;
+    table.store(key, depth, Bounds::after_search(stored, (alpha, beta), g));
+}
+
+impl Bounds {
+    /// What a search of a node of which nothing was known, with the window
+    /// `(alpha, beta)`, that returned `m` shows (fail-hard or fail-soft alike).
+    pub fn from_search(alpha: Value, beta: Value, m: Value) -> Bounds {
+        Bounds::after_search(Bounds::UNKNOWN, (alpha, beta), m)
     }
-    table.store(key, bounds);
+
+    /// What a fail-soft search with the window `(alpha, beta)` that returned `g` shows
+    /// of a node of which `stored` was known: `F <= g` when `g <= alpha`, `F >= g` when
+    /// `g >= beta`, else `F = g`.
+    #[inline(always)]
+    pub fn after_search(stored: Bounds, (alpha, beta): (Value, Value), g: Value) -> Bounds {
+        let mut bounds = stored;
+        if g <= alpha {
+            bounds.upper = g;
+        } else if g < beta {
+            bounds = Bounds { lower: g, upper: g };
+        } else {
+            bounds.lower = g;
+        }
+        bounds
+    }
 }
 
 impl<T: GameTree> MtdfIter<T> {
     /// A kernel whose stack fits every node of `tree`.
-    pub(crate) fn new(tree: &T) -> Self {
+    pub fn new(tree: &T) -> Self {
         MtdfIter {
             stack: Vec::with_capacity(tree.height() as usize + 1),
         }
@@ -159,32 +179,61 @@ impl<T: GameTree> MtdfIter<T> {
         beta: Value,
         counters: &mut C,
     ) -> (Value, u32) {
-        let root = tree.root();
-        let key = root_path_key();
-        let base_depth = tree.depth(root);
+        match self.search_node(
+            tree,
+            table,
+            tree.root(),
+            root_path_key(),
+            (alpha, beta),
+            counters,
+            &mut NoProbe,
+        ) {
+            Ok(found) => found,
+            Err(Aborted) => unreachable!("a search without a probe is never aborted"),
+        }
+    }
+
+    /// Memory-enhanced fail-soft alpha-beta of `node` (path key `key`) with `window`,
+    /// polling `probe` about every [`Probe::interval`] positions: the value bound and the
+    /// search-order index of the child that produced it (`u32::MAX`: none). A poll that
+    /// asks for a narrower window is not followed: a fail-soft result for the wider
+    /// window is as true, and the window of a null-window test never narrows (it can
+    /// only close, which the probe reports as an abort).
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_node<C: Counters, B: BoundTable, P: Probe>(
+        &mut self,
+        tree: &T,
+        table: &mut B,
+        node: T::Node,
+        key: u64,
+        (alpha, beta): (Value, Value),
+        counters: &mut C,
+        probe: &mut P,
+    ) -> Result<(Value, u32), Aborted> {
+        let base_depth = tree.depth(node);
         counters.position(base_depth);
-        let degree = tree.degree(root);
+        let degree = tree.degree(node);
         if degree == 0 {
             counters.leaf();
-            return (tree.value(root), u32::MAX);
+            return Ok((tree.value(node), u32::MAX));
         }
         let leaf_depth = tree.height();
         if base_depth + 1 == leaf_depth {
-            return SoftIter::<T>::leaf_parent::<C, false>(
+            return Ok(SoftIter::<T>::leaf_parent::<C, false>(
                 tree,
-                root,
+                node,
                 degree as u32,
                 beta,
                 leaf_depth,
                 counters,
-            );
+            ));
         }
         // Positions this close to the leaves are not kept in the table.
         let kept_above = leaf_depth.saturating_sub(UNTABLED_PLIES);
         let (alpha, beta, stored) = if base_depth < kept_above {
             match look_up(table, key, alpha, beta) {
                 Ok(window) => window,
-                Err(bound) => return (bound, u32::MAX),
+                Err(bound) => return Ok((bound, u32::MAX)),
             }
         } else {
             (alpha, beta, Bounds::UNKNOWN)
@@ -192,8 +241,8 @@ impl<T: GameTree> MtdfIter<T> {
         let stack = &mut self.stack;
         stack.clear();
         let mut current = Frame {
-            node: root,
-            children: tree.children(root),
+            node,
+            children: tree.children(node),
             key,
             alpha,
             beta,
@@ -204,6 +253,7 @@ impl<T: GameTree> MtdfIter<T> {
             best: u32::MAX,
         };
         let mut child_depth = base_depth + 1;
+        let mut next_poll = counters.nodes() + u64::from(probe.interval());
         loop {
             if current.g < current.beta && current.next < current.degree {
                 let i = current.next;
@@ -216,7 +266,7 @@ impl<T: GameTree> MtdfIter<T> {
                     -tree.value(child)
                 } else if child_depth + 1 == leaf_depth {
                     // The child's children are all leaves: no frame for it.
-                    -SoftIter::<T>::leaf_parent::<C, false>(
+                    let t = -SoftIter::<T>::leaf_parent::<C, false>(
                         tree,
                         child,
                         child_degree as u32,
@@ -224,7 +274,16 @@ impl<T: GameTree> MtdfIter<T> {
                         leaf_depth,
                         counters,
                     )
-                    .0
+                    .0;
+                    // Polled after a run of leaves and after a descent only (never more
+                    // than a node's leaves apart), so the other paths stay free of it.
+                    if P::ENABLED && counters.nodes() >= next_poll {
+                        next_poll = counters.nodes() + u64::from(probe.interval());
+                        if poll_aborts(probe, counters.nodes()) {
+                            return Err(Aborted);
+                        }
+                    }
+                    t
                 } else {
                     let key = child_path_key(current.key, i as usize);
                     let floor = current.alpha.max(current.g);
@@ -251,6 +310,12 @@ impl<T: GameTree> MtdfIter<T> {
                             stack.push(current);
                             current = pushed;
                             child_depth += 1;
+                            if P::ENABLED && counters.nodes() >= next_poll {
+                                next_poll = counters.nodes() + u64::from(probe.interval());
+                                if poll_aborts(probe, counters.nodes()) {
+                                    return Err(Aborted);
+                                }
+                            }
                             continue;
                         }
                     }
@@ -268,13 +333,14 @@ impl<T: GameTree> MtdfIter<T> {
                     remember(
                         table,
                         current.key,
+                        child_depth - 1,
                         current.stored,
                         (current.alpha, current.beta),
                         g,
                     );
                 }
                 let Some(parent) = stack.pop() else {
-                    return (g, current.best);
+                    return Ok((g, current.best));
                 };
                 current = parent;
                 child_depth -= 1;
@@ -286,6 +352,14 @@ impl<T: GameTree> MtdfIter<T> {
             }
         }
     }
+}
+
+/// Polls `probe`: whether the search must stop. Out of line, so that the rare path stays
+/// out of the hot loop's registers.
+#[cold]
+#[inline(never)]
+fn poll_aborts<P: Probe>(probe: &mut P, examined: u64) -> bool {
+    matches!(probe.poll(examined), Poll::Abort)
 }
 
 /// The root window of the next pass, given the bounds known and the step: a null window
@@ -313,6 +387,73 @@ fn next_window(lower: Value, upper: Value, step: Value, null_passes: usize) -> (
     (beta - 1, beta)
 }
 
+/// The root windows of MTD(f)'s passes and the bounds they established: one definition
+/// of the schedule in the module's notes, used by the serial search and by the parallel
+/// null-window search of `abbench-parallel`.
+#[derive(Clone, Copy, Debug)]
+pub struct Bracket {
+    lower: Value,
+    upper: Value,
+    step: Value,
+    null_passes: usize,
+    window: (Value, Value),
+}
+
+impl Bracket {
+    /// Nothing known yet; the first pass tests `guess`.
+    pub fn new(guess: Value) -> Bracket {
+        Bracket {
+            lower: NEG_INFINITY,
+            upper: INFINITY,
+            step: 1,
+            null_passes: 0,
+            window: (guess - 1, guess),
+        }
+    }
+
+    /// The root window of the next pass.
+    pub fn window(&self) -> (Value, Value) {
+        self.window
+    }
+
+    /// The lower bound known so far (`-inf`: none).
+    pub fn lower(&self) -> Value {
+        self.lower
+    }
+
+    /// Takes the fail-soft result `g` of a pass with [`Bracket::window`]: the root value
+    /// once the bounds meet, else `None` and the next pass's window is set.
+    pub fn record(&mut self, g: Value) -> Option<Value> {
+        let (alpha, beta) = self.window;
+        if beta - alpha == 1 {
+            self.null_passes += 1;
+        }
+        if g <= alpha {
+            self.upper = g;
+        } else if g >= beta {
+            self.lower = g;
+        } else {
+            (self.lower, self.upper) = (g, g);
+        }
+        if self.lower >= self.upper {
+            return Some(self.lower);
+        }
+        self.window = next_window(self.lower, self.upper, self.step, self.null_passes);
+        self.step = self.step.saturating_mul(2);
+        None
+    }
+
+    /// Whether a pass with the current window that returned `g` (its best root move
+    /// `best`, `u32::MAX` for none) names the root's best move: only a result above the
+    /// pass's alpha and the lower bound known before it. The root's own entry narrows
+    /// its window to that bound, and a fail-soft result equal to it is then a fail-low
+    /// of every child, whose best child says nothing (the pass that set the bound named
+    /// the move). Ask before [`Bracket::record`].
+    pub fn names_move(&self, g: Value, best: u32) -> bool {
+        g > self.window.0 && g > self.lower && best != u32::MAX
+    }
+}
+
 /// MTD(f) of the whole tree with `kernel` and `table`, counting into `counters`.
 pub(crate) fn mtdf_with<T: GameTree, C: Counters>(
     tree: &T,
@@ -324,16 +465,13 @@ pub(crate) fn mtdf_with<T: GameTree, C: Counters>(
     table.new_search();
     let (guess, guess_source) = mtdf_guess(tree, options, &mut counters);
     let guess_nodes = counters.nodes();
-    let (mut lower, mut upper) = (NEG_INFINITY, INFINITY);
     let mut best_move = None;
     let mut runs = Vec::new();
-    let mut step: Value = 1;
-    let mut null_passes = 0;
     let root = tree.root();
-    let mut window = (guess - 1, guess);
+    let mut bracket = Bracket::new(guess);
     let value = loop {
         let (nodes_before, leaves_before) = (counters.nodes(), counters.stats().leaves);
-        let (alpha, beta) = window;
+        let (alpha, beta) = bracket.window();
         let (g, best) = kernel.search(tree, table, alpha, beta, &mut counters);
         runs.push(Pass {
             alpha,
@@ -342,32 +480,16 @@ pub(crate) fn mtdf_with<T: GameTree, C: Counters>(
             nodes: counters.nodes() - nodes_before,
             leaves: counters.stats().leaves - leaves_before,
         });
-        if beta - alpha == 1 {
-            null_passes += 1;
-        }
-        // Only a result above the lower bound known before the pass names a move whose
-        // value reaches it: the root's own entry narrows its window to that bound, and a
-        // fail-soft result equal to it is then a fail-low of every child, whose best
-        // child says nothing (the pass that set the bound named the move).
-        if g > alpha && g > lower && best != u32::MAX {
+        if bracket.names_move(g, best) {
             best_move = Some(tree.move_number(root, &tree.children(root), best as usize));
-        }
-        if g <= alpha {
-            upper = g;
-        } else if g >= beta {
-            lower = g;
-        } else {
-            (lower, upper) = (g, g);
         }
         if tree.degree(root) == 0 {
             // A terminal root's value is known after one look.
             break g;
         }
-        if lower >= upper {
-            break lower;
+        if let Some(value) = bracket.record(g) {
+            break value;
         }
-        window = next_window(lower, upper, step, null_passes);
-        step = step.saturating_mul(2);
     };
     SearchResult {
         passes: Some(Passes {

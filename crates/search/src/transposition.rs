@@ -31,20 +31,22 @@ pub const SLOT_BYTES: usize = 32;
 
 /// The path key of the root.
 #[inline(always)]
-pub(crate) fn root_path_key() -> u64 {
+pub fn root_path_key() -> u64 {
     root_key(0)
 }
 
 /// The path key of the `i`-th child (search order) of the node keyed `parent`.
 #[inline(always)]
-pub(crate) fn child_path_key(parent: u64, i: usize) -> u64 {
+pub fn child_path_key(parent: u64, i: usize) -> u64 {
     child_key(parent, i as u64)
 }
 
 /// Bounds `lower <= F(node) <= upper` known for a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Bounds {
+pub struct Bounds {
+    /// A value the node is worth at least.
     pub lower: Value,
+    /// A value the node is worth at most.
     pub upper: Value,
 }
 
@@ -54,6 +56,29 @@ impl Bounds {
         lower: NEG_INFINITY,
         upper: INFINITY,
     };
+}
+
+/// What MTD(f)'s kernel needs of a table: bounds by path key. The serial search keeps
+/// them in its own [`TranspositionTable`]; the parallel searches of `abbench-parallel`
+/// pass a table every worker shares.
+pub trait BoundTable {
+    /// The bounds known for the node keyed `key`, if any.
+    fn probe(&mut self, key: u64) -> Option<Bounds>;
+
+    /// Stores `bounds` for the node keyed `key`, at `depth` below the tree's root.
+    fn store(&mut self, key: u64, depth: u32, bounds: Bounds);
+}
+
+impl BoundTable for TranspositionTable {
+    #[inline(always)]
+    fn probe(&mut self, key: u64) -> Option<Bounds> {
+        TranspositionTable::probe(self, key)
+    }
+
+    #[inline(always)]
+    fn store(&mut self, key: u64, _depth: u32, bounds: Bounds) {
+        TranspositionTable::store(self, key, bounds);
+    }
 }
 
 /// A fixed-size table of [`Bounds`] by path key.
