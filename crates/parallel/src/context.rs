@@ -8,7 +8,9 @@ use crate::split_point::is_split_point;
 use crate::stats::WorkerStats;
 use crate::table::{Bounds, NodeTable};
 use crate::{ParallelAlgorithm, SearchOptions};
-use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe, Resume};
+use abbench_search::{
+    Aborted, Basic, BoundTable, Counters, F2Iter, MtdfIter, Poll, Probe, Resume, UNTABLED_PLIES,
+};
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
 use std::sync::Mutex;
@@ -20,7 +22,33 @@ use std::time::Instant;
 /// into the scheduler, so the lock is never contended.
 pub(crate) struct WorkerSlot<T: GameTree> {
     pub(crate) kernel: F2Iter<T>,
+    /// The table kernel of the null-window search (MTD(f)'s, on the shared table).
+    memory: MtdfIter<T>,
     pub(crate) stats: WorkerStats,
+}
+
+/// The shared node table as the table kernel sees it, counting what the kernel does.
+struct SharedBounds<'a> {
+    table: &'a NodeTable,
+    probes: u64,
+    hits: u64,
+    stores: u64,
+}
+
+impl BoundTable for SharedBounds<'_> {
+    #[inline(always)]
+    fn probe(&mut self, key: u64) -> Option<Bounds> {
+        self.probes += 1;
+        let found = self.table.probe(key);
+        self.hits += u64::from(found.is_some());
+        found
+    }
+
+    #[inline(always)]
+    fn store(&mut self, key: u64, depth: u32, bounds: Bounds) {
+        self.stores += 1;
+        self.table.store(key, depth, bounds);
+    }
 }
 
 pub(crate) struct Context<'t, T: GameTree, E: Executor> {
@@ -34,8 +62,6 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
     /// caller learns the outcome through the join, which synchronises.
     stop: AtomicBool,
     deadline: Option<Instant>,
-    /// When the search started; split points time their events from here.
-    pub(crate) epoch: Instant,
     /// `ybwc`: nodes at least this far above the deepest leaves split.
     pub(crate) split_height: u32,
     /// `ybwc`: share a split point's younger brothers only if its eldest examined at
@@ -47,7 +73,8 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
     cut_wait: usize,
     /// Jamboree: younger brothers are first tested with a null window.
     pub(crate) tests_younger: bool,
-    /// The shared node table, for the algorithms that use one (Lazy SMP, ABDADA).
+    /// The shared node table, for the algorithms that use one (Lazy SMP, ABDADA, the
+    /// null-window search).
     pub(crate) table: Option<NodeTable>,
     /// `ybwc`: a single worker still opens split points. Only with a given split height
     /// (tests, and the calibration of their bookkeeping); with an automatic one a lone
@@ -66,17 +93,23 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             .map(|_| {
                 CachePadded::new(Mutex::new(WorkerSlot {
                     kernel: F2Iter::new(tree),
+                    memory: MtdfIter::new(tree),
                     stats: WorkerStats::default(),
                 }))
             })
             .collect();
-        let epoch = Instant::now();
-        let deadline = options.time_limit.map(|limit| epoch + limit);
+        let deadline = options.time_limit.map(|limit| Instant::now() + limit);
         let split_height = options.split_height_for(tree.max_degree());
         let eldest_grain = options.eldest_grain_for(executor.workers());
         let table = algorithm.uses_table().then(|| {
-            // The nodes the table may hold: those at or above the split height.
-            let levels = tree.height().saturating_sub(split_height) + 1;
+            // The nodes the table may hold: those at or above the split height, or for
+            // the null-window search every node its kernel keeps (all but the last
+            // `UNTABLED_PLIES` plies).
+            let levels = if algorithm == ParallelAlgorithm::NullWindow {
+                tree.height().saturating_sub(UNTABLED_PLIES)
+            } else {
+                tree.height().saturating_sub(split_height) + 1
+            };
             let nodes = (tree.max_degree().max(2) as f64).powi(levels.min(30) as i32);
             NodeTable::for_nodes(nodes.min(u64::MAX as f64 / 4.0) as u64)
         });
@@ -87,7 +120,6 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             executor,
             stop: AtomicBool::new(false),
             deadline,
-            epoch,
             split_height,
             eldest_grain,
             workers,
@@ -236,6 +268,79 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         (outcome, examined)
     }
 
+    /// Memory-enhanced fail-soft alpha-beta of `node` (path key `key`) with `window` by
+    /// MTD(f)'s kernel on the shared node table, on the calling worker, polling `probe`
+    /// (which may only abort it); counts into the worker's statistics. Returns the value
+    /// bound and the search-order index of the child that produced it.
+    pub(crate) fn memory_kernel<P: Probe>(
+        &self,
+        node: T::Node,
+        key: u64,
+        window: (Value, Value),
+        probe: &mut P,
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        let Some(table) = &self.table else {
+            unreachable!("the null-window search is set up with its table")
+        };
+        self.executor.event(Event::SerialSearch);
+        let mut probe = Accounted {
+            probe,
+            executor: &self.executor,
+            reported: 0,
+        };
+        let (outcome, examined, traffic) = self.with_slot(|slot| {
+            let mut counters = Basic::for_height(self.tree.height());
+            let mut shared = SharedBounds {
+                table,
+                probes: 0,
+                hits: 0,
+                stores: 0,
+            };
+            let started = Instant::now();
+            let outcome = slot.memory.search_node(
+                self.tree,
+                &mut shared,
+                node,
+                key,
+                window,
+                &mut counters,
+                &mut probe,
+            );
+            let stats = &mut slot.stats;
+            stats.busy_ns += started.elapsed().as_nanos() as u64;
+            let counted = counters.stats();
+            stats.nodes += counted.nodes;
+            stats.leaves += counted.leaves;
+            stats.table_probes += shared.probes;
+            stats.table_hits += shared.hits;
+            stats.table_stores += shared.stores;
+            let outcome = match outcome {
+                Ok((value, best)) => Ok((value, (best != u32::MAX).then_some(best as usize))),
+                Err(Aborted) => {
+                    stats.aborts += 1;
+                    stats.aborted_nodes += counted.nodes;
+                    Err(Aborted)
+                }
+            };
+            (outcome, counted.nodes, (shared.probes, shared.stores))
+        });
+        self.executor
+            .event(Event::Examined(examined - probe.reported));
+        let (probes, stores) = traffic;
+        self.executor.event(Event::TableTraffic { probes, stores });
+        outcome
+    }
+
+    /// Counts positions a search outside the kernels examined (the null-window search's
+    /// first guess) on the calling worker.
+    pub(crate) fn examined_outside(&self, nodes: u64, leaves: u64) {
+        self.with_slot(|slot| {
+            slot.stats.nodes += nodes;
+            slot.stats.leaves += leaves;
+        });
+        self.executor.event(Event::Examined(nodes));
+    }
+
     /// Whether `node` lies above the serial kernel: a split point at this search's split
     /// height.
     pub(crate) fn splits(&self, node: T::Node) -> bool {
@@ -259,9 +364,14 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
     /// Reads the shared node table's entry of the node keyed `key` (none without a
     /// table).
     pub(crate) fn table_probe(&self, key: u64) -> Option<Bounds> {
+        self.table_probe_move(key).map(|(bounds, _)| bounds)
+    }
+
+    /// [`Context::table_probe`], with the child that gave the bounds if one was stored.
+    pub(crate) fn table_probe_move(&self, key: u64) -> Option<(Bounds, Option<usize>)> {
         let table = self.table.as_ref()?;
         self.executor.event(Event::TableProbe);
-        let found = table.probe(key);
+        let found = table.probe_move(key);
         self.with_slot(|slot| {
             slot.stats.table_probes += 1;
             slot.stats.table_hits += u64::from(found.is_some());
@@ -272,9 +382,21 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
     /// Stores what a search learnt of the node keyed `key` at `depth` into the shared
     /// node table (nothing without a table).
     pub(crate) fn table_store(&self, key: u64, depth: u32, bounds: Bounds) {
+        self.table_store_move(key, depth, bounds, None);
+    }
+
+    /// [`Context::table_store`], with the child that gave the bound (`None`: keep the one
+    /// stored).
+    pub(crate) fn table_store_move(
+        &self,
+        key: u64,
+        depth: u32,
+        bounds: Bounds,
+        best: Option<usize>,
+    ) {
         if let Some(table) = &self.table {
             self.executor.event(Event::TableStore);
-            table.store(key, depth, bounds);
+            table.store_move(key, depth, bounds, best);
             self.with_slot(|slot| slot.stats.table_stores += 1);
         }
     }

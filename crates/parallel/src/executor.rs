@@ -14,9 +14,10 @@
 use abbench_search::POLL_INTERVAL;
 use crossbeam_utils::CachePadded;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
 
 /// What a parallel search needs from whoever runs its workers.
-pub(crate) trait Executor: Sync {
+pub(crate) trait Executor: Clock {
     /// The number of workers.
     fn workers(&self) -> usize;
 
@@ -39,6 +40,14 @@ pub(crate) trait Executor: Sync {
     fn event(&self, event: Event);
 }
 
+/// The clock latencies are measured with: nanoseconds since the executor was made on
+/// threads, the calling processor's virtual time in the simulator (so that a simulated
+/// split point's abort latency is in virtual time, not in the simulator's own).
+pub(crate) trait Clock: Sync {
+    /// Now, as the calling worker sees it.
+    fn now(&self) -> u64;
+}
+
 /// What a worker does, as far as time is concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Event {
@@ -56,6 +65,9 @@ pub(crate) enum Event {
     TableProbe,
     /// It wrote the shared node table's entry of a node.
     TableStore,
+    /// A serial search with the shared table (the null-window search's kernel) read
+    /// `probes` entries and wrote `stores`.
+    TableTraffic { probes: u64, stores: u64 },
 }
 
 /// Real threads: the rayon pool the caller runs in.
@@ -89,6 +101,8 @@ pub(crate) struct Threads {
     forks: Vec<CachePadded<AtomicUsize>>,
     /// Whether helpers stay awake during a search (see the type's docs).
     keep_awake: bool,
+    /// When the executor was made: [`Executor::now`] counts from here.
+    epoch: Instant,
     /// Set when the search has its result: helpers leave [`Threads::stay_awake`].
     ///
     /// Memory ordering: `Relaxed`. It carries no data, and the search's result reaches
@@ -103,6 +117,7 @@ impl Threads {
         Threads {
             threads,
             keep_awake,
+            epoch: Instant::now(),
             forks: (0..threads)
                 .map(|_| CachePadded::new(AtomicUsize::new(0)))
                 .collect(),
@@ -222,4 +237,10 @@ impl Executor for Threads {
 
     #[inline(always)]
     fn event(&self, _event: Event) {}
+}
+
+impl Clock for Threads {
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_nanos() as u64
+    }
 }

@@ -2,11 +2,13 @@
 //! root splitting, young brothers wait, Jamboree, ABDADA, Lazy SMP and a search driven
 //! by null-window tests.
 //!
-//! Every algorithm runs the serial kernel of `abbench-search` below its split height.
-//! Root splitting, young brothers wait, Jamboree and the null-window search share bounds
-//! through split points (`split_point.rs`; the protocol is in `src/ybwc/README.md`);
-//! ABDADA and Lazy SMP share a lockless node table (`src/table/`). Each algorithm has a
-//! folder with a README that gives its protocol and the measurements behind its rules. They are written against an executor (`executor.rs`), the one
+//! Every algorithm runs a serial kernel of `abbench-search` below its split height (the
+//! null-window search MTD(f)'s, on the shared table; every other one F2's).
+//! Root splitting, young brothers wait and Jamboree share bounds through split points
+//! (`split_point.rs`; the protocol is in `src/ybwc/README.md`); ABDADA, Lazy SMP and the
+//! null-window search (parallel MTD(f)) share a lockless node table (`src/table/`). Each
+//! algorithm has a folder with a README that gives its protocol and the measurements
+//! behind its rules. They are written against an executor (`executor.rs`), the one
 //! scheduler-specific step. A [`ParallelSearcher`] runs them on a rayon thread pool,
 //! built once per thread count outside timed code; every search returns the root value,
 //! the best move and per-worker statistics summed into [`ParallelStats`]. [`sim`] runs

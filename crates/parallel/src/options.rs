@@ -22,8 +22,8 @@ pub enum ParallelAlgorithm {
     /// Every worker searches from the root in its own move order, sharing only the node
     /// table: the engines' control.
     LazySmp,
-    /// The root value by null-window tests: each node's younger children tested against
-    /// its eldest's value in parallel, with no bound that can go stale inside a test.
+    /// The root value by null-window tests (MTD(f)'s schedule), each test searched by
+    /// every worker through the shared node table: inside a test no bound can go stale.
     NullWindow,
 }
 
@@ -52,7 +52,10 @@ impl ParallelAlgorithm {
 
     /// Whether the algorithm shares a node table among its workers.
     pub fn uses_table(self) -> bool {
-        matches!(self, ParallelAlgorithm::Abdada | ParallelAlgorithm::LazySmp)
+        matches!(
+            self,
+            ParallelAlgorithm::Abdada | ParallelAlgorithm::LazySmp | ParallelAlgorithm::NullWindow
+        )
     }
 
     /// Whether the algorithm has a split height (every one but root splitting).

@@ -29,7 +29,14 @@ pub(crate) fn search<T: GameTree, E: Executor>(
     ctx.open_split_point();
     let children = tree.children(root);
     // The shared root bound: every move is handed out, none waits for the eldest.
-    let bound = SplitPoint::root(NEG_INFINITY, INFINITY, degree, 0, ctx.worker(), ctx.epoch);
+    let bound = SplitPoint::root(
+        NEG_INFINITY,
+        INFINITY,
+        degree,
+        0,
+        ctx.worker(),
+        &ctx.executor,
+    );
     // Memory ordering: `Relaxed`; read after the fork's join, which synchronises.
     let aborted = AtomicBool::new(false);
     let work = || {

@@ -1,12 +1,12 @@
 //! A node above the split height while a parallel search shares it: its running
 //! maximum, the next brother to hand out, and the link to its parent's split point
-//! through which bounds and cutoffs travel. Root splitting, young brothers wait, Jamboree
-//! and the null-window search all use it; the protocol is in `ybwc/README.md`, and the
-//! fixed windows of null-window tests in `jamboree/README.md`.
+//! through which bounds and cutoffs travel. Root splitting, young brothers wait and
+//! Jamboree use it; the protocol is in `ybwc/README.md`, and the fixed windows of
+//! null-window tests in `jamboree/README.md`.
 
+use crate::executor::Clock;
 use crate::sync::{AtomicI64, AtomicU64, AtomicUsize, Mutex, Ordering};
 use abbench_tree::{GameTree, Value};
-use std::time::Instant;
 
 /// The live window of a split point: `alpha`, `beta`, and the running maximum `m`
 /// (at least `alpha`). Children are searched with `(-beta, -m)`.
@@ -106,12 +106,12 @@ pub(crate) struct SplitPoint<'p> {
     /// node itself and each brother's search, added when the search returns.
     /// Memory ordering: `Relaxed` `fetch_add`; a count, read by the owner after the join.
     examined: AtomicU64,
-    /// When a cutoff closed this split point, in nanoseconds after `epoch` (0: none yet).
+    /// When a cutoff closed this split point, by the executor's clock (0: none yet).
     /// Memory ordering: `Relaxed`; a timestamp for statistics, read after the join.
     cutoff_at: AtomicU64,
     /// When the last brother was handed out, likewise.
     exhausted_at: AtomicU64,
-    epoch: Instant,
+    clock: &'p dyn Clock,
 }
 
 impl<'p> SplitPoint<'p> {
@@ -123,7 +123,7 @@ impl<'p> SplitPoint<'p> {
         degree: usize,
         first: usize,
         owner: usize,
-        epoch: Instant,
+        clock: &'p dyn Clock,
     ) -> Self {
         Self::new(
             Origin::Root { alpha, beta },
@@ -132,7 +132,7 @@ impl<'p> SplitPoint<'p> {
             degree,
             first,
             owner,
-            epoch,
+            clock,
         )
     }
 
@@ -152,29 +152,7 @@ impl<'p> SplitPoint<'p> {
             degree,
             1,
             owner,
-            parent.epoch,
-        )
-    }
-
-    /// The split point of a search with the fixed window `(alpha, beta)` of a node
-    /// expected to be of `kind`, with no parent: a null-window test of a whole subtree.
-    /// The eldest brother is searched by the owner before any other is handed out.
-    pub(crate) fn fixed(
-        alpha: Value,
-        beta: Value,
-        kind: Kind,
-        degree: usize,
-        owner: usize,
-        epoch: Instant,
-    ) -> Self {
-        Self::new(
-            Origin::Root { alpha, beta },
-            kind,
-            alpha,
-            degree,
-            1,
-            owner,
-            epoch,
+            parent.clock,
         )
     }
 
@@ -199,7 +177,7 @@ impl<'p> SplitPoint<'p> {
             degree,
             1,
             owner,
-            parent.epoch,
+            parent.clock,
         )
     }
 
@@ -211,7 +189,7 @@ impl<'p> SplitPoint<'p> {
         degree: usize,
         first: usize,
         owner: usize,
-        epoch: Instant,
+        clock: &'p dyn Clock,
     ) -> Self {
         SplitPoint {
             origin,
@@ -227,7 +205,7 @@ impl<'p> SplitPoint<'p> {
             examined: AtomicU64::new(0),
             cutoff_at: AtomicU64::new(0),
             exhausted_at: AtomicU64::new(0),
-            epoch,
+            clock,
         }
     }
 
@@ -277,7 +255,7 @@ impl<'p> SplitPoint<'p> {
         if cut {
             let _ = self.cutoff_at.compare_exchange(
                 0,
-                self.nanos_since_epoch(),
+                self.clock_now(),
                 Ordering::Relaxed,
                 Ordering::Relaxed,
             );
@@ -333,8 +311,7 @@ impl<'p> SplitPoint<'p> {
             Some(i)
         } else {
             if i == self.degree {
-                self.exhausted_at
-                    .store(self.nanos_since_epoch(), Ordering::Relaxed);
+                self.exhausted_at.store(self.clock_now(), Ordering::Relaxed);
             }
             None
         }
@@ -343,7 +320,7 @@ impl<'p> SplitPoint<'p> {
     /// Nanoseconds from the cutoff (if any) and from the hand-out of the last brother (if
     /// all were handed out) until now.
     pub(crate) fn latencies(&self) -> (Option<u64>, Option<u64>) {
-        let now = self.nanos_since_epoch();
+        let now = self.clock_now();
         let since = |at: u64| (at != 0).then(|| now.saturating_sub(at));
         (
             since(self.cutoff_at.load(Ordering::Relaxed)),
@@ -351,8 +328,9 @@ impl<'p> SplitPoint<'p> {
         )
     }
 
-    fn nanos_since_epoch(&self) -> u64 {
-        (self.epoch.elapsed().as_nanos() as u64).max(1)
+    /// The executor's clock, never 0 (0 marks "not yet").
+    fn clock_now(&self) -> u64 {
+        self.clock.now().max(1)
     }
 }
 

@@ -36,9 +36,11 @@ pub struct WorkerStats {
     pub table_stores: u64,
     /// Brothers put off because another worker was searching them (ABDADA).
     pub deferrals: u64,
-    /// Nanoseconds from a cutoff at a split point to the last sibling stopping.
+    /// Nanoseconds from a cutoff at a split point to the last sibling stopping (in the
+    /// simulator, virtual time: the executor's clock).
     pub abort_latency_ns: Histogram<u64>,
-    /// Nanoseconds a split point waited for helpers after its last brother was handed out.
+    /// Nanoseconds a split point waited for helpers after its last brother was handed out
+    /// (likewise).
     pub split_wait_ns: Histogram<u64>,
 }
 

@@ -1,172 +1,460 @@
-//! The null-window search: a node's value from its eldest child's value and null-window
-//! tests of its younger children, every test searched in parallel with a window that
-//! never changes (Pearl's Scout, with each node's tests run at once).
+//! The null-window search: MTD(f) with every pass searched in parallel. The root value
+//! is found by null-window tests ("is the value at least `beta`?"), their thresholds
+//! chosen as the serial MTD(f) chooses them ([`abbench_search::Bracket`]: a first guess
+//! from a search two plies shallower, steps that double away from it, bisection of the
+//! bracket, one narrow window at the end); each test is one memory-enhanced fail-soft
+//! alpha-beta search of the whole tree, shared by all workers:
 //!
 //! ```text
-//! exact(p, alpha, beta):                    (fail-hard, as F2)
-//!   m := max(alpha, -exact(p_1, -beta, -alpha))
-//!   if m >= beta: return m
-//!   in parallel, for i := 2 .. d:  high_i := test(p_i, m)      "is F(p_i) > m?"
-//!   for each i with high_i, in order, while m < beta:
-//!     if m has risen since: high_i := test(p_i, m)
-//!     if high_i: m := max(m, -exact(p_i, -beta, -m))
-//!   return m
+//! pass(p, alpha, beta):                       (fail-soft, memory-enhanced)
+//!   if p is below the split height: MTD(f)'s kernel on the shared table
+//!   narrow (alpha, beta) by p's entry, or return the bound it proves
+//!   g := -inf
+//!   for the eldest (at an expected cut node: the first `cut_wait`), by this worker:
+//!     g := max(g, -pass(p_i, -beta, -max(alpha, g)));  if g >= beta: store, return g
+//!   in parallel, the younger brothers, one at a time to this worker and idle helpers:
+//!     t := -pass(p_i, -beta, -max(alpha, g));  g := max(g, t)
+//!     if t >= beta: the others stop (a cutoff)
+//!   store p's bounds; return g
 //! ```
 //!
-//! `test(p, m)` is `F2(p, -m - 1, -m)` searched by young brothers wait under that fixed
-//! window (`ybwc::split_node` on a split point of fixed window): inside it every split
-//! point's window is the same null window, which a brother's result can only close, so
-//! no helper ever searches with a bound that a later result would have tightened. The
-//! tests of one node share its bound, taken once all of them are known; the only full
-//! windows are those of `exact`, along the principal variation and the children whose
-//! test failed high. The protocol and the measurements behind it are in `README.md`
-//! beside this file.
+//! Inside a null-window pass the window of every node is fixed: `max(alpha, g)` cannot
+//! rise while `g < beta` (`beta = alpha + 1`), so no worker ever searches with a bound
+//! that a brother's result would have tightened — the stale bound of young brothers wait
+//! does not exist here. What is left is speculation: younger brothers searched while an
+//! older one is about to cut off. Every worker shares one node table
+//! ([`crate::table::NodeTable`]) at every position down to two plies above the leaves,
+//! as serial MTD(f)'s table; what one pass learnt makes the next cheap, whichever worker
+//! learnt it. The protocol, the memory ordering of what the workers share, and the
+//! measurements behind the rules are in `README.md` beside this file.
 
 use crate::context::Context;
 use crate::executor::Executor;
-use crate::probes::StopProbe;
-use crate::split_point::{Kind, SplitPoint};
-use crate::ybwc::split_node;
-use abbench_search::Aborted;
-use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::split_point::Kind;
+use crate::table::Bounds;
+use abbench_search::{
+    Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Poll, Probe, SerialOptions,
+    clamp_guess, guess_below, guess_rule, mtdf_guess,
+};
+use abbench_tree::hash::{child_key, root_key};
+use abbench_tree::{GameTree, NEG_INFINITY, Value};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 
 /// Searches the whole tree; returns the root value and the search-order index of the
 /// root move that produced it.
 pub(crate) fn search<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
 ) -> Result<(Value, Option<usize>), Aborted> {
-    let root = ctx.tree.root();
-    if !ctx.shares() {
-        return ctx.serial(root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx });
+    let tree = ctx.tree;
+    let root = tree.root();
+    let guess = first_guess(ctx)?;
+    let mut bracket = Bracket::new(guess);
+    let mut best_move = None;
+    loop {
+        let window = bracket.window();
+        if window.1 - window.0 == 1 {
+            ctx.with_slot(|slot| slot.stats.tests += 1);
+        }
+        let (g, best) = pass(ctx, root, window)?;
+        if bracket.names_move(g, best.map_or(u32::MAX, |i| i as u32)) {
+            best_move = best;
+        }
+        if tree.degree(root) == 0 {
+            return Ok((g, None));
+        }
+        if let Some(value) = bracket.record(g) {
+            return Ok((value, best_move));
+        }
     }
-    exact(ctx, root, NEG_INFINITY, INFINITY, Kind::Pv)
 }
 
-/// `F2(node, alpha, beta)` by the scheme in the module docs; returns the value and the
-/// search-order index of the child that produced it.
-fn exact<T: GameTree, E: Executor>(
+/// MTD(f)'s first guess, the serial search's ([`mtdf_guess`]): the value of a search two
+/// plies shallower. It costs about a tenth of a serial MTD(f) on random d16 h8 (2.1M of
+/// 22.6M positions, seed 8101): searched by one worker it would leave the others idle
+/// for that long, so the root's moves are searched in parallel after the eldest, each
+/// with the best value found so far as its bound (root splitting, which gives the same
+/// value: every result above the bound is exact).
+fn first_guess<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>) -> Result<Value, Aborted> {
+    let tree = ctx.tree;
+    let root = tree.root();
+    let degree = tree.degree(root);
+    let rule = guess_rule(tree);
+    if rule == GuessSource::Zero {
+        return Ok(0);
+    }
+    let counted = |counters: Basic| {
+        let stats = counters.stats();
+        ctx.examined_outside(stats.nodes, stats.leaves);
+    };
+    let below = |node: T::Node, floor: Value| {
+        let mut counters = Basic::for_height(tree.height());
+        let mut probe = CutProbe { ctx, above: None };
+        let found = guess_below(
+            tree,
+            rule,
+            node,
+            (NEG_INFINITY, -floor),
+            &mut counters,
+            &mut probe,
+        );
+        counted(counters);
+        found.map(|v| -v)
+    };
+    if degree == 0 || tree.depth(root) + GUESS_PLIES >= tree.height() {
+        // The root is at the guess's horizon: the serial guess, a few positions.
+        let mut counters = Basic::for_height(tree.height());
+        let (guess, _) = mtdf_guess(tree, &SerialOptions::default(), &mut counters);
+        counted(counters);
+        return Ok(guess);
+    }
+    ctx.examined_outside(1, 0);
+    let children = tree.children(root);
+    if !ctx.shares() || degree < 2 {
+        // F2 over the root's moves, one after another.
+        let mut m = NEG_INFINITY;
+        for i in 0..degree {
+            m = m.max(below(tree.child(root, &children, i), m)?);
+        }
+        return Ok(clamp_guess(m));
+    }
+    // Memory ordering: `Relaxed`. `next` hands out each move once; `best` only rises
+    // and carries no data (read late, it gives a wider window, whose result is as
+    // true); `stopped` and `best` are read after the join.
+    let best = AtomicI64::new(below(tree.child(root, &children, 0), NEG_INFINITY)?);
+    let next = AtomicUsize::new(1);
+    let stopped = AtomicBool::new(false);
+    ctx.fork((ctx.threads() - 1).min(degree - 2), || {
+        while let Some(i) = Some(next.fetch_add(1, Ordering::Relaxed)).filter(|&i| i < degree) {
+            match below(tree.child(root, &children, i), best.load(Ordering::Relaxed)) {
+                Ok(t) => {
+                    best.fetch_max(t, Ordering::Relaxed);
+                }
+                Err(Aborted) => stopped.store(true, Ordering::Relaxed),
+            }
+        }
+    });
+    if stopped.load(Ordering::Relaxed) {
+        return Err(Aborted);
+    }
+    Ok(clamp_guess(best.load(Ordering::Relaxed)))
+}
+
+/// One pass: the root searched with `window`, in parallel when the search shares work.
+fn pass<T: GameTree, E: Executor>(
+    ctx: &Context<'_, T, E>,
+    root: T::Node,
+    window: (Value, Value),
+) -> Result<(Value, Option<usize>), Aborted> {
+    if !ctx.shares() {
+        let mut probe = CutProbe { ctx, above: None };
+        return ctx.memory_kernel(root, root_key(0), window, &mut probe);
+    }
+    node(ctx, root, root_key(0), window, Kind::Pv, None)
+}
+
+/// A node searched in parallel: set when one of its children failed high, so that the
+/// searches of its other children stop. Chained to the same of its ancestors: a search
+/// stops when any node above it was cut.
+///
+/// Memory ordering of `cut`: `Relaxed` both ways. It carries no data: the results travel
+/// through the node's mutex, read after the fork's join (which synchronises); a worker
+/// that reads the flag late only examines a few more positions.
+struct Cut<'a> {
+    cut: AtomicBool,
+    above: Option<&'a Cut<'a>>,
+}
+
+impl Cut<'_> {
+    /// Whether this node or one above it was cut.
+    fn closed(&self) -> bool {
+        let mut at = Some(self);
+        while let Some(node) = at {
+            if node.cut.load(Ordering::Relaxed) {
+                return true;
+            }
+            at = node.above;
+        }
+        false
+    }
+}
+
+/// Whether a node below `above` must stop: a node above was cut, or time ran out.
+fn stops<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>, above: Option<&Cut<'_>>) -> bool {
+    ctx.stopped() || above.is_some_and(Cut::closed)
+}
+
+/// The probe of a kernel search below a parallel node: aborts when a node above it was
+/// cut or time ran out. Its window never narrows.
+struct CutProbe<'a, 'c, T: GameTree, E: Executor> {
+    ctx: &'a Context<'c, T, E>,
+    above: Option<&'a Cut<'a>>,
+}
+
+impl<T: GameTree, E: Executor> Probe for CutProbe<'_, '_, T, E> {
+    const ENABLED: bool = true;
+
+    fn poll(&mut self, _examined: u64) -> Poll {
+        if stops(self.ctx, self.above) {
+            Poll::Abort
+        } else {
+            Poll::Continue
+        }
+    }
+}
+
+/// Memory-enhanced fail-soft alpha-beta of `node` (path key `key`, expected `kind`)
+/// with `window`, its younger children searched in parallel (the module docs); `above`
+/// is the nearest parallel node above it. Returns the value bound and the search-order
+/// index of the child that produced it.
+fn node<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
     node: T::Node,
-    alpha: Value,
-    beta: Value,
+    key: u64,
+    (alpha, beta): (Value, Value),
     kind: Kind,
+    above: Option<&Cut<'_>>,
 ) -> Result<(Value, Option<usize>), Aborted> {
     if !ctx.splits(node) {
-        return ctx.serial(node, alpha, beta, &mut StopProbe { ctx });
+        let mut probe = CutProbe { ctx, above };
+        return ctx.memory_kernel(node, key, (alpha, beta), &mut probe);
     }
-    if ctx.stopped() {
+    if stops(ctx, above) {
         return Err(Aborted);
     }
     let tree = ctx.tree;
-    ctx.open_split_point();
+    ctx.visit();
+    let (stored, remembered) = ctx.table_probe_move(key).unwrap_or((Bounds::UNKNOWN, None));
+    if stored.lower >= beta {
+        return Ok((stored.lower, None));
+    }
+    if stored.upper <= alpha {
+        return Ok((stored.upper, None));
+    }
+    let (alpha, beta) = (alpha.max(stored.lower), beta.min(stored.upper));
     let children = tree.children(node);
     let degree = tree.degree(node);
-    let (eldest, _) = exact(
-        ctx,
-        tree.child(node, &children, 0),
-        -beta,
-        -alpha,
-        kind.child(0),
-    )?;
-    let mut m = alpha;
+    let mut g = NEG_INFINITY;
     let mut best = None;
-    if -eldest > m {
-        m = -eldest;
-        best = Some(0);
-    }
-    if m >= beta || degree == 1 {
-        return Ok((m, best));
-    }
-    let threshold = m;
-    let high = test_all(ctx, node, &children, kind, threshold)?;
-    for (i, failed_high) in high.iter().enumerate() {
-        if m >= beta {
-            break;
+    // The children's entries first (enhanced transposition cutoffs): one that proves a
+    // cutoff ends the node without a search, and one that proves a fail-low needs none.
+    // What is left is searched; no helper is sent to a child the table answers.
+    let mut answered = Answered(0);
+    for i in 0..degree {
+        match ctx.table_probe(child_key(key, i as u64)) {
+            Some(b) if -b.upper >= beta => {
+                g = -b.upper;
+                best = Some(i);
+                break;
+            }
+            // Its bound on the node, `-b.lower`, joins the fail-soft maximum.
+            Some(b) if -b.lower <= alpha && answered.insert(i) => {
+                (g, best) = if -b.lower > g {
+                    (-b.lower, Some(i))
+                } else {
+                    (g, best)
+                };
+            }
+            _ => {}
         }
-        if !failed_high.load(Ordering::Relaxed) {
+    }
+    // The child that gave the node's bound in an earlier pass goes first: what cut the
+    // node at one threshold usually cuts it at the next.
+    let order = Order {
+        first: remembered.filter(|&i| i < degree && !answered.contains(i)),
+    };
+    // The eldest left, and at an expected cut node the brothers after it up to the cut
+    // wait, by this worker alone: one of them usually cuts off.
+    let alone = ctx.wait_for(kind);
+    let (mut position, mut searched) = (0, 0);
+    while g < beta && searched < alone && position < degree {
+        let i = order.child(position);
+        position += 1;
+        if answered.contains(i) {
             continue;
         }
+        searched += 1;
         let child = tree.child(node, &children, i);
-        if m > threshold && -test(ctx, child, m, kind.child(i))? <= m {
-            continue;
-        }
-        ctx.with_slot(|slot| slot.stats.re_searches += 1);
-        let (v, _) = exact(ctx, child, -beta, -m, kind.child(i))?;
-        if -v > m {
-            m = -v;
+        let window = (-beta, -alpha.max(g));
+        let t = -self::node(
+            ctx,
+            child,
+            child_key(key, i as u64),
+            window,
+            kind.child(i),
+            above,
+        )?
+        .0;
+        if t > g {
+            g = t;
             best = Some(i);
         }
     }
-    Ok((m, best))
+    if g < beta && position < degree {
+        let rest = Rest {
+            order,
+            answered,
+            from: position,
+        };
+        (g, best) = younger(
+            ctx,
+            node,
+            &children,
+            key,
+            (alpha, beta),
+            kind,
+            above,
+            rest,
+            (g, best),
+        )?;
+    }
+    // Only a result above `alpha` names a child worth trying first: below it, `best` is
+    // merely the child with the highest upper bound.
+    ctx.table_store_move(
+        key,
+        tree.depth(node),
+        Bounds::after_search(stored, (alpha, beta), g),
+        best.filter(|_| g > alpha),
+    );
+    Ok((g, best))
 }
 
-/// Tests every younger child of `node` against `threshold` (this node's viewpoint), in
-/// parallel: the children are handed out one at a time to the node's worker and up to
-/// `p - 1` helpers. Returns, per child, whether its test failed high (the eldest's entry
-/// is `false`).
-fn test_all<T: GameTree, E: Executor>(
+/// The children of a node whose table entries proved a fail-low: no search needed. Only
+/// the first 64 are kept (a search allocates nothing per node); a later one is searched.
+#[derive(Clone, Copy)]
+struct Answered(u64);
+
+impl Answered {
+    /// Adds child `i`; whether it could be kept.
+    fn insert(&mut self, i: usize) -> bool {
+        if i < 64 {
+            self.0 |= 1 << i;
+        }
+        i < 64
+    }
+
+    fn contains(self, i: usize) -> bool {
+        i < 64 && self.0 & (1 << i) != 0
+    }
+}
+
+/// The order a node's children are searched in: search order, with `first` moved to the
+/// front.
+#[derive(Clone, Copy)]
+struct Order {
+    first: Option<usize>,
+}
+
+impl Order {
+    /// The child searched at `position`.
+    fn child(self, position: usize) -> usize {
+        match self.first {
+            Some(first) if position == 0 => first,
+            Some(first) if position <= first => position - 1,
+            _ => position,
+        }
+    }
+}
+
+/// The children a node hands out in parallel: those from `from` on in `order`, but for
+/// the `answered` ones.
+#[derive(Clone, Copy)]
+struct Rest {
+    order: Order,
+    answered: Answered,
+    from: usize,
+}
+
+/// Searches the children `rest` of `node` in parallel, handed out one at a time to the
+/// calling worker and up to `p - 1` helpers, with `found` the running maximum and
+/// best child so far; returns them once every child is searched or one failed high.
+#[allow(clippy::too_many_arguments)]
+fn younger<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
     node: T::Node,
     children: &T::Children,
+    key: u64,
+    (alpha, beta): (Value, Value),
     kind: Kind,
-    threshold: Value,
-) -> Result<Vec<AtomicBool>, Aborted> {
+    above: Option<&Cut<'_>>,
+    rest: Rest,
+    found: (Value, Option<usize>),
+) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
     let degree = tree.degree(node);
-    // Memory ordering of `high` and `aborted`: `Relaxed`; each is written by the worker
-    // that tested the child and read by the node's worker after the fork's join, which
-    // synchronises.
-    let high: Vec<AtomicBool> = (0..degree).map(|_| AtomicBool::new(false)).collect();
-    let aborted = AtomicBool::new(false);
-    // A split point used for its hand-out of children only: its window is never read.
-    let tests = SplitPoint::fixed(
-        NEG_INFINITY,
-        INFINITY,
-        kind,
-        degree,
-        ctx.worker(),
-        ctx.epoch,
-    );
+    let here = Cut {
+        cut: AtomicBool::new(false),
+        above,
+    };
+    // Memory ordering: `next` hands out each child once (`Relaxed` read-modify-write: the
+    // atomicity, not an ordering, is what matters); `floor`, the window's lower end for
+    // the next child, only rises and carries no data (read late, it gives a wider
+    // window, whose fail-soft result is as true); `incomplete` is read after the join.
+    // The best value and child travel through `best`'s mutex.
+    let next = AtomicUsize::new(rest.from);
+    let floor = AtomicI64::new(alpha.max(found.0));
+    let incomplete = AtomicBool::new(false);
+    let best = Mutex::new(found);
     let owner = ctx.worker();
     ctx.with_slot(|slot| slot.stats.splits += 1);
-    ctx.fork((ctx.threads() - 1).min(degree - 2), || {
-        while let Some(i) = tests.next_brother() {
-            if aborted.load(Ordering::Relaxed) {
+    ctx.fork((ctx.threads() - 1).min(degree - rest.from - 1), || {
+        loop {
+            if here.closed() || ctx.stopped() {
                 return;
+            }
+            let position = next.fetch_add(1, Ordering::Relaxed);
+            if position >= degree {
+                return;
+            }
+            let i = rest.order.child(position);
+            if rest.answered.contains(i) {
+                continue;
             }
             if ctx.worker() != owner {
                 ctx.with_slot(|slot| slot.stats.steals += 1);
             }
-            match test(ctx, tree.child(node, children, i), threshold, kind.child(i)) {
-                Ok(v) => high[i].store(-v > threshold, Ordering::Relaxed),
-                Err(Aborted) => aborted.store(true, Ordering::Relaxed),
+            let child = tree.child(node, children, i);
+            let window = (-beta, -floor.load(Ordering::Relaxed));
+            let searched = self::node(
+                ctx,
+                child,
+                child_key(key, i as u64),
+                window,
+                kind.child(i),
+                Some(&here),
+            );
+            match searched {
+                Ok((v, _)) => {
+                    let t = -v;
+                    let mut best = best.lock().unwrap_or_else(|p| p.into_inner());
+                    if t > best.0 {
+                        *best = (t, Some(i));
+                    }
+                    drop(best);
+                    floor.fetch_max(t, Ordering::Relaxed);
+                    if t >= beta {
+                        here.cut.store(true, Ordering::Relaxed);
+                    }
+                }
+                // A child stopped by this node's own cutoff is not needed; any other
+                // stop leaves the node without a result.
+                Err(Aborted) => {
+                    if !here.cut.load(Ordering::Relaxed) {
+                        incomplete.store(true, Ordering::Relaxed);
+                    }
+                }
             }
         }
     });
-    if aborted.load(Ordering::Relaxed) {
+    let (g, best) = *best.lock().unwrap_or_else(|p| p.into_inner());
+    if g >= beta {
+        // A child failed high: a true lower bound, whatever the others did.
+        return Ok((g, best));
+    }
+    // Below `beta` the result is the node's only if every child was searched.
+    if incomplete.load(Ordering::Relaxed) || next.load(Ordering::Relaxed) < degree {
+        ctx.with_slot(|slot| slot.stats.aborts += 1);
         return Err(Aborted);
     }
-    Ok(high)
-}
-
-/// `F2(child, -threshold - 1, -threshold)`: whether the child is worth more than
-/// `threshold` to its parent, in parallel under the fixed null window if the child is a
-/// split point. Returns the child's value bound from its own viewpoint.
-fn test<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
-    child: T::Node,
-    threshold: Value,
-    kind: Kind,
-) -> Result<Value, Aborted> {
-    let (alpha, beta) = (-threshold - 1, -threshold);
-    ctx.with_slot(|slot| slot.stats.tests += 1);
-    if ctx.splits(child) {
-        let degree = ctx.tree.degree(child);
-        let sp = SplitPoint::fixed(alpha, beta, kind, degree, ctx.worker(), ctx.epoch);
-        split_node(ctx, child, &sp).map(|(v, _)| v)
-    } else {
-        ctx.serial(child, alpha, beta, &mut StopProbe { ctx })
-            .map(|(v, _)| v)
-    }
+    Ok((g, best))
 }

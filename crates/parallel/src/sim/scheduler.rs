@@ -5,7 +5,7 @@
 
 use super::costs::SimCosts;
 use super::speeds::Speeds;
-use crate::executor::{Event, Executor};
+use crate::executor::{Clock, Event, Executor};
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
@@ -567,8 +567,20 @@ impl Executor for Simulated<'_> {
             Event::Abort => (costs.abort, |spent, c| spent.abort += c),
             Event::TableProbe => (costs.table_probe, |spent, c| spent.table += c),
             Event::TableStore => (costs.table_store, |spent, c| spent.table += c),
+            Event::TableTraffic { probes, stores } => (
+                probes
+                    .saturating_mul(costs.table_probe)
+                    .saturating_add(stores.saturating_mul(costs.table_store)),
+                |spent, c| spent.table += c,
+            ),
         };
         self.scheduler.advance(units, |spent| account(spent, units));
+    }
+}
+
+impl Clock for Simulated<'_> {
+    fn now(&self) -> u64 {
+        self.scheduler.lock().clock[current()]
     }
 }
 

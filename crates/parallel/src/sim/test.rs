@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::ParallelAlgorithm::{RootSplit, Ybwc};
-use abbench_search::f2_iter;
+use abbench_search::{SerialAlgorithm, SerialOptions, SerialSearch, f2_iter};
 use abbench_tree::models::{OrderedTree, RandomTree};
 use abbench_tree::{BranchOrder, Model, ModelSpec, TreeVisitor, Value};
 
@@ -643,10 +643,19 @@ fn profiles_are_written_with_snake_case_keys_and_read_in_either_spelling() {
 #[test]
 fn serial_forms_run_alone_with_automatic_options() {
     // With automatic options one processor has nobody to share with: every algorithm is
-    // the serial kernel on the root, position for position.
+    // its serial form on the root, position for position: the kernel, or for the
+    // null-window search serial MTD(f).
     let tree = RandomTree::new(8, 7, 11, 1 << 32);
-    let serial = f2_iter::<_, Basic>(&tree);
+    let f2 = f2_iter::<_, Basic>(&tree);
+    let mtdf = SerialSearch::new(SerialAlgorithm::Mtdf, SerialOptions::default(), &tree)
+        .unwrap()
+        .search::<Basic>(&tree);
     for algorithm in ParallelAlgorithm::ALL {
+        let serial = if algorithm == ParallelAlgorithm::NullWindow {
+            &mtdf
+        } else {
+            &f2
+        };
         let r = simulate(
             &tree,
             algorithm,
@@ -698,6 +707,8 @@ fn the_new_searches_count_what_they_do() {
     assert_eq!(jamboree.table_probes, 0);
     let null_window = at(ParallelAlgorithm::NullWindow);
     assert!(null_window.tests > 0, "{null_window:?}");
+    assert!(null_window.table_probes > 0 && null_window.table_stores > 0);
+    assert_eq!(null_window.re_searches, 0);
     for algorithm in [ParallelAlgorithm::Abdada, ParallelAlgorithm::LazySmp] {
         let r = at(algorithm);
         assert!(r.table_probes > 0 && r.table_stores > 0, "{r:?}");

@@ -9,7 +9,9 @@
 //! # The entry and its check (Hyatt & Mann's lockless hashing)
 //!
 //! An entry is four 64-bit words, the layout of the serial table's slot:
-//! `[check, lower, upper, depth]` with `check = key ^ lower ^ upper ^ depth`. A writer
+//! `[check, lower, upper, depth]` with `check = key ^ lower ^ upper ^ depth`; the depth
+//! word also holds, in its high half, the child that gave the bound (the null-window
+//! search tries it first when it meets the node again). A writer
 //! stores the four words one after another; two writers of one slot may interleave, and
 //! a reader may read words of two writes. A reader therefore accepts an entry only if
 //! `check ^ lower ^ upper ^ depth` equals its own key: a torn entry — words of different
@@ -40,34 +42,11 @@
 mod test;
 
 use crate::sync::{AtomicU64, Ordering};
-use abbench_tree::{INFINITY, NEG_INFINITY, Value};
+use abbench_tree::Value;
 
-/// Bounds `lower <= F(node) <= upper` known for a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Bounds {
-    pub(crate) lower: Value,
-    pub(crate) upper: Value,
-}
-
-impl Bounds {
-    /// What a fail-hard search of a node with window `(alpha, beta)` that returned `m`
-    /// shows: `F <= alpha` when `m <= alpha`, `F >= m` when `m >= beta`, else `F = m`.
-    pub(crate) fn from_search(alpha: Value, beta: Value, m: Value) -> Bounds {
-        if m <= alpha {
-            Bounds {
-                lower: NEG_INFINITY,
-                upper: m,
-            }
-        } else if m >= beta {
-            Bounds {
-                lower: m,
-                upper: INFINITY,
-            }
-        } else {
-            Bounds { lower: m, upper: m }
-        }
-    }
-}
+/// Bounds `lower <= F(node) <= upper` known for a node: the serial MTD(f)'s type, so
+/// that its kernel can use this table.
+pub(crate) use abbench_search::Bounds;
 
 /// One slot: the four words of an entry.
 struct Entry {
@@ -88,12 +67,20 @@ impl Entry {
     }
 }
 
-/// What one probe of an entry read: the key it checked out for, its bounds and depth.
+/// What one probe of an entry read: the key it checked out for, its bounds, depth and
+/// move.
 #[derive(Clone, Copy)]
 struct Read {
     key: u64,
     bounds: Bounds,
     depth: u64,
+    best: Option<usize>,
+}
+
+/// The fourth word of an entry: the node's depth in the low 32 bits, and in the high 32
+/// the search-order index of the child that gave its bound, plus one (0: none).
+fn pack(depth: u64, best: Option<usize>) -> u64 {
+    depth | best.map_or(0, |i| (i as u64 + 1) << 32)
 }
 
 /// A fixed-size, lockless table of node bounds and busy marks, shared by the workers of
@@ -146,23 +133,36 @@ impl NodeTable {
         let check = e.check.load(Ordering::Relaxed);
         let lower = e.lower.load(Ordering::Relaxed);
         let upper = e.upper.load(Ordering::Relaxed);
-        let depth = e.depth.load(Ordering::Relaxed);
-        let stored = check ^ lower ^ upper ^ depth;
+        let word = e.depth.load(Ordering::Relaxed);
+        let stored = check ^ lower ^ upper ^ word;
         // An all-zero slot is empty (its "key" 0 is not a path key: keys are mixes).
-        (check != 0 || lower != 0 || upper != 0 || depth != 0).then_some(Read {
+        (check != 0 || lower != 0 || upper != 0 || word != 0).then_some(Read {
             key: stored,
             bounds: Bounds {
                 lower: lower as Value,
                 upper: upper as Value,
             },
-            depth,
+            depth: word & u64::from(u32::MAX),
+            best: match word >> 32 {
+                0 => None,
+                i => Some(i as usize - 1),
+            },
         })
     }
 
     /// The bounds stored for the node keyed `key`, if its entry is there and whole.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Bounds> {
-        self.read(key).filter(|r| r.key == key).map(|r| r.bounds)
+        self.probe_move(key).map(|(bounds, _)| bounds)
+    }
+
+    /// The bounds stored for the node keyed `key` and the child that gave them, if its
+    /// entry is there and whole.
+    #[inline]
+    pub(crate) fn probe_move(&self, key: u64) -> Option<(Bounds, Option<usize>)> {
+        self.read(key)
+            .filter(|r| r.key == key)
+            .map(|r| (r.bounds, r.best))
     }
 
     /// Stores what a search learnt of the node keyed `key` at `depth`, merged with what
@@ -170,22 +170,32 @@ impl NodeTable {
     /// kept.
     #[inline]
     pub(crate) fn store(&self, key: u64, depth: u32, bounds: Bounds) {
+        self.store_move(key, depth, bounds, None);
+    }
+
+    /// [`NodeTable::store`] with the search-order index of the child that gave the bound
+    /// (`None`: keep the one stored, if any).
+    #[inline]
+    pub(crate) fn store_move(&self, key: u64, depth: u32, bounds: Bounds, best: Option<usize>) {
         let depth = u64::from(depth);
-        let merged = match self.read(key) {
-            Some(old) if old.key == key => Bounds {
-                lower: old.bounds.lower.max(bounds.lower),
-                upper: old.bounds.upper.min(bounds.upper),
-            },
+        let (merged, best) = match self.read(key) {
+            Some(old) if old.key == key => (
+                Bounds {
+                    lower: old.bounds.lower.max(bounds.lower),
+                    upper: old.bounds.upper.min(bounds.upper),
+                },
+                best.or(old.best),
+            ),
             Some(old) if old.depth < depth => return,
-            _ => bounds,
+            _ => (bounds, best),
         };
         let (lower, upper) = (merged.lower as u64, merged.upper as u64);
+        let word = pack(depth, best);
         let e = &self.entries[key as usize & self.mask];
-        e.check
-            .store(key ^ lower ^ upper ^ depth, Ordering::Relaxed);
+        e.check.store(key ^ lower ^ upper ^ word, Ordering::Relaxed);
         e.lower.store(lower, Ordering::Relaxed);
         e.upper.store(upper, Ordering::Relaxed);
-        e.depth.store(depth, Ordering::Relaxed);
+        e.depth.store(word, Ordering::Relaxed);
     }
 
     /// Whether some worker marked the node keyed `key` as being searched.

@@ -67,6 +67,27 @@ fn a_torn_entry_reads_as_a_miss() {
 }
 
 #[test]
+fn a_move_is_kept_with_its_node() {
+    let table = NodeTable::with_slots(4, 1);
+    let key = 1 << 40;
+    table.store_move(key, 3, Bounds::from_search(0, 1, 5), Some(7));
+    assert_eq!(
+        table.probe_move(key),
+        Some((Bounds::from_search(0, 1, 5), Some(7)))
+    );
+    // A store without a move keeps the one there; one with a move replaces it.
+    table.store(key, 3, Bounds::from_search(0, 1, 6));
+    assert_eq!(table.probe_move(key).unwrap().1, Some(7));
+    table.store_move(key, 3, Bounds::from_search(0, 1, 6), Some(0));
+    assert_eq!(table.probe_move(key).unwrap().1, Some(0));
+    // The move is under the check: a torn move word reads as a miss.
+    table.entries[0]
+        .depth
+        .store(3 | (9 << 32), crate::sync::Ordering::Relaxed);
+    assert_eq!(table.probe_move(key), None);
+}
+
+#[test]
 fn busy_marks_are_taken_once_and_given_back() {
     let table = NodeTable::with_slots(1, 1);
     assert!(!table.is_busy(7));

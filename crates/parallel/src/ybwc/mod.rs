@@ -61,7 +61,14 @@ pub(crate) fn search<T: GameTree, E: Executor>(
     // points, unless a split height was given.
     if (ctx.threads() > 1 || ctx.split_alone) && splits(ctx, root) {
         let degree = tree.degree(root);
-        let sp = SplitPoint::root(NEG_INFINITY, INFINITY, degree, 1, ctx.worker(), ctx.epoch);
+        let sp = SplitPoint::root(
+            NEG_INFINITY,
+            INFINITY,
+            degree,
+            1,
+            ctx.worker(),
+            &ctx.executor,
+        );
         split_node(ctx, root, &sp)
     } else {
         ctx.serial(root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx })

@@ -2,13 +2,22 @@
 //! (`RUSTFLAGS="--cfg loom" cargo test -p abbench-parallel --lib --release loom`), which
 //! runs each scenario in every interleaving of its threads' atomic operations.
 
+use crate::executor::Clock;
 use crate::split_point::{Kind, SplitPoint};
 use abbench_tree::{INFINITY, NEG_INFINITY};
-use std::time::Instant;
+
+/// A clock that stands still: the models check the protocol, not its latencies.
+struct Still;
+
+impl Clock for Still {
+    fn now(&self) -> u64 {
+        0
+    }
+}
 
 #[test]
 fn a_child_window_follows_the_parent_live() {
-    let root = SplitPoint::root(NEG_INFINITY, 50, 4, 1, 0, Instant::now());
+    let root = SplitPoint::root(NEG_INFINITY, 50, 4, 1, 0, &Still);
     let child = SplitPoint::child(&root, Kind::Cut, 3, 0);
     // Root (-inf, 50), m = -inf: the child is searched with (-50, +inf).
     assert_eq!(child.window().for_child(), (NEG_INFINITY, 50));
@@ -30,7 +39,7 @@ fn a_child_window_follows_the_parent_live() {
 
 #[test]
 fn brothers_are_handed_out_once_each_then_none() {
-    let sp = SplitPoint::root(NEG_INFINITY, INFINITY, 3, 1, 0, Instant::now());
+    let sp = SplitPoint::root(NEG_INFINITY, INFINITY, 3, 1, 0, &Still);
     assert_eq!(sp.next_brother(), Some(1));
     assert_eq!(sp.next_brother(), Some(2));
     assert_eq!(sp.next_brother(), None);
@@ -50,14 +59,7 @@ mod loom_models {
     #[test]
     fn loom_workers_share_brothers_and_the_best_result_wins() {
         loom::model(|| {
-            let sp = Arc::new(SplitPoint::root(
-                NEG_INFINITY,
-                INFINITY,
-                3,
-                0,
-                0,
-                Instant::now(),
-            ));
+            let sp = Arc::new(SplitPoint::root(NEG_INFINITY, INFINITY, 3, 0, 0, &Still));
             let value_of = |i: usize| [7, 9, 3][i];
             let workers: Vec<_> = (0..2)
                 .map(|_| {
@@ -88,7 +90,7 @@ mod loom_models {
     #[test]
     fn loom_a_parent_cutoff_reaches_the_child_and_stays() {
         loom::model(|| {
-            let root = Arc::new(SplitPoint::root(NEG_INFINITY, 5, 2, 1, 0, Instant::now()));
+            let root = Arc::new(SplitPoint::root(NEG_INFINITY, 5, 2, 1, 0, &Still));
             let cutter = {
                 let root = Arc::clone(&root);
                 thread::spawn(move || root.offer(7, 1))
@@ -111,14 +113,7 @@ mod loom_models {
     #[test]
     fn loom_racing_offers_keep_value_and_move_together() {
         loom::model(|| {
-            let sp = Arc::new(SplitPoint::root(
-                NEG_INFINITY,
-                INFINITY,
-                3,
-                1,
-                0,
-                Instant::now(),
-            ));
+            let sp = Arc::new(SplitPoint::root(NEG_INFINITY, INFINITY, 3, 1, 0, &Still));
             let a = {
                 let sp = Arc::clone(&sp);
                 thread::spawn(move || sp.offer(4, 1))
