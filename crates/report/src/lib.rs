@@ -12,7 +12,7 @@
 //! | several runs side by side | [`cross_machine_report`] |
 //! | a sweep's summary line | [`headline`] |
 //! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
-//! | `abbench export` | [`export_file`], [`export`], [`ExportFormat`]; a complete run's records, [`read_complete_run`] |
+//! | `abbench export` | [`export_file`], [`export`], [`ExportFormat`], [`libtest_name`]; a complete run's records, [`read_complete_run`] |
 //! | `abbench check-calibration` | [`check_calibration`] |
 //! | `abbench simulate --svg` | [`SimulationPlot`], [`simulation_plot`] |
 //!
@@ -57,7 +57,7 @@ pub use compare::{
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use cross_machine::cross_machine_report;
 pub use error::ReportError;
-pub use export::{ExportFormat, export, export_file};
+pub use export::{ExportFormat, export, export_file, libtest_name};
 pub use folder::{
     REPORT_FILE, ReportFiles, SUMMARY_FILE, Simulation, create_dir, rebuild_report, write_report,
     write_report_with, write_run_folder,
