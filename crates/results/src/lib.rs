@@ -24,6 +24,7 @@ mod read;
 mod record;
 mod results;
 mod run_folder;
+mod run_status;
 mod shard;
 mod status;
 mod timing;
@@ -46,10 +47,11 @@ pub use record::{
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
+pub use run_status::RunStatus;
 pub use shard::{
     MAX_SHARDS, SHARD_FILE, Shard, ShardError, ShardManifest, ShardTree, content_hash,
 };
-pub use status::{FolderState, LOCK_FILE, RunStatus, folder_state, is_locked, recorded_status};
+pub use status::{FolderState, LOCK_FILE, folder_state, is_locked, recorded_status};
 pub use timing::{BOOTSTRAP_RESAMPLES, WallTimes};
 pub use unfinished::{StopReason, Unfinished, UnfinishedKind};
 pub use units::{elapsed, human_bytes, human_duration, human_nanos};
