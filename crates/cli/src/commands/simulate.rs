@@ -452,7 +452,7 @@ fn tree_notes(info: &TreeInfo, ws: &WorkSpan, ceiling: Option<&RootSplitCeiling>
     let seed = info.seed.map_or("-".to_string(), |s| s.to_string());
     let mut notes = Vec::new();
     notes.push(format!(
-        "work/span {} seed {seed}: work {}, span {}, parallelism {:.2}, burdened parallelism {:.2} (ybwc, split height {})",
+        "work/span {} seed {seed}: work {}, span {}, parallelism {:.2}, burdened parallelism {:.2} (classic ybwc, without the cut wait; split height {})",
         info.label(),
         ws.work,
         ws.span,
