@@ -33,8 +33,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-/// Exit code for a comparison that could not be made: a file missing or malformed.
-pub const EXIT_UNUSABLE_INPUT: u8 = 2;
+pub use abbench_results::EXIT_UNUSABLE_INPUT;
 
 /// Wall times are compared only when both medians are at least this long (0.1 ms):
 /// shorter searches measure the clock and the cache more than the code.

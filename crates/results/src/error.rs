@@ -24,3 +24,7 @@ pub enum FileError {
         message: String,
     },
 }
+
+/// Exit code for input that cannot be used — a file missing or malformed, an option out
+/// of range — whichever tool reads it (`abbench compare`, the examples).
+pub const EXIT_UNUSABLE_INPUT: u8 = 2;

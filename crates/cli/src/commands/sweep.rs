@@ -26,7 +26,7 @@ use abbench_measure::{
     Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, SweepOutcome,
     calibrate_run_folder, default_run_folder, sweep,
 };
-use abbench_report::ReportError;
+use abbench_report::{ReportError, RunReport};
 use abbench_results::{MachineInfo, Shard, ShardManifest, available_threads};
 use clap::Args;
 use std::io::Write;
@@ -162,7 +162,7 @@ impl SweepCommand {
             Ended::Returned(Err(error)) => (Completion::Failed(error.to_string()), Some(error)),
         };
         let interrupted = completion == Completion::Interrupted;
-        let outcome = folder.finish(completion)?;
+        let outcome = folder.finish(completion, &RunReport)?;
         if let Some(error) = error {
             return Err(error.into());
         }
@@ -237,10 +237,10 @@ fn wait(
         match receiver.recv_timeout(Duration::from_millis(20)) {
             Ok(result) => return Ended::Returned(result),
             Err(RecvTimeoutError::Disconnected) => {
-                return Ended::Returned(Err(MeasureError::Report(ReportError::Report {
+                return Ended::Returned(Err(MeasureError::Report(Box::new(ReportError::Report {
                     path: folder_path.to_path_buf(),
                     message: "the sweep's thread stopped without a result".into(),
-                })));
+                }))));
             }
             Err(RecvTimeoutError::Timeout)
                 if signals.received().is_some() || interrupt.is_requested() =>

@@ -382,7 +382,7 @@ fn min_of(repeats: usize, mut run: impl FnMut() -> Duration) -> f64 {
 
 /// The median, `None` if there is none.
 fn median(xs: Vec<f64>) -> Option<f64> {
-    abbench_report::median(&xs)
+    abbench_results::median(&xs)
 }
 
 /// Busy work the optimiser cannot remove, about `n` nanoseconds' worth.
