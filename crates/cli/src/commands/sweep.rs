@@ -116,7 +116,11 @@ impl SweepCommand {
              has no report",
             folder_path.display()
         ))
-        .map_err(|e| Failure::failed(format!("cannot handle SIGINT and SIGTERM: {e}")))?;
+        .map_err(|e| {
+            Failure::failed(format!(
+                "cannot handle SIGINT, SIGTERM, SIGHUP and SIGQUIT: {e}"
+            ))
+        })?;
         let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
         if let Some(manifest) = &manifest {
             manifest.write(&folder_path)?;

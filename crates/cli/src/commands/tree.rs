@@ -157,7 +157,11 @@ fn write(spec: &TreeSpec, budget: u64, path: &Path) -> Result<(), Failure> {
         path.display(),
         temporary_path(path).display()
     ))
-    .map_err(|e| Failure::failed(format!("cannot handle SIGINT and SIGTERM: {e}")))?;
+    .map_err(|e| {
+        Failure::failed(format!(
+            "cannot handle SIGINT, SIGTERM, SIGHUP and SIGQUIT: {e}"
+        ))
+    })?;
     let written = spec.visit(
         budget,
         WriteFile {
