@@ -547,19 +547,11 @@ pub fn compare_files(
 /// Refused when its folder is not complete (running, interrupted, failed, abandoned) or
 /// it holds a search twice. Returns the file read and its records.
 pub fn read_complete_run(path: &Path) -> Result<(std::path::PathBuf, Results), ReportError> {
-    let path = results_path(path);
+    let path = abbench_results::results_file(path);
     refuse_incomplete(&path)?;
     let results = read_results(&path)?;
     refuse_duplicates(&path, &results)?;
     Ok((path, results))
-}
-
-fn results_path(path: &Path) -> std::path::PathBuf {
-    if path.is_dir() {
-        path.join(abbench_results::RESULTS_FILE)
-    } else {
-        path.to_path_buf()
-    }
 }
 
 /// An error unless the run folder of `results` is complete: its `machine.json` marks it

@@ -153,11 +153,13 @@ pub fn write_run_folder(
     })
 }
 
-/// `abbench report RESULTS.jsonl --out DIR`: reads the records (and the `machine.json`
+/// `abbench report RESULTS.jsonl|RUN_DIR --out DIR`: reads the records (and the `machine.json`
 /// and cost profile beside them, if there are) and writes `summary.csv`, `report.md` and
 /// the plots into `out`, created if needed; a profile beside the records is copied into
 /// `out`, so that the report's SIMULATED scaling uses it.
 pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportError> {
+    // A run folder stands for the results.jsonl in it.
+    let results = &abbench_results::results_file(results);
     let results_read = read_results(results)?;
     let beside = results
         .parent()

@@ -50,7 +50,9 @@ pub use record::{
     FastestSerial, ParallelMetrics, Record, SCHEMA, SearchKind, TableRecord, TreeInfo, WindowFields,
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
-pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
+pub use run_folder::{
+    MACHINE_FILE, RESULTS_FILE, read_machine, results_file, write_atomically, write_machine,
+};
 pub use run_status::RunStatus;
 pub use shard::{
     MAX_SHARDS, SHARD_FILE, Shard, ShardError, ShardManifest, ShardTree, content_hash,
