@@ -101,3 +101,40 @@ fn a_simulation_that_never_splits_says_so() {
     ]);
     assert!(!text.contains("never split"), "{text}");
 }
+
+#[test]
+fn a_cost_profile_taken_under_load_is_marked_so_in_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = small_run(dir.path());
+    let profile = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../reports/runs/2026-11-25-xeon16/calibration.json"
+    );
+    let mut profile: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(profile).unwrap()).unwrap();
+    let report = |profile: &serde_json::Value, name: &str| {
+        std::fs::write(run.join("calibration.json"), profile.to_string()).unwrap();
+        let out = dir.path().join(name);
+        stdout_of(&[
+            "report",
+            run.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        std::fs::read_to_string(out.join("report.md")).unwrap()
+    };
+    // Quiet (or not known, as in profiles written before the load was kept): no word.
+    let md = report(&profile, "quiet");
+    assert!(md.contains("## Simulated scaling"), "{md}");
+    assert!(!md.contains("taken under load"), "{md}");
+    // The README's build step just before the sweep: a load of 2.5 on 2 threads.
+    profile["machine"]["cores"] = 2.into();
+    profile["machine"]["load_average"] = 2.5.into();
+    let md = report(&profile, "busy");
+    assert!(
+        md.contains(
+            "**The cost profile was taken under load (load average 2.50 on 2 hardware threads)"
+        ),
+        "{md}"
+    );
+}

@@ -127,10 +127,13 @@ impl SweepCommand {
         }
         // The machine's cost profile at the thread counts swept, before measuring: the
         // report's SIMULATED scaling converts with it (a few seconds).
-        calibrate_run_folder(&folder_path, &threads, &machine)?;
+        let calibration = calibrate_run_folder(&folder_path, &threads, &machine)?;
 
         let bar = progress::bar(suite.tree_count(), "sweep");
         progress::log(&bar, &self.plan(&suite, &threads, &folder_path));
+        if let Some(why) = calibration.profile.machine.under_load() {
+            progress::log(&bar, &[format!("note: the cost profile was {why}")]);
+        }
 
         let (sender, receiver) = channel();
         let measuring = {
