@@ -11,7 +11,7 @@
 //! | the shards of one run as one run (`abbench merge`) | [`merge_shards`] |
 //! | several runs side by side | [`cross_machine_report`] |
 //! | a sweep's summary line | [`headline`] |
-//! | a sweep's report, written for the crate that measures | [`RunReport`] |
+//! | a sweep's report, written for the crate that measures | [`RunReport`], [`ReportingProgress`] |
 //! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
 //! | `abbench export` | [`export_file`], [`export`], [`ExportFormat`], [`libtest_name`]; a complete run's records, [`read_complete_run`] |
 //! | `abbench check-calibration` | [`check_calibration`] |
@@ -68,7 +68,7 @@ pub use headline::headline;
 pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use merge::{MergeError, MergeOptions, MergeOutcome, SHARDS_FILE, merge_shards};
 pub use metrics::{karp_flatt, median};
-pub use run_report::RunReport;
+pub use run_report::{ReportingProgress, RunReport};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! of its summary ([`headline`]). The crate that measures is handed it, and so never
 //! depends on this one.
 
-use crate::folder::{Simulation, write_report_with};
+use crate::folder::{Simulation, write_report_reporting};
 use crate::headline::headline;
 use abbench_results::{FolderReport, MachineInfo, Record, ReportFailure, Results};
 use std::path::{Path, PathBuf};
@@ -21,11 +21,36 @@ impl FolderReport for RunReport {
         machine: &MachineInfo,
         skip_simulation: Option<&str>,
     ) -> Result<Vec<PathBuf>, ReportFailure> {
+        ReportingProgress(|_, _| {}).write(dir, results, machine, skip_simulation)
+    }
+
+    fn headline(
+        &self,
+        records: &[Record],
+        elapsed: Duration,
+        other_cpu_share: Option<f64>,
+    ) -> String {
+        headline(records, elapsed, other_cpu_share)
+    }
+}
+
+/// [`RunReport`], calling its function with (trees simulated, trees in all) as each
+/// tree of the SIMULATED section is done, for a progress bar.
+pub struct ReportingProgress<F: Fn(usize, usize) + Sync>(pub F);
+
+impl<F: Fn(usize, usize) + Sync> FolderReport for ReportingProgress<F> {
+    fn write(
+        &self,
+        dir: &Path,
+        results: &Results,
+        machine: &MachineInfo,
+        skip_simulation: Option<&str>,
+    ) -> Result<Vec<PathBuf>, ReportFailure> {
         let simulation = match skip_simulation {
             Some(why) => Simulation::Skip(why.to_string()),
             None => Simulation::Run,
         };
-        Ok(write_report_with(dir, results, Some(machine), simulation)?.written)
+        Ok(write_report_reporting(dir, results, Some(machine), simulation, &self.0)?.written)
     }
 
     fn headline(

@@ -26,7 +26,7 @@ use abbench_measure::{
     Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, SweepOutcome,
     calibrate_run_folder, default_run_folder, sweep,
 };
-use abbench_report::{ReportError, RunReport};
+use abbench_report::{ReportError, ReportingProgress};
 use abbench_results::{MachineInfo, Shard, ShardManifest, available_threads};
 use clap::Args;
 use std::io::Write;
@@ -169,7 +169,12 @@ impl SweepCommand {
             Ended::Returned(Err(error)) => (Completion::Failed(error.to_string()), Some(error)),
         };
         let interrupted = completion == Completion::Interrupted;
-        let outcome = folder.finish(completion, &RunReport)?;
+        let simulating = progress::bar(0, "SIMULATED");
+        let outcome = folder.finish(
+            completion,
+            &ReportingProgress(|done, total| report_simulation(&simulating, done, total)),
+        )?;
+        simulating.finish_and_clear();
         if let Some(error) = error {
             return Err(error.into());
         }
@@ -306,6 +311,24 @@ fn verdict(outcome: &SweepOutcome, folder_path: &Path, signal: Option<i32>) -> R
 }
 
 /// A line on stderr per tree measured, and the bar's message.
+/// The report's SIMULATED section, `done` of `total` trees simulated: the bar at a
+/// terminal, and a log line at every tenth of the way (the section takes tens of
+/// seconds for a large run, after the last tree's line).
+fn report_simulation(bar: &indicatif::ProgressBar, done: usize, total: usize) {
+    bar.set_length(total as u64);
+    bar.set_position(done as u64);
+    let step = total.div_ceil(10).max(1);
+    if done == 1 || done % step == 0 || done == total {
+        let width = total.to_string().len();
+        progress::log(
+            bar,
+            &[format!(
+                "[{done:>width$}/{total}] SIMULATED trees for the report's scaling section"
+            )],
+        );
+    }
+}
+
 fn report_progress(bar: &indicatif::ProgressBar, event: SweepEvent<'_>) {
     match event {
         SweepEvent::Started { .. } => {}
