@@ -9,7 +9,12 @@ use support::{abbench, stdout_of};
 /// A run folder holding the records of `abbench run --json` on a small random tree:
 /// f2-iter and ybwc at one and two threads.
 fn small_run(dir: &Path) -> PathBuf {
-    let run = dir.join("run");
+    small_run_named(dir, "run")
+}
+
+/// [`small_run`] in the folder `name`.
+fn small_run_named(dir: &Path, name: &str) -> PathBuf {
+    let run = dir.join(name);
     std::fs::create_dir(&run).unwrap();
     let records = stdout_of(&[
         "run",
@@ -137,4 +142,34 @@ fn a_cost_profile_taken_under_load_is_marked_so_in_the_report() {
         ),
         "{md}"
     );
+}
+
+#[test]
+fn two_runs_of_one_seed_each_side_by_side_say_one_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = small_run_named(dir.path(), "first");
+    let second = small_run_named(dir.path(), "second");
+    let out = dir.path().join("both");
+    stdout_of(&[
+        "report",
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("| first (1 seed) | second (1 seed) |"), "{md}");
+    assert!(!md.contains("(1 seeds)"), "{md}");
+}
+
+#[test]
+fn sweep_help_says_what_the_output_folder_must_be() {
+    let help = stdout_of(&["sweep", "--help"]);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("it must be new or empty"), "{help}");
+    assert!(
+        help.contains("with -2, -3, … for a second run on one day"),
+        "{help}"
+    );
+    assert!(!help.contains("must not hold a results.jsonl"), "{help}");
 }

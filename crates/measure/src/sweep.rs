@@ -389,12 +389,17 @@ impl RunFolder {
                 skip_simulation.as_deref(),
             )
             .map_err(MeasureError::Report)?;
+        // What the sweep wrote before the report: the profile only where it was measured
+        // (a sweep stopped before calibrating has none).
+        let calibration = self.dir.join(abbench_results::CALIBRATION_FILE);
         files.splice(
             0..0,
             [
                 self.dir.join(abbench_results::MACHINE_FILE),
                 self.dir.join(abbench_results::RESULTS_FILE),
-            ],
+            ]
+            .into_iter()
+            .chain(calibration.is_file().then_some(calibration)),
         );
         let results = std::mem::take(&mut state.results);
         let elapsed = self.started.elapsed();

@@ -115,7 +115,13 @@ fn sweep_writes_a_run_folder() {
     if let Some(share) = saved.other_cpu_share {
         assert!((0.0..=1.0).contains(&share), "{share}");
     }
-    for name in ["machine.json", RESULTS_FILE, "summary.csv", REPORT_FILE] {
+    for name in [
+        "machine.json",
+        RESULTS_FILE,
+        "calibration.json",
+        "summary.csv",
+        REPORT_FILE,
+    ] {
         assert!(outcome.file(name).is_some(), "{name} not listed");
     }
     assert!(outcome.file(REPORT_FILE).is_some());

@@ -77,8 +77,9 @@ pub struct SweepCommand {
     #[arg(long)]
     pub force: bool,
 
-    /// The run folder, created if needed; it must not hold a results.jsonl already
-    /// [default: reports/runs/DATE-HOST under the current directory, DATE in UTC].
+    /// The run folder, created if needed; it must be new or empty (a sweep never writes
+    /// over a file it did not create) [default: reports/runs/DATE-HOST under the current
+    /// directory, DATE in UTC, with -2, -3, … for a second run on one day].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
