@@ -319,7 +319,7 @@ fn report_simulation(bar: &indicatif::ProgressBar, done: usize, total: usize) {
     bar.set_length(total as u64);
     bar.set_position(done as u64);
     let step = total.div_ceil(10).max(1);
-    if done == 1 || done % step == 0 || done == total {
+    if done == 1 || done.is_multiple_of(step) || done == total {
         let width = total.to_string().len();
         progress::log(
             bar,
