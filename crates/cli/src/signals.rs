@@ -17,6 +17,9 @@ use std::sync::atomic::{AtomicI32, Ordering};
 /// The signals a long command stops on.
 pub const STOP_SIGNALS: [i32; 4] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT];
 
+/// [`STOP_SIGNALS`] by name, for messages.
+pub const STOP_SIGNAL_NAMES: &str = "SIGINT, SIGTERM, SIGHUP and SIGQUIT";
+
 /// The stop signals' handlers, installed for the life of the process.
 pub struct Signals {
     /// The first signal received, 0 before any.

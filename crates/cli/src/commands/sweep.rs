@@ -21,11 +21,12 @@
 use crate::failure::Failure;
 use crate::progress;
 use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts, parse_time_limit};
-use crate::signals::Signals;
+use crate::signals::{STOP_SIGNAL_NAMES, Signals};
 use abbench_measure::{
     Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, SweepOutcome,
     calibrate_run_folder, default_run_folder, sweep,
 };
+use abbench_parallel::sim::CostProfile;
 use abbench_report::{ReportError, ReportingProgress};
 use abbench_results::{MachineInfo, Shard, ShardManifest, available_threads};
 use clap::Args;
@@ -117,11 +118,7 @@ impl SweepCommand {
              has no report",
             folder_path.display()
         ))
-        .map_err(|e| {
-            Failure::failed(format!(
-                "cannot handle SIGINT, SIGTERM, SIGHUP and SIGQUIT: {e}"
-            ))
-        })?;
+        .map_err(|e| Failure::failed(format!("cannot handle {STOP_SIGNAL_NAMES}: {e}")))?;
         let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
         if let Some(manifest) = &manifest {
             manifest.write(&folder_path)?;
@@ -131,10 +128,9 @@ impl SweepCommand {
         let calibration = calibrate_run_folder(&folder_path, &threads, &machine)?;
 
         let bar = progress::bar(suite.tree_count(), "sweep");
-        progress::log(&bar, &self.plan(&suite, &threads, &folder_path));
-        if let Some(why) = calibration.profile.machine.under_load() {
-            progress::log(&bar, &[format!("note: the cost profile was {why}")]);
-        }
+        let mut plan = self.plan(&suite, &threads, &folder_path);
+        plan.extend(load_note(&calibration.profile));
+        progress::log(&bar, &plan);
 
         let (sender, receiver) = channel();
         let measuring = {
@@ -170,12 +166,7 @@ impl SweepCommand {
             Ended::Returned(Err(error)) => (Completion::Failed(error.to_string()), Some(error)),
         };
         let interrupted = completion == Completion::Interrupted;
-        let simulating = progress::bar(0, "SIMULATED");
-        let outcome = folder.finish(
-            completion,
-            &ReportingProgress(|done, total| report_simulation(&simulating, done, total)),
-        )?;
-        simulating.finish_and_clear();
+        let outcome = finish_showing_progress(&folder, completion)?;
         if let Some(error) = error {
             return Err(error.into());
         }
@@ -312,6 +303,26 @@ fn verdict(outcome: &SweepOutcome, folder_path: &Path, signal: Option<i32>) -> R
 }
 
 /// A line on stderr per tree measured, and the bar's message.
+/// A note for the log when the cost profile was taken on a busy machine.
+fn load_note(profile: &CostProfile) -> Option<String> {
+    let why = profile.machine.under_load()?;
+    Some(format!("note: the cost profile was {why}"))
+}
+
+/// Finishes the folder, its report's SIMULATED section with a progress bar and lines.
+fn finish_showing_progress(
+    folder: &RunFolder,
+    completion: Completion,
+) -> Result<SweepOutcome, Failure> {
+    let simulating = progress::bar(0, "SIMULATED");
+    let outcome = folder.finish(
+        completion,
+        &ReportingProgress(|done, total| report_simulation(&simulating, done, total)),
+    );
+    simulating.finish_and_clear();
+    Ok(outcome?)
+}
+
 /// The report's SIMULATED section, `done` of `total` trees simulated: the bar at a
 /// terminal, and a log line at every tenth of the way (the section takes tens of
 /// seconds for a large run, after the last tree's line).
