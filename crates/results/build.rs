@@ -28,8 +28,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .add_instructions(&cargo)?
         .add_instructions(&rustc)?
         .emit()?;
+    watch_branch_in_linked_work_tree();
     // The CPU features the code was compiled for (`-C target-cpu`, `-C target-feature`).
     let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
     println!("cargo:rustc-env=ABBENCH_TARGET_FEATURES={features}");
     Ok(())
+}
+
+/// Watches the checked-out branch's ref where git keeps it. In a linked work tree (`git
+/// worktree add`) `HEAD` names a branch whose ref lives in the main repository's git
+/// folder, which `vergen-gitcl` does not watch: a commit there would leave the recorded
+/// commit stale. A ref kept only in `packed-refs` is watched through that file; a path
+/// that does not exist is not named (cargo would rerun this script on every build).
+fn watch_branch_in_linked_work_tree() {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let branch = git(&["symbolic-ref", "-q", "HEAD"]);
+    for name in branch.iter().map(String::as_str).chain(["packed-refs"]) {
+        if let Some(path) = git(&["rev-parse", "--path-format=absolute", "--git-path", name])
+            && std::path::Path::new(&path).is_file()
+        {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
 }

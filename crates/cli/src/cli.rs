@@ -91,8 +91,10 @@ pub enum Command {
     /// Measure this machine's cost profile for the simulator: position times per tree
     /// model, and event costs at each thread count up to the cores present.
     Calibrate(CalibrateCommand),
-    /// Write a complete run's records for a CI dashboard: Bencher Metric Format, or
-    /// github-action-benchmark's customSmallerIsBetter / customBiggerIsBetter arrays.
+    /// Write a complete run's records for a CI dashboard: Bencher Metric Format (Bencher),
+    /// the customSmallerIsBetter / customBiggerIsBetter arrays (github-action-benchmark),
+    /// libtest's bench lines (github-action-benchmark's cargo tool, Bencher's rust_bench)
+    /// or criterion's lines (Bencher's rust_criterion).
     Export(ExportCommand),
     /// Join the run folders of a sharded sweep (`sweep --shard K/N`) into one run
     /// folder: every part's records in the suite's order, with its report and plots.

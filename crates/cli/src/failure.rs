@@ -159,7 +159,11 @@ impl From<MeasureError> for Failure {
             MeasureError::Interrupted => Failure::interrupted("interrupted"),
             MeasureError::Simulation(message) => Failure::failed(message),
             MeasureError::Theory(error) => Failure::failed(error.to_string()),
-            MeasureError::Report(error) => error.into(),
+            // abbench-report's errors (the one writer the command line gives a sweep).
+            MeasureError::Report(error) => match error.downcast::<ReportError>() {
+                Ok(error) => (*error).into(),
+                Err(other) => Failure::failed(other.to_string()),
+            },
             other => Failure::bad_input(other.to_string()),
         }
     }

@@ -1,18 +1,24 @@
-//! SIGINT and SIGTERM, handled alike: what `timeout`, CI runners and containers send is
-//! treated as Ctrl-C is.
+//! SIGINT, SIGTERM, SIGHUP and SIGQUIT, handled alike: what `timeout`, CI runners and
+//! containers send (SIGTERM), what a closed terminal or SSH connection sends (SIGHUP) and
+//! Ctrl-\\ (SIGQUIT) are treated as Ctrl-C is, so that none of them leaves a run folder
+//! without its report.
 //!
-//! The first signal of either kind is only recorded (an atomic store, all a signal
+//! The first signal of any of them is only recorded (an atomic store, all a signal
 //! handler may safely do); the command polls [`Signals::received`] and stops in an
-//! orderly way, exiting with `128 + signal` (130 for SIGINT, 143 for SIGTERM). A second
+//! orderly way, exiting with `128 + signal` (130 for SIGINT, 143 for SIGTERM, 129 for
+//! SIGHUP, 131 for SIGQUIT). A second
 //! signal exits at once, from the handler, after writing one line prepared beforehand
 //! (`write(2)` and `_exit(2)` are async-signal-safe; nothing is allocated or locked there).
 
-use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// The signals a long command stops on.
-pub const STOP_SIGNALS: [i32; 2] = [SIGINT, SIGTERM];
+pub const STOP_SIGNALS: [i32; 4] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT];
+
+/// [`STOP_SIGNALS`] by name, for messages.
+pub const STOP_SIGNAL_NAMES: &str = "SIGINT, SIGTERM, SIGHUP and SIGQUIT";
 
 /// The stop signals' handlers, installed for the life of the process.
 pub struct Signals {
@@ -68,6 +74,8 @@ impl Signals {
         match signal {
             SIGINT => "SIGINT",
             SIGTERM => "SIGTERM",
+            SIGHUP => "SIGHUP",
+            SIGQUIT => "SIGQUIT",
             _ => "a signal",
         }
     }

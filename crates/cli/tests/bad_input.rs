@@ -753,7 +753,7 @@ const BAD_INPUTS: &[BadInput] = &[
     ),
     cmd(
         &["report", "{dir}/empty.jsonl", "--out", "{dir}/out"],
-        &["empty.jsonl:0: no records: the file is empty"],
+        &["empty.jsonl: no records: the file is empty"],
     ),
     cmd(
         &["report", "{dir}/truncated.jsonl", "--out", "{dir}/out"],
@@ -883,11 +883,11 @@ const BAD_INPUTS: &[BadInput] = &[
     ),
     cmd(
         &["signature", "--check", "{dir}/no-total.txt"],
-        &["no-total.txt:0: no `total` line: the file is incomplete"],
+        &["no-total.txt: no `total` line: the file is incomplete"],
     ),
     cmd(
         &["signature", "--check", "{dir}/wrong-total.txt"],
-        &["wrong-total.txt:0: the total 7 is not the sum of the cases' nodes, 100"],
+        &["wrong-total.txt: the total 7 is not the sum of the cases' nodes, 100"],
     ),
     cmd(
         &["signature", "--check", "{dir}/bad-count.txt"],

@@ -149,3 +149,70 @@ fn assert_every_command_parses(commands: &[Vec<String>]) {
         );
     }
 }
+
+/// The steps of the example's job that use github-action-benchmark, with the condition
+/// each runs under.
+fn benchmark_action_steps(workflow: &Value) -> Vec<(String, &Value)> {
+    workflow["jobs"]["benchmark"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("benchmark-action/github-action-benchmark@"))
+        })
+        .map(|s| (s["if"].as_str().unwrap_or("").to_string(), &s["with"]))
+        .collect()
+}
+
+#[test]
+fn pull_requests_compare_without_storing_and_pushes_store_on_a_fresh_repository() {
+    let workflow = workflow();
+    let steps = benchmark_action_steps(&workflow);
+    let truthy = |v: &Value| v.as_bool() == Some(true) || v.as_str() == Some("true");
+    // A pull request's run is compared with the history and never stored in it.
+    let on_pull_request: Vec<_> = steps
+        .iter()
+        .filter(|(condition, _)| !condition.contains("'push'"))
+        .collect();
+    assert_eq!(on_pull_request.len(), 1, "{steps:?}");
+    let (condition, with) = on_pull_request[0];
+    assert!(
+        condition.contains("github.event_name == 'pull_request'"),
+        "{condition}"
+    );
+    assert!(!truthy(&with["auto-push"]), "{with}");
+    assert_eq!(with["save-data-file"], Value::Bool(false), "{with}");
+    // A push stores it.
+    let on_push: Vec<_> = steps
+        .iter()
+        .filter(|(condition, _)| condition.contains("github.event_name == 'push'"))
+        .collect();
+    assert_eq!(on_push.len(), 1, "{steps:?}");
+    assert!(truthy(&on_push[0].1["auto-push"]), "{:?}", on_push[0]);
+    assert!(
+        !on_push[0].1["save-data-file"].is_boolean(),
+        "the default, true"
+    );
+    // The action switches to gh-pages, which a fresh repository lacks: an earlier step
+    // creates it on a push, and the pull-request step runs only where it exists.
+    let all_steps = workflow["jobs"]["benchmark"]["steps"].as_array().unwrap();
+    let creates = all_steps
+        .iter()
+        .position(|s| {
+            s["run"]
+                .as_str()
+                .is_some_and(|r| r.contains("refs/heads/gh-pages"))
+        })
+        .expect("a step creates gh-pages");
+    let stores = all_steps
+        .iter()
+        .position(|s| s["if"].as_str() == Some(on_push[0].0.as_str()) && s["uses"].is_string())
+        .unwrap();
+    assert!(creates < stores);
+    assert!(
+        condition.contains("steps.history.outputs.exists == 'true'"),
+        "{condition}"
+    );
+}

@@ -222,7 +222,7 @@ fn unusable_input_exits_two_with_one_line() {
             &schema,
             "schema.jsonl:1: record of schema 7; this version reads schema 1".into(),
         ),
-        (&empty, "empty.jsonl:0: no records".into()),
+        (&empty, "empty.jsonl: no records".into()),
         (&elsewhere, "are not comparable".into()),
         (&missing, "missing.jsonl: No such file".into()),
     ];

@@ -27,6 +27,8 @@ fn a_complete_run_exports_in_every_format() {
     let criterion = stdout_of(&["export", RUN, "--format", "criterion"]);
     assert_eq!(criterion.matches("time:   [").count(), records);
     assert_eq!(criterion.matches("thrpt:  [").count(), records);
+    let libtest = stdout_of(&["export", RUN, "--format", "libtest"]);
+    assert_eq!(libtest.matches(" ns/iter (+/- ").count(), records);
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("bmf.json");
     let printed = stdout_of(&[
@@ -41,6 +43,37 @@ fn a_complete_run_exports_in_every_format() {
     let written: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(written, bmf);
+}
+
+#[test]
+fn the_help_names_every_format_and_who_reads_it() {
+    let top = stdout_of(&["--help"]);
+    let line = top
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("export"))
+        .take(4)
+        .collect::<String>();
+    for word in ["Bencher", "github-action-benchmark", "libtest", "criterion"] {
+        assert!(line.contains(word), "{word}: {line}");
+    }
+    let help = stdout_of(&["export", "--help"]);
+    for format in [
+        "bencher",
+        "custom-smaller-is-better",
+        "custom-bigger-is-better",
+        "libtest",
+        "criterion",
+    ] {
+        assert!(help.contains(format), "{format}: {help}");
+    }
+    for consumer in [
+        "rust_bench",
+        "rust_criterion",
+        "cargo",
+        "customBiggerIsBetter",
+    ] {
+        assert!(help.contains(consumer), "{consumer}: {help}");
+    }
 }
 
 #[test]

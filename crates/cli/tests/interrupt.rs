@@ -1,6 +1,7 @@
-//! Ctrl-C or SIGTERM during `abbench sweep`: the process is sent SIGINT (`kill -INT`) or
-//! SIGTERM (what `timeout` and CI runners send) while a long search runs, and must stop
-//! within about a second with exit code 130 or 143, every line of `results.jsonl` a whole
+//! Ctrl-C, SIGTERM, SIGHUP or SIGQUIT during `abbench sweep`: the process is sent SIGINT
+//! (`kill -INT`), SIGTERM (what `timeout` and CI runners send), SIGHUP (a closed terminal)
+//! or SIGQUIT while a long search runs, and must stop within about a second with exit
+//! code 128 + the signal, every line of `results.jsonl` a whole
 //! record, and `report.md` and `machine.json` saying that the run is incomplete.
 
 use std::io::Read;
@@ -42,6 +43,18 @@ fn ctrl_c_stops_a_sweep_promptly_and_keeps_whole_records() {
 #[test]
 fn sigterm_stops_a_sweep_as_ctrl_c_does() {
     stops_promptly_and_keeps_whole_records("TERM", 143, "SIGTERM");
+}
+
+/// A closed terminal or SSH connection: without a handler the sweep would die at once,
+/// leaving a folder without its report.
+#[test]
+fn sighup_stops_a_sweep_as_sigterm_does() {
+    stops_promptly_and_keeps_whole_records("HUP", 129, "SIGHUP");
+}
+
+#[test]
+fn sigquit_stops_a_sweep_as_sigterm_does() {
+    stops_promptly_and_keeps_whole_records("QUIT", 131, "SIGQUIT");
 }
 
 /// The two tests take turns: each sweep calibrates with every core busy, and the time to

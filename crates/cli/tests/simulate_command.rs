@@ -42,6 +42,11 @@ fn the_same_command_prints_the_same_output() {
             if !json {
                 assert!(first.starts_with("SIMULATED"), "{first}");
                 assert!(first.contains("work/span"), "{first}");
+                // The DAG is classic young brothers wait's, not the default cut wait's.
+                assert!(
+                    first.contains("(classic ybwc, without the cut wait;"),
+                    "{first}"
+                );
             }
         }
     }

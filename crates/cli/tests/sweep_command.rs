@@ -60,6 +60,20 @@ fn the_quick_suite_fills_a_run_folder_and_report_rebuilds_it() {
         "{stderr}"
     );
     assert!(!stderr.contains('\r') && !stderr.contains("[="), "{stderr}");
+    // After the last tree, the report's SIMULATED section says how far it has got.
+    let simulated: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("SIMULATED trees for the report's scaling section"))
+        .collect();
+    assert!(
+        simulated.len() >= 2 && simulated.last().unwrap().contains("[") && {
+            let last = simulated.last().unwrap();
+            let counts = last.split(['[', ']']).nth(1).unwrap();
+            let (done, total) = counts.trim().split_once('/').unwrap();
+            done.trim() == total
+        },
+        "{stderr}"
+    );
 
     // Every record written, each with the overridden repeat.
     let results = std::fs::read_to_string(run.join("results.jsonl")).unwrap();

@@ -14,7 +14,7 @@ fn main() {
             }
             Err(e) => {
                 eprintln!("error: {e}");
-                abbench_report::EXIT_UNUSABLE_INPUT
+                abbench_results::EXIT_UNUSABLE_INPUT
             }
         },
         [] => match signature() {
@@ -24,12 +24,12 @@ fn main() {
             }
             Err(e) => {
                 eprintln!("error: {e}");
-                abbench_report::EXIT_UNUSABLE_INPUT
+                abbench_results::EXIT_UNUSABLE_INPUT
             }
         },
         _ => {
             eprintln!("usage: signature [--check FILE]");
-            abbench_report::EXIT_UNUSABLE_INPUT
+            abbench_results::EXIT_UNUSABLE_INPUT
         }
     };
     std::process::exit(i32::from(code));

@@ -8,9 +8,10 @@ pub enum MeasureError {
     /// A file could not be read or written, or is not what it should be.
     #[error(transparent)]
     File(#[from] abbench_results::FileError),
-    /// The report of a run folder could not be written.
+    /// The report of a run folder could not be written (the
+    /// [`FolderReport`](abbench_results::FolderReport)'s error).
     #[error(transparent)]
-    Report(#[from] abbench_report::ReportError),
+    Report(abbench_results::ReportFailure),
     /// The tree could not be built, materialised or read.
     #[error(transparent)]
     Tree(#[from] TreeError),

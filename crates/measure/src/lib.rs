@@ -6,7 +6,9 @@
 //! warm-up, and checks each result against serial F2; each (tree, algorithm, threads)
 //! becomes an `abbench_results::Record`, one line of `results.jsonl` — or, when the search
 //! reached its time limit or failed, an `Unfinished` line that claims no result. A sweep
-//! then hands the records to `abbench-report`, which never measures.
+//! then hands the records to the `abbench_results::FolderReport` it is given (the command
+//! line gives `abbench-report`'s, which never measures); this crate does not depend on the
+//! crate that reports.
 //!
 //! What the command line's subcommands call:
 //!

@@ -11,8 +11,7 @@
 
 use crate::contention::{CpuSample, other_share};
 use crate::{Interrupt, MeasureError, Pools, Suite, measure};
-use abbench_report::{ReportFiles, Simulation};
-use abbench_results::{FileError, LOCK_FILE, ResultsWriter, RunStatus};
+use abbench_results::{FileError, FolderReport, LOCK_FILE, ResultsWriter, RunStatus};
 use abbench_results::{MachineInfo, Record, Results, TreeInfo, Unfinished};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -128,8 +127,10 @@ pub struct SweepOutcome {
     /// Why the folder is incomplete (interrupted, or the sweep failed); `None` when every
     /// tree of the suite was measured.
     pub incomplete: Option<String>,
-    /// The files written.
-    pub files: ReportFiles,
+    /// The files written, in order.
+    pub files: Vec<PathBuf>,
+    /// The summary's first lines, from the [`FolderReport`] that wrote the report.
+    pub headline: String,
     /// The thread counts swept.
     pub threads: Vec<usize>,
     /// From the folder's creation to the last file written.
@@ -139,6 +140,14 @@ pub struct SweepOutcome {
 }
 
 impl SweepOutcome {
+    /// The path of the file named `name`, if it was written.
+    pub fn file(&self, name: &str) -> Option<&Path> {
+        self.files
+            .iter()
+            .map(PathBuf::as_path)
+            .find(|p| p.file_name().is_some_and(|n| n == name))
+    }
+
     /// The sweep's summary as one JSON object (`abbench sweep --json`): `schema`, `kind`
     /// (`sweep`), the folder's `status` and why it is incomplete, the counts the text
     /// summary gives, each parallel workload's median speedup at the most threads, and
@@ -165,7 +174,6 @@ impl SweepOutcome {
             "other_cpu_share": share,
             "files": self
                 .files
-                .written
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>(),
@@ -180,11 +188,7 @@ impl SweepOutcome {
         if let Some(why) = &self.incomplete {
             text.push_str(&format!("INCOMPLETE: {why}\n"));
         }
-        text.push_str(&abbench_report::headline(
-            &self.records,
-            self.elapsed,
-            self.other_cpu_share,
-        ));
+        text.push_str(&self.headline);
         let timed_out = self.unfinished.iter().filter(|u| u.timed_out).count();
         let failed = self.unfinished.iter().filter(|u| u.is_failure()).count();
         if timed_out > 0 {
@@ -260,7 +264,11 @@ impl RunFolder {
         let results_path = out.join(abbench_results::RESULTS_FILE);
         // A folder that holds anything is refused with nothing created in it.
         refuse_used(out)?;
-        abbench_report::create_dir(out)?;
+        std::fs::create_dir_all(out).map_err(|e| MeasureError::InvalidOption {
+            parameter: "output folder",
+            value: out.display().to_string(),
+            expected: format!("cannot be created: {e}"),
+        })?;
         // Before anything is written: one sweep at a time in a folder; then look again,
         // for a sweep that wrote into it between the first look and the lock.
         let lock = lock_folder(out)?;
@@ -329,7 +337,13 @@ impl RunFolder {
     /// so that it is written at once (under 0.1 s for 950 records, where the simulation
     /// took 19 s on 2 cores), and names the command that adds it. After this, nothing
     /// more is appended.
-    pub fn finish(&self, completion: Completion) -> Result<SweepOutcome, MeasureError> {
+    ///
+    /// `report` writes the report files (`abbench-report`'s, from the command line).
+    pub fn finish(
+        &self,
+        completion: Completion,
+        report: &dyn FolderReport,
+    ) -> Result<SweepOutcome, MeasureError> {
         let mut state = self.state();
         state.writer = None;
         let done = state.trees_done;
@@ -359,38 +373,45 @@ impl RunFolder {
         abbench_results::write_machine(&self.dir, &state.machine)?;
         // Interrupted: the report is written at once, without the simulation (seconds
         // to tens of seconds for a large run); the command that adds it is named.
-        let simulation = if interrupted {
-            Simulation::Skip(format!(
+        let skip_simulation = interrupted.then(|| {
+            format!(
                 "Not simulated: the sweep was interrupted, and its report is written at \
                  once; `abbench report {} --out {}` adds the simulation",
                 self.dir.join(abbench_results::RESULTS_FILE).display(),
                 self.dir.display()
-            ))
-        } else {
-            Simulation::Run
-        };
-        let mut files = abbench_report::write_report_with(
-            &self.dir,
-            &state.results,
-            Some(&state.machine),
-            simulation,
-        )?;
-        files.written.splice(
+            )
+        });
+        let mut files = report
+            .write(
+                &self.dir,
+                &state.results,
+                &state.machine,
+                skip_simulation.as_deref(),
+            )
+            .map_err(MeasureError::Report)?;
+        // What the sweep wrote before the report: the profile only where it was measured
+        // (a sweep stopped before calibrating has none).
+        let calibration = self.dir.join(abbench_results::CALIBRATION_FILE);
+        files.splice(
             0..0,
             [
                 self.dir.join(abbench_results::MACHINE_FILE),
                 self.dir.join(abbench_results::RESULTS_FILE),
-            ],
+            ]
+            .into_iter()
+            .chain(calibration.is_file().then_some(calibration)),
         );
         let results = std::mem::take(&mut state.results);
+        let elapsed = self.started.elapsed();
         Ok(SweepOutcome {
+            headline: report.headline(&results.records, elapsed, state.machine.other_cpu_share),
             failures: results.unverified(),
             records: results.records,
             unfinished: results.unfinished,
             incomplete,
             files,
             threads: self.threads.clone(),
-            elapsed: self.started.elapsed(),
+            elapsed,
             other_cpu_share: state.machine.other_cpu_share,
         })
     }
@@ -400,8 +421,8 @@ impl RunFolder {
 /// `machine`, with the suite's name, thread counts and repeats filled in), this
 /// machine's cost profile `calibration.json` ([`crate::calibrate_run_folder`]),
 /// `results.jsonl` record by record as they complete, then `summary.csv`, `report.md`
-/// and the SVG plots. `machine.json` is written again at the end with the share of the
-/// CPU that other processes used during the sweep.
+/// and the SVG plots, which `report` writes. `machine.json` is written again at the end
+/// with the share of the CPU that other processes used during the sweep.
 ///
 /// `threads` overrides the suite's thread counts (`--threads`). A folder that already
 /// holds a `results.jsonl` is refused before anything is written: a sweep never
@@ -415,12 +436,13 @@ pub fn sweep_to_folder(
     out: &Path,
     machine: &MachineInfo,
     interrupt: &Interrupt,
+    report: &dyn FolderReport,
     mut progress: impl FnMut(SweepEvent<'_>),
 ) -> Result<SweepOutcome, MeasureError> {
     let threads = suite.thread_counts(threads);
     let folder = RunFolder::create(suite, &threads, out, machine)?;
     if let Err(error) = crate::calibrate_run_folder(out, &threads, machine) {
-        folder.finish(Completion::Failed(error.to_string()))?;
+        folder.finish(Completion::Failed(error.to_string()), report)?;
         return Err(error);
     }
     progress(SweepEvent::Started {
@@ -428,10 +450,10 @@ pub fn sweep_to_folder(
         threads: &threads,
     });
     match sweep(suite, &threads, interrupt, progress, |r| folder.append(r)) {
-        Ok(_) => folder.finish(Completion::Complete),
-        Err(MeasureError::Interrupted) => folder.finish(Completion::Interrupted),
+        Ok(_) => folder.finish(Completion::Complete, report),
+        Err(MeasureError::Interrupted) => folder.finish(Completion::Interrupted, report),
         Err(error) => {
-            folder.finish(Completion::Failed(error.to_string()))?;
+            folder.finish(Completion::Failed(error.to_string()), report)?;
             Err(error)
         }
     }

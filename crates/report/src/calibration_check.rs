@@ -101,6 +101,9 @@ pub struct CalibrationCheck {
     pub rows: Vec<GapRow>,
     /// Every record simulated, in the same order.
     pub records: Vec<CheckedRecord>,
+    /// When no record was selected: why, naming the option that left them out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nothing_selected: Option<String>,
 }
 
 impl CalibrationCheck {
@@ -129,7 +132,10 @@ impl CalibrationCheck {
                 worst.algorithm,
                 worst.threads
             ),
-            _ => "no rows to compare".to_string(),
+            _ => match &self.nothing_selected {
+                Some(why) => format!("no rows to compare: {why}"),
+                None => "no rows to compare".to_string(),
+            },
         }
     }
 
@@ -212,7 +218,60 @@ pub fn check_calibration(
         check.rows.extend(gap_rows(chosen, &checked));
         check.records.extend(checked);
     }
+    if check.rows.is_empty() {
+        check.nothing_selected = Some(why_nothing_selected(&groups, options));
+    }
     Ok(check)
+}
+
+/// Why `options` selected no record of `groups`, naming the option that left them out
+/// and the value that would take them in.
+fn why_nothing_selected(groups: &[WorkloadGroup<'_>], options: &CheckOptions) -> String {
+    let parallel: Vec<&Record> = groups
+        .iter()
+        .flat_map(|g| g.records.iter().copied())
+        .filter(|r| r.parallel.is_some() && parallel_algorithm(r).is_some())
+        .collect();
+    if parallel.is_empty() {
+        return "the records hold no parallel search to simulate".to_string();
+    }
+    let list = |counts: &[usize]| {
+        counts
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut measured: Vec<usize> = parallel.iter().map(|r| r.threads).collect();
+    measured.sort_unstable();
+    measured.dedup();
+    if !measured.iter().any(|t| options.threads.contains(t)) {
+        return format!(
+            "no parallel record was measured at --threads {} (its parallel records are at \
+             {}); pass --threads {}",
+            list(&options.threads),
+            list(&measured),
+            list(&measured)
+        );
+    }
+    // Every workload with records at those thread counts is under the serial time.
+    let longest = groups
+        .iter()
+        .filter_map(|g| {
+            let serial_ms: Vec<f64> = g
+                .records
+                .iter()
+                .filter_map(|r| r.parallel.as_ref())
+                .map(|p| p.serial_wall_ns as f64 / 1e6)
+                .collect();
+            median(&serial_ms)
+        })
+        .fold(0.0, f64::max);
+    format!(
+        "every workload's median f2-iter time is under --min-serial-ms {} (the longest is \
+         {longest:.2} ms); pass --min-serial-ms 0 to take them in",
+        options.min_serial_ms
+    )
 }
 
 /// One workload's records that a check compares, with its median serial time and

@@ -33,8 +33,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-/// Exit code for a comparison that could not be made: a file missing or malformed.
-pub const EXIT_UNUSABLE_INPUT: u8 = 2;
+pub use abbench_results::EXIT_UNUSABLE_INPUT;
 
 /// Wall times are compared only when both medians are at least this long (0.1 ms):
 /// shorter searches measure the clock and the cache more than the code.
@@ -548,19 +547,11 @@ pub fn compare_files(
 /// Refused when its folder is not complete (running, interrupted, failed, abandoned) or
 /// it holds a search twice. Returns the file read and its records.
 pub fn read_complete_run(path: &Path) -> Result<(std::path::PathBuf, Results), ReportError> {
-    let path = results_path(path);
+    let path = abbench_results::results_file(path);
     refuse_incomplete(&path)?;
     let results = read_results(&path)?;
     refuse_duplicates(&path, &results)?;
     Ok((path, results))
-}
-
-fn results_path(path: &Path) -> std::path::PathBuf {
-    if path.is_dir() {
-        path.join(abbench_results::RESULTS_FILE)
-    } else {
-        path.to_path_buf()
-    }
 }
 
 /// An error unless the run folder of `results` is complete: its `machine.json` marks it

@@ -88,7 +88,8 @@ pub fn cross_machine_report(runs: &[PathBuf], out: &Path) -> Result<ReportFiles,
 
 /// Names each run by its machine — `Xeon Gold 6338N, 16 threads` — or, without a
 /// `machine.json`, by its folder; a name given twice gets its run's date
-/// (`…, 16 threads, 2026-11-23`), and one still given twice its run's number.
+/// (`…, 16 threads, 2026-11-23`), one still given twice its folder's name
+/// (`…, 2026-11-25, 2026-11-25-xeon16-2`), and one given twice even so its run's number.
 fn label_runs(runs: &mut [Run]) {
     for run in runs.iter_mut() {
         run.label = match &run.machine {
@@ -104,6 +105,11 @@ fn label_runs(runs: &mut [Run]) {
             .as_ref()
             .map(|m| m.date.get(..10).unwrap_or(&m.date).to_string())
             .filter(|d| !d.is_empty())
+    });
+    disambiguate(runs, |run, _| {
+        run.folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
     });
     disambiguate(runs, |_, i| Some(format!("run {}", i + 1)));
 }
@@ -228,7 +234,13 @@ fn workload_table(md: &mut String, label: &str, holders: &[(&str, &WorkloadGroup
     let _ = writeln!(md, "## {label}\n");
     md.push_str("| algorithm | threads |");
     for (run, group) in holders {
-        let _ = write!(md, " {} ({} seeds) |", cell(run), group.seeds().len());
+        let seeds = group.seeds().len();
+        let _ = write!(
+            md,
+            " {} ({seeds} seed{}) |",
+            cell(run),
+            if seeds == 1 { "" } else { "s" }
+        );
     }
     md.push_str("\n| --- | ---: |");
     md.push_str(&" ---: |".repeat(holders.len()));
@@ -284,14 +296,16 @@ mod tests {
     }
 
     #[test]
-    fn runs_of_one_machine_are_told_apart_by_date_then_number() {
+    fn runs_of_one_machine_are_told_apart_by_date_then_folder_then_number() {
         let xeon = "Intel(R) Xeon(R) Processor";
         let mut runs = vec![
             run("a", "AMD EPYC", 2, "2026-11-22T05:50:05Z"),
             run("b", xeon, 16, "2026-11-23T07:47:51Z"),
-            run("c", xeon, 16, "2026-11-25T00:26:59Z"),
-            run("d", xeon, 16, "2026-11-25T09:00:00Z"),
+            run("runs/2026-11-25-xeon", xeon, 16, "2026-11-25T00:26:59Z"),
+            run("runs/2026-11-25-xeon-2", xeon, 16, "2026-11-25T09:00:00Z"),
             run("e", "", 0, ""),
+            run("x/same", xeon, 8, "2026-11-26T09:00:00Z"),
+            run("y/same", xeon, 8, "2026-11-26T10:00:00Z"),
         ];
         label_runs(&mut runs);
         let labels: Vec<&str> = runs.iter().map(|r| r.label.as_str()).collect();
@@ -300,9 +314,11 @@ mod tests {
             [
                 "AMD EPYC, 2 threads",
                 "Intel Xeon, 16 threads, 2026-11-23",
-                "Intel Xeon, 16 threads, 2026-11-25, run 3",
-                "Intel Xeon, 16 threads, 2026-11-25, run 4",
+                "Intel Xeon, 16 threads, 2026-11-25, 2026-11-25-xeon",
+                "Intel Xeon, 16 threads, 2026-11-25, 2026-11-25-xeon-2",
                 "e",
+                "Intel Xeon, 8 threads, 2026-11-26, same, run 6",
+                "Intel Xeon, 8 threads, 2026-11-26, same, run 7",
             ]
         );
     }

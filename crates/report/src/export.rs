@@ -1,5 +1,15 @@
 //! `abbench export`: a complete run's records in the formats CI dashboards read.
 //!
+//! Which consumer reads which format:
+//!
+//! | format | read by |
+//! | --- | --- |
+//! | `bencher` | Bencher, `bencher run --adapter json` |
+//! | `custom-smaller-is-better` | github-action-benchmark, `tool: customSmallerIsBetter` |
+//! | `custom-bigger-is-better` | github-action-benchmark, `tool: customBiggerIsBetter` |
+//! | `libtest` | github-action-benchmark, `tool: cargo`; Bencher, `--adapter rust_bench` |
+//! | `criterion` | Bencher, `--adapter rust_criterion` (its `time:` lines only); not github-action-benchmark |
+//!
 //! * [`ExportFormat::Bencher`]: Bencher Metric Format (BMF) JSON, one benchmark per
 //!   search — `latency` (median wall time, nanoseconds, with the fastest and slowest
 //!   run as `lower_value` and `upper_value`), `throughput` (positions per second, with
@@ -7,8 +17,22 @@
 //!   searches `speedup` over serial `f2-iter` on the same tree.
 //! * [`ExportFormat::CustomSmallerIsBetter`], [`ExportFormat::CustomBiggerIsBetter`]:
 //!   the arrays github-action-benchmark reads with `tool: customSmallerIsBetter`
-//!   (median wall time, `ns`, the runs' spread as `range`) and `tool:
-//!   customBiggerIsBetter` (positions per second, and parallel speedups).
+//!   (median wall time, `ns`) and `tool: customBiggerIsBetter` (positions per second,
+//!   and parallel speedups). Their `range` is free text that the dashboard shows as it
+//!   is: the spread of the runs is seldom symmetric about the median, so it is written
+//!   as two offsets, `-A +B` (the median less the fastest run's figure, the slowest
+//!   run's figure less the median), never as a `± R` that would claim a symmetric
+//!   spread.
+//! * [`ExportFormat::Libtest`]: the lines `cargo bench` prints with the standard test
+//!   harness, `test NAME ... bench:   1,234,567 ns/iter (+/- 12,345)` between its
+//!   `running N tests` and `test result:` lines — the one pattern of
+//!   github-action-benchmark's `cargo` tool, and what Bencher's `rust_bench` adapter
+//!   reads. The value is the median wall time; the format has room for a symmetric
+//!   spread only, so `+/- R` is the half-width of the narrowest interval about the
+//!   median that holds every run (the larger of median − fastest and slowest −
+//!   median): the interval the consumers draw holds every run. Bencher's adapter ends a
+//!   name at its first space, so a name's spaces are written as `_`
+//!   (`random_d=16_h=8_seed=1_ybwc_threads=4`).
 //! * [`ExportFormat::Criterion`]: the lines `cargo bench` prints with criterion, which
 //!   the dashboards' criterion parsers read (Bencher's `rust_criterion` adapter, for one):
 //!   per search its name, `time:   [low median high]` — the median wall time between
@@ -39,6 +63,8 @@ pub enum ExportFormat {
     CustomBiggerIsBetter,
     /// criterion's text report: `time:` and `thrpt:` lines.
     Criterion,
+    /// The standard test harness's bench lines: `test NAME ... bench: N ns/iter (+/- R)`.
+    Libtest,
 }
 
 /// The records of the complete run at `path` (a `results.jsonl` file or a run folder)
@@ -53,6 +79,7 @@ pub fn export_file(path: &Path, format: ExportFormat) -> Result<String, ReportEr
 pub fn export(results: &Results, format: ExportFormat) -> String {
     let value = match format {
         ExportFormat::Criterion => return criterion(&results.records),
+        ExportFormat::Libtest => return libtest(&results.records),
         ExportFormat::Bencher => bencher(&results.records),
         ExportFormat::CustomSmallerIsBetter => Value::Array(
             results
@@ -63,7 +90,11 @@ pub fn export(results: &Results, format: ExportFormat) -> String {
                         "name": format!("{} wall time", key_label(r)),
                         "unit": "ns",
                         "value": r.wall_ns.median,
-                        "range": format!("± {}", (r.wall_ns.max - r.wall_ns.min) / 2),
+                        "range": spread(
+                            r.wall_ns.median as f64,
+                            r.wall_ns.min as f64,
+                            r.wall_ns.max as f64,
+                        ),
                         "extra": format!(
                             "median of {} runs; fastest {} ns, slowest {} ns",
                             r.wall_ns.samples.len().max(1),
@@ -79,10 +110,12 @@ pub fn export(results: &Results, format: ExportFormat) -> String {
                 .records
                 .iter()
                 .flat_map(|r| {
+                    let [slowest, fastest] = nps_bounds(r);
                     let nps = json!({
                         "name": format!("{} nps", key_label(r)),
                         "unit": "positions/s",
                         "value": r.nps,
+                        "range": spread(r.nps, slowest, fastest),
                     });
                     let speedup = r.parallel.as_ref().map(|p| {
                         json!({
@@ -105,7 +138,6 @@ pub fn export(results: &Results, format: ExportFormat) -> String {
 fn bencher(records: &[Record]) -> Value {
     let mut benchmarks = Map::new();
     for r in records {
-        let seconds = |ns: u64| ns.max(1) as f64 * 1e-9;
         let mut measures = Map::new();
         measures.insert(
             "latency".into(),
@@ -115,12 +147,13 @@ fn bencher(records: &[Record]) -> Value {
                 "upper_value": r.wall_ns.max,
             }),
         );
+        let [slowest, fastest] = nps_bounds(r);
         measures.insert(
             "throughput".into(),
             json!({
                 "value": r.nps,
-                "lower_value": r.nodes as f64 / seconds(r.wall_ns.max),
-                "upper_value": r.nodes as f64 / seconds(r.wall_ns.min),
+                "lower_value": slowest,
+                "upper_value": fastest,
             }),
         );
         measures.insert("positions".into(), json!({ "value": r.nodes }));
@@ -130,6 +163,87 @@ fn bencher(records: &[Record]) -> Value {
         benchmarks.insert(key_label(r), Value::Object(measures));
     }
     Value::Object(benchmarks)
+}
+
+/// Positions per second of the slowest and of the fastest run.
+fn nps_bounds(r: &Record) -> [f64; 2] {
+    let seconds = |ns: u64| ns.max(1) as f64 * 1e-9;
+    [
+        r.nodes as f64 / seconds(r.wall_ns.max),
+        r.nodes as f64 / seconds(r.wall_ns.min),
+    ]
+}
+
+/// The spread of `low ..= high` about `value` as the custom formats' `range`: `-A +B`.
+fn spread(value: f64, low: f64, high: f64) -> String {
+    let below = (value - low).max(0.0);
+    let above = (high - value).max(0.0);
+    format!("-{} +{}", round_figure(below), round_figure(above))
+}
+
+/// A figure of the custom formats' `range`: an integer when it is one, else three
+/// significant digits.
+fn round_figure(x: f64) -> String {
+    if x.fract() == 0.0 && x < 1e15 {
+        format!("{x:.0}")
+    } else {
+        format_significant(x, 3).to_string()
+    }
+}
+
+/// `x` to `digits` significant digits, without trailing zeros.
+fn format_significant(x: f64, digits: i32) -> f64 {
+    if x == 0.0 {
+        return 0.0;
+    }
+    let scale = 10f64.powi(digits - 1 - x.abs().log10().floor() as i32);
+    (x * scale).round() / scale
+}
+
+/// The standard test harness's bench report for every record, as the module says.
+fn libtest(records: &[Record]) -> String {
+    let count = records.len();
+    let mut text = format!(
+        "running {count} test{}\n",
+        if count == 1 { "" } else { "s" }
+    );
+    for r in records {
+        let median = r.wall_ns.median;
+        let half_width = median
+            .saturating_sub(r.wall_ns.min)
+            .max(r.wall_ns.max.saturating_sub(median));
+        text.push_str(&format!(
+            "test {} ... bench: {:>11} ns/iter (+/- {})\n",
+            libtest_name(r),
+            thousands(median),
+            thousands(half_width)
+        ));
+    }
+    text.push_str(&format!(
+        "\ntest result: ok. 0 passed; 0 failed; 0 ignored; {count} measured; 0 filtered out\n"
+    ));
+    text
+}
+
+/// A search's name as a libtest export writes it: its label with spaces as `_`.
+pub fn libtest_name(r: &Record) -> String {
+    key_label(r)
+        .chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .collect()
+}
+
+/// `n` with a comma every three digits, as the test harness writes it: `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// criterion's report lines for every record (`measurement_complete` in criterion 0.8's
@@ -218,7 +332,19 @@ fn criterion_short(n: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{criterion_elements, criterion_time};
+    use super::{criterion_elements, criterion_time, spread, thousands};
+
+    #[test]
+    fn spreads_are_written_as_the_offsets_they_are() {
+        assert_eq!(spread(100.0, 90.0, 250.0), "-10 +150");
+        assert_eq!(spread(5.0, 5.0, 5.0), "-0 +0");
+        assert_eq!(spread(1000.5f64, 999.0, 1234.5678), "-1.5 +234");
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(37_174), "37,174");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
 
     #[test]
     fn numbers_are_written_as_criterion_writes_them() {

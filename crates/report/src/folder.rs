@@ -70,6 +70,18 @@ pub fn write_report_with(
     machine: Option<&MachineInfo>,
     simulation: Simulation,
 ) -> Result<ReportFiles, ReportError> {
+    write_report_reporting(dir, results, machine, simulation, &|_, _| {})
+}
+
+/// [`write_report_with`], telling `progress` (trees simulated, trees in all) as each
+/// tree of the SIMULATED section is done.
+pub fn write_report_reporting(
+    dir: &Path,
+    results: &Results,
+    machine: Option<&MachineInfo>,
+    simulation: Simulation,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<ReportFiles, ReportError> {
     let records = &results.records;
     let mut files = ReportFiles::default();
     let summary_path = dir.join(SUMMARY_FILE);
@@ -84,9 +96,10 @@ pub fn write_report_with(
     let series = theory::height_series(&groups);
     let profile = run_folder_profile(dir)?;
     let simulated = match &simulation {
-        Simulation::Run => simulated::simulate_workloads(
+        Simulation::Run => simulated::simulate_workloads_reporting(
             &groups,
             profile.as_ref().unwrap_or(&CostProfile::reference()),
+            progress,
         ),
         Simulation::Skip(why) => simulated::not_simulated(&groups, why),
     };
@@ -153,11 +166,13 @@ pub fn write_run_folder(
     })
 }
 
-/// `abbench report RESULTS.jsonl --out DIR`: reads the records (and the `machine.json`
+/// `abbench report RESULTS.jsonl|RUN_DIR --out DIR`: reads the records (and the `machine.json`
 /// and cost profile beside them, if there are) and writes `summary.csv`, `report.md` and
 /// the plots into `out`, created if needed; a profile beside the records is copied into
 /// `out`, so that the report's SIMULATED scaling uses it.
 pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportError> {
+    // A run folder stands for the results.jsonl in it.
+    let results = &abbench_results::results_file(results);
     let results_read = read_results(results)?;
     let beside = results
         .parent()

@@ -11,8 +11,9 @@
 //! | the shards of one run as one run (`abbench merge`) | [`merge_shards`] |
 //! | several runs side by side | [`cross_machine_report`] |
 //! | a sweep's summary line | [`headline`] |
+//! | a sweep's report, written for the crate that measures | [`RunReport`], [`ReportingProgress`] |
 //! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
-//! | `abbench export` | [`export_file`], [`export`], [`ExportFormat`]; a complete run's records, [`read_complete_run`] |
+//! | `abbench export` | [`export_file`], [`export`], [`ExportFormat`], [`libtest_name`]; a complete run's records, [`read_complete_run`] |
 //! | `abbench check-calibration` | [`check_calibration`] |
 //! | `abbench simulate --svg` | [`SimulationPlot`], [`simulation_plot`] |
 //!
@@ -39,6 +40,7 @@ mod metrics;
 mod plot_style;
 mod plots;
 mod rebuild;
+mod run_report;
 mod sim_job;
 mod simulated;
 mod simulation_plot;
@@ -57,7 +59,7 @@ pub use compare::{
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use cross_machine::cross_machine_report;
 pub use error::ReportError;
-pub use export::{ExportFormat, export, export_file};
+pub use export::{ExportFormat, export, export_file, libtest_name};
 pub use folder::{
     REPORT_FILE, ReportFiles, SUMMARY_FILE, Simulation, create_dir, rebuild_report, write_report,
     write_report_with, write_run_folder,
@@ -66,6 +68,7 @@ pub use headline::headline;
 pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use merge::{MergeError, MergeOptions, MergeOutcome, SHARDS_FILE, merge_shards};
 pub use metrics::{karp_flatt, median};
+pub use run_report::{ReportingProgress, RunReport};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 
 #[cfg(test)]

@@ -11,21 +11,8 @@ pub fn karp_flatt(speedup: f64, threads: usize) -> Option<f64> {
     Some((1.0 / speedup - 1.0 / p) / (1.0 - 1.0 / p))
 }
 
-/// The median of `values` (the mean of the two middle ones for an even count); `None`
-/// when empty. NaNs sort last.
-pub fn median(values: &[f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
-    Some(if n % 2 == 1 {
-        sorted[n / 2]
-    } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
-    })
-}
+/// Statistics live below the crates that measure and report: the one median.
+pub use abbench_results::median;
 
 #[cfg(test)]
 mod tests {
@@ -42,12 +29,5 @@ mod tests {
         assert!((karp_flatt(1.6, 2).unwrap() - 0.25).abs() < 1e-12);
         assert_eq!(karp_flatt(0.0, 2), None);
         assert_eq!(karp_flatt(f64::NAN, 2), None);
-    }
-
-    #[test]
-    fn medians() {
-        assert_eq!(median(&[]), None);
-        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
-        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
     }
 }

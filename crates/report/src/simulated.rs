@@ -113,9 +113,20 @@ pub(crate) fn not_simulated(groups: &[WorkloadGroup<'_>], why: &str) -> Vec<Simu
         .collect()
 }
 
+#[cfg(test)]
 pub(crate) fn simulate_workloads(
     groups: &[WorkloadGroup<'_>],
     profile: &CostProfile,
+) -> Vec<SimulatedWorkload> {
+    simulate_workloads_reporting(groups, profile, &|_, _| {})
+}
+
+/// [`simulate_workloads`], telling `progress` (trees simulated, trees in all) as each
+/// tree is done: a large run's simulation takes tens of seconds.
+pub(crate) fn simulate_workloads_reporting(
+    groups: &[WorkloadGroup<'_>],
+    profile: &CostProfile,
+    progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<SimulatedWorkload> {
     let plans: Vec<(&WorkloadGroup<'_>, Result<Plan, String>)> = groups
         .iter()
@@ -127,7 +138,18 @@ pub(crate) fn simulate_workloads(
         .filter_map(|(_, p)| p.as_ref().ok())
         .flat_map(|p| &p.jobs)
         .collect();
-    let mut outcomes = run_all(&jobs, |job| job.sim.serial_positions, |job| run(job)).into_iter();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let mut outcomes = run_all(
+        &jobs,
+        |job| job.sim.serial_positions,
+        |job| {
+            let outcome = run(job);
+            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            progress(finished, jobs.len());
+            outcome
+        },
+    )
+    .into_iter();
     plans
         .into_iter()
         .map(|(group, plan)| SimulatedWorkload {

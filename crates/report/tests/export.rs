@@ -1,7 +1,8 @@
 //! `abbench export` formats, on the records of a committed run (740 searches, serial and
 //! parallel): Bencher Metric Format validated against the format's published JSON Schema
 //! (`tests/data/bmf.schema.json`, a copy of <https://bencher.dev/bmf.json>), and
-//! github-action-benchmark's custom arrays checked field by field.
+//! github-action-benchmark's custom arrays checked field by field, and the libtest lines
+//! read by re-implementations of their two consumers' parsers.
 
 use abbench_report::{ExportFormat, export};
 use abbench_results::{Results, parse_results};
@@ -217,4 +218,149 @@ fn criterion_lines_of_a_known_search() {
             " ".repeat(24)
         )
     );
+}
+
+/// github-action-benchmark's `cargo` tool (`extractCargoResult` in its `src/extract.ts`):
+/// every line matching its one pattern is a benchmark, named by the first group, valued
+/// by the second with commas removed, in the unit of the third, with `± ` and the fourth
+/// as its range; a line that does not match is skipped.
+fn github_action_benchmark_cargo(output: &str) -> Vec<(String, f64, String, String)> {
+    // JavaScript's `\w` is ASCII only: `(?-u:\w)`.
+    let pattern = regex::Regex::new(
+        r"^test (.+)\s+\.\.\. bench:\s+([0-9,.]+) ((?-u:\w)+/(?-u:\w)+) \(\+/- ([0-9,.]+)\)$",
+    )
+    .unwrap();
+    output
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .filter_map(|line| pattern.captures(line))
+        .map(|m| {
+            (
+                m[1].trim().to_string(),
+                m[2].replace(',', "").parse::<f64>().unwrap(),
+                m[3].trim().to_string(),
+                format!("± {}", m[4].replace(',', "")),
+            )
+        })
+        .collect()
+}
+
+/// Bencher's `rust_bench` adapter: `running N test(s)`, then `test NAME ... bench: N
+/// UNIT/iter (+/- R)` lines whose name ends at its first space and whose numbers are
+/// digits with commas, then `test result:`; the value with `value ± R` as its bounds.
+fn bencher_rust_bench(output: &str) -> Option<Vec<(String, f64, f64, f64)>> {
+    let mut lines = output.lines();
+    let running = lines.next()?;
+    let count: usize = running
+        .strip_prefix("running ")?
+        .strip_suffix(" tests")
+        .or_else(|| running.strip_prefix("running ")?.strip_suffix(" test"))?
+        .parse()
+        .ok()?;
+    let number = |s: &str| -> Option<f64> {
+        let digits: String = s.chars().filter(|&c| c != ',').collect();
+        (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()))
+            .then(|| digits.parse().ok())?
+    };
+    let mut found = Vec::new();
+    for line in lines.by_ref() {
+        if line.is_empty() {
+            break;
+        }
+        let rest = line.strip_prefix("test ")?;
+        let (name, rest) = rest.split_once(' ')?;
+        let rest = rest.trim_start().strip_prefix("...")?.trim_start();
+        let rest = rest.strip_prefix("bench:")?.trim_start();
+        let (value, rest) = rest.split_once(' ')?;
+        let rest = rest.trim_start().strip_prefix("ns/iter")?.trim_start();
+        let spread = rest.strip_prefix("(+/- ")?.strip_suffix(')')?;
+        let (value, spread) = (number(value)?, number(spread)?);
+        found.push((name.to_string(), value, value - spread, value + spread));
+    }
+    let result = lines.find(|l| !l.is_empty())?;
+    (result.starts_with("test result:") && lines.next().is_none() && found.len() == count)
+        .then_some(found)
+}
+
+#[test]
+fn libtest_lines_are_read_by_github_action_benchmark_and_bencher() {
+    let results = run();
+    let text = export(&results, ExportFormat::Libtest);
+    let gab = github_action_benchmark_cargo(&text);
+    assert_eq!(gab.len(), results.records.len(), "one benchmark per search");
+    let bencher = bencher_rust_bench(&text).expect("Bencher's rust_bench reads it");
+    assert_eq!(bencher.len(), results.records.len());
+    let mut names = std::collections::BTreeSet::new();
+    for ((r, (name, value, unit, range)), (b_name, b_value, lower, upper)) in
+        results.records.iter().zip(&gab).zip(&bencher)
+    {
+        assert!(names.insert(name.clone()), "{name} twice");
+        assert_eq!(name, &abbench_report::libtest_name(r));
+        assert_eq!(b_name, name);
+        assert_eq!(*value, r.wall_ns.median as f64, "{name}");
+        assert_eq!(b_value, value);
+        assert_eq!(unit, "ns/iter");
+        assert!(range.starts_with("± "), "{range}");
+        // The interval both consumers draw holds every run, and no wider than needed.
+        let (fastest, slowest) = (r.wall_ns.min as f64, r.wall_ns.max as f64);
+        assert!(*lower <= fastest && slowest <= *upper, "{name}");
+        assert!(*lower == fastest || *upper == slowest, "{name}");
+    }
+}
+
+#[test]
+fn libtest_lines_of_a_known_search() {
+    let results = run();
+    let mut one = results.clone();
+    let mut record = results.records[0].clone();
+    record.wall_ns.median = 1_234_567;
+    record.wall_ns.min = 1_200_000;
+    record.wall_ns.max = 1_300_000;
+    record.wall_ns.samples = vec![1_200_000, 1_234_567, 1_300_000];
+    record.wall_ns.median_ci = None;
+    one.records = vec![record.clone()];
+    one.unfinished.clear();
+    let text = export(&one, ExportFormat::Libtest);
+    assert_eq!(
+        text,
+        format!(
+            "running 1 test\ntest random_d=16_h=8_seed=1_{}_threads=1 ... bench:   1,234,567 \
+             ns/iter (+/- 65,433)\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 1 \
+             measured; 0 filtered out\n",
+            record.algo
+        )
+    );
+}
+
+#[test]
+fn custom_ranges_say_how_far_the_runs_fell_on_each_side() {
+    let results = run();
+    let smaller: Value =
+        serde_json::from_str(&export(&results, ExportFormat::CustomSmallerIsBetter)).unwrap();
+    for (r, e) in results.records.iter().zip(smaller.as_array().unwrap()) {
+        let range = e["range"].as_str().unwrap();
+        assert_eq!(
+            range,
+            format!(
+                "-{} +{}",
+                r.wall_ns.median - r.wall_ns.min,
+                r.wall_ns.max - r.wall_ns.median
+            ),
+            "{e}"
+        );
+        // github-action-benchmark reads `± N` (or `+- N`) as a symmetric spread, and
+        // rescales it with the value; this range must not be read as one.
+        assert!(!range.contains('±') && !range.contains("+-"), "{range}");
+    }
+    let bigger: Value =
+        serde_json::from_str(&export(&results, ExportFormat::CustomBiggerIsBetter)).unwrap();
+    for e in bigger.as_array().unwrap() {
+        if e["unit"] == "positions/s" {
+            let range = e["range"].as_str().unwrap();
+            let (below, above) = range.split_once(' ').unwrap();
+            let below: f64 = below.strip_prefix('-').unwrap().parse().unwrap();
+            let above: f64 = above.strip_prefix('+').unwrap().parse().unwrap();
+            assert!(below >= 0.0 && above >= 0.0, "{e}");
+        }
+    }
 }

@@ -86,7 +86,7 @@ mod tests {
         let err = parse_profile(&text, Path::new("p.json")).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "p.json:0: invalid events.abort.growth -0.5 in the profile: must be at least 0"
+            "p.json: invalid events.abort.growth -0.5 in the profile: must be at least 0"
         );
         let err = parse_profile("{\"schema\": 1}", Path::new("p.json")).unwrap_err();
         assert!(err.to_string().contains("not a cost profile"), "{err}");

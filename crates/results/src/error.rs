@@ -13,8 +13,9 @@ pub enum FileError {
         /// The system's error.
         source: std::io::Error,
     },
-    /// A file that is not what it should be.
-    #[error("{}:{line}: {message}", path.display())]
+    /// A file that is not what it should be: `path:line: message`, or `path: message`
+    /// when the whole file is at fault (there is no line 0 to point at).
+    #[error("{}{}: {message}", path.display(), at_line(*line))]
     BadInput {
         /// The file.
         path: PathBuf,
@@ -23,4 +24,34 @@ pub enum FileError {
         /// What is wrong.
         message: String,
     },
+}
+
+/// `:line`, or nothing for line 0 (the whole file).
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(":{line}")
+    }
+}
+
+/// Exit code for input that cannot be used — a file missing or malformed, an option out
+/// of range — whichever tool reads it (`abbench compare`, the examples).
+pub const EXIT_UNUSABLE_INPUT: u8 = 2;
+
+#[cfg(test)]
+mod tests {
+    use super::FileError;
+    use std::path::PathBuf;
+
+    #[test]
+    fn a_whole_file_at_fault_is_not_pointed_at_a_line_0() {
+        let bad = |line| FileError::BadInput {
+            path: PathBuf::from("r.jsonl"),
+            line,
+            message: "no records".into(),
+        };
+        assert_eq!(bad(0).to_string(), "r.jsonl: no records");
+        assert_eq!(bad(3).to_string(), "r.jsonl:3: no records");
+    }
 }

@@ -13,18 +13,22 @@
 //! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`]; the build's provenance, [`build_info`]; the run's status and lock ([`RunStatus`], [`folder_state`], [`LOCK_FILE`]) |
 //! | `shard.json` | [`Shard`] (`--shard K/N`), [`ShardManifest`], [`content_hash`] |
 //! | `calibration.json` | [`read_profile`], [`write_profile`], [`run_folder_profile`] |
-//! | any | [`write_atomically`], [`read_text`] (a regular file, bounded), [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]) |
+//! | report files | [`FolderReport`]: what writes them, handed to the crate that measures by the one that reports |
+//! | any | [`write_atomically`], [`read_text`] (a regular file, bounded), [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]); statistics ([`median`]) |
 
 mod algorithm;
 mod build_info;
 mod calibration;
 mod error;
+mod folder_report;
 mod machine;
 mod read;
 mod record;
 mod results;
 mod run_folder;
+mod run_status;
 mod shard;
+mod stats;
 mod status;
 mod timing;
 mod unfinished;
@@ -38,18 +42,23 @@ pub use calibration::{
     CALIBRATION_FILE, parse_profile, profile_json, profile_path, read_profile, run_folder_profile,
     write_profile,
 };
-pub use error::FileError;
+pub use error::{EXIT_UNUSABLE_INPUT, FileError};
+pub use folder_report::{FolderReport, ReportFailure};
 pub use machine::{MachineInfo, available_threads, hostname};
 pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
 pub use record::{
     FastestSerial, ParallelMetrics, Record, SCHEMA, SearchKind, TableRecord, TreeInfo, WindowFields,
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
-pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
+pub use run_folder::{
+    MACHINE_FILE, RESULTS_FILE, read_machine, results_file, write_atomically, write_machine,
+};
+pub use run_status::RunStatus;
 pub use shard::{
     MAX_SHARDS, SHARD_FILE, Shard, ShardError, ShardManifest, ShardTree, content_hash,
 };
-pub use status::{FolderState, LOCK_FILE, RunStatus, folder_state, is_locked, recorded_status};
+pub use stats::median;
+pub use status::{FolderState, LOCK_FILE, folder_state, is_locked, recorded_status};
 pub use timing::{BOOTSTRAP_RESAMPLES, WallTimes};
 pub use unfinished::{StopReason, Unfinished, UnfinishedKind};
 pub use units::{elapsed, human_bytes, human_duration, human_nanos};

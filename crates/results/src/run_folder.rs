@@ -12,6 +12,16 @@ pub const RESULTS_FILE: &str = "results.jsonl";
 /// The machine and build.
 pub const MACHINE_FILE: &str = "machine.json";
 
+/// The records `path` names, for every command that reads a run: `path` itself (a
+/// `results.jsonl`), or the [`RESULTS_FILE`] inside it when it is a run folder.
+pub fn results_file(path: &Path) -> PathBuf {
+    if path.is_dir() {
+        path.join(RESULTS_FILE)
+    } else {
+        path.to_path_buf()
+    }
+}
+
 /// Replaces `path` with `bytes` atomically: readers see the old file or the new one,
 /// never part of either, and an error leaves the old file as it was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {

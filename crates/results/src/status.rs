@@ -12,27 +12,13 @@
 //! are complete unless their `incomplete` entry says otherwise.
 
 use crate::MachineInfo;
-use serde::{Deserialize, Serialize};
+use crate::run_status::RunStatus;
 use std::fmt;
 use std::path::Path;
 
 /// The lock file of a run folder: present in every folder a sweep wrote, never removed
 /// (removing it would let two sweeps hold locks on two different files of one name).
 pub const LOCK_FILE: &str = ".abbench.lock";
-
-/// What a sweep wrote into `machine.json` about how far it got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RunStatus {
-    /// The sweep is writing the folder (or died before it could say otherwise).
-    Running,
-    /// Every tree of the suite was measured.
-    Complete,
-    /// Stopped by a signal before the end.
-    Interrupted,
-    /// Stopped by an error before the end.
-    Failed,
-}
 
 /// A run folder's state, from its status and its lock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

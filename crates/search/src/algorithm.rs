@@ -1,7 +1,5 @@
 //! The serial algorithms by name, as the command line and reports call them.
 
-use crate::{Counters, SearchResult, SerialOptions, SerialSearch};
-use abbench_tree::GameTree;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -70,20 +68,6 @@ impl SerialAlgorithm {
             SerialAlgorithm::Aspiration => "aspiration",
             SerialAlgorithm::Mtdf => "mtdf",
         }
-    }
-
-    /// Searches the whole tree with the default options.
-    pub fn search<T: GameTree, C: Counters>(self, tree: &T) -> SearchResult {
-        self.search_with(tree, C::for_height(tree.height()))
-    }
-
-    /// Searches the whole tree with the default options, counting into `counters`.
-    /// (`mtdf` allocates its table here; [`SerialSearch`] allocates it once for many
-    /// searches.)
-    pub fn search_with<T: GameTree, C: Counters>(self, tree: &T, counters: C) -> SearchResult {
-        SerialSearch::new(self, SerialOptions::default(), tree)
-            .expect("the default options are valid")
-            .search_with(tree, counters)
     }
 }
 

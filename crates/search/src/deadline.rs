@@ -3,13 +3,12 @@
 //! [`Deadline`] wraps any [`Counters`] and, every [`DEADLINE_CHECK_INTERVAL`] positions,
 //! reads the clock; once the deadline has passed it unwinds the search with
 //! [`std::panic::resume_unwind`] — which runs no panic hook, so nothing is printed — and
-//! [`search_within`] catches exactly that payload and reports [`TimedOut`]. The
+//! [`crate::search_within`] catches exactly that payload and reports [`TimedOut`]. The
 //! recursive procedures stay as the paper writes them, the untimed searches (plain
 //! `Counters`) are compiled without any check, and a kernel holds nothing an unwind could
 //! leave inconsistent: `F2Iter` clears its stack at the start of every search.
 
-use crate::{Counters, SearchResult, SearchStats, SerialAlgorithm, SerialOptions, SerialSearch};
-use abbench_tree::GameTree;
+use crate::{Counters, SearchResult, SearchStats};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::time::{Duration, Instant};
 
@@ -89,17 +88,6 @@ impl<C: Counters> Counters for Deadline<C> {
     fn nodes(&self) -> u64 {
         self.inner.nodes()
     }
-}
-
-/// Searches the whole tree with `algorithm` (default options), giving up after `limit`.
-pub fn search_within<T: GameTree, C: Counters>(
-    algorithm: SerialAlgorithm,
-    tree: &T,
-    limit: Duration,
-) -> Result<SearchResult, TimedOut> {
-    SerialSearch::new(algorithm, SerialOptions::default(), tree)
-        .expect("the default options are valid")
-        .search_within::<C>(tree, limit)
 }
 
 /// Runs `search` (whose counters are a [`Deadline`]), turning the deadline's unwind into

@@ -39,7 +39,7 @@ mod window_search;
 
 pub use algorithm::{SerialAlgorithm, UnknownAlgorithm};
 pub use bound::Bound;
-pub use deadline::{DEADLINE_CHECK_INTERVAL, Deadline, TimedOut, search_within};
+pub use deadline::{DEADLINE_CHECK_INTERVAL, Deadline, TimedOut};
 pub use f0::f0;
 pub use f1::f1;
 pub use f2::{alphabeta, f2};
@@ -52,7 +52,7 @@ pub use options::{
 };
 pub use probe::{Aborted, NoProbe, POLL_INTERVAL, Poll, Probe};
 pub use result::{GuessSource, Pass, Passes, SearchResult, TableStats};
-pub use searcher::SerialSearch;
+pub use searcher::{SerialSearch, search_within};
 pub use stats::{Basic, Counters, Detailed, SearchStats};
 pub use transposition::{
     BoundTable, Bounds, SLOT_BYTES, TranspositionTable, child_path_key, root_path_key,

@@ -134,3 +134,33 @@ impl<T: GameTree> SerialSearch<T> {
         within(|| self.search_with(tree, counters))
     }
 }
+
+/// The whole-tree searches with the default options, each through a [`SerialSearch`] of
+/// its own (the searcher sits above the algorithm's name and the deadline, which it
+/// uses).
+impl SerialAlgorithm {
+    /// Searches the whole tree with the default options.
+    pub fn search<T: GameTree, C: Counters>(self, tree: &T) -> SearchResult {
+        self.search_with(tree, C::for_height(tree.height()))
+    }
+
+    /// Searches the whole tree with the default options, counting into `counters`.
+    /// (`mtdf` allocates its table here; [`SerialSearch`] allocates it once for many
+    /// searches.)
+    pub fn search_with<T: GameTree, C: Counters>(self, tree: &T, counters: C) -> SearchResult {
+        SerialSearch::new(self, SerialOptions::default(), tree)
+            .expect("the default options are valid")
+            .search_with(tree, counters)
+    }
+}
+
+/// Searches the whole tree with `algorithm` (default options), giving up after `limit`.
+pub fn search_within<T: GameTree, C: Counters>(
+    algorithm: SerialAlgorithm,
+    tree: &T,
+    limit: Duration,
+) -> Result<SearchResult, TimedOut> {
+    SerialSearch::new(algorithm, SerialOptions::default(), tree)
+        .expect("the default options are valid")
+        .search_within::<C>(tree, limit)
+}

@@ -3,6 +3,7 @@
 //! third module both import (`ARCHITECTURE.md`). The workspace's test
 //! `tests/architecture.rs` runs it over every crate and fails on any pair.
 
+use crate::code::{is_ident, without_tests};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -32,15 +33,35 @@ impl std::fmt::Display for Cycle {
 }
 
 /// The pairs of modules under `src` (a crate's `src` folder) that import each other, an
-/// ancestor and its descendant aside. Only code outside `#[cfg(test)]` counts: the
-/// first `#[cfg(test)]` of a file ends what is read of it.
+/// ancestor and its descendant aside. Only code outside tests counts: each item marked
+/// `#[cfg(test)]` is left out (a `mod test;` line with its file, a braced module or
+/// function), and what follows it is read. A path through a re-export (`crate::Name`
+/// where the crate root has `pub use options::Name`) counts as an import of the module
+/// that defines the name.
 pub fn module_cycles(src: &Path) -> std::io::Result<Vec<Cycle>> {
     let files = module_files(src)?;
-    let mut edges = BTreeSet::new();
+    let mut code = BTreeMap::new();
+    let mut test_only = Vec::new();
     for (here, file) in &files {
-        let text = std::fs::read_to_string(file)?;
-        for target in references(&without_tests(&text), here) {
-            let owner = owner(&target, &files);
+        let (text, test_modules) = without_tests(&std::fs::read_to_string(file)?);
+        test_only.extend(test_modules.into_iter().map(|name| {
+            let mut m = here.clone();
+            m.push(name);
+            m
+        }));
+        code.insert(here.clone(), text);
+    }
+    let reexports: BTreeMap<(ModulePath, String), ModulePath> = code
+        .iter()
+        .flat_map(|(here, text)| reexports(text, here))
+        .collect();
+    let mut edges = BTreeSet::new();
+    for (here, text) in &code {
+        if test_only.iter().any(|t| here.starts_with(t)) {
+            continue;
+        }
+        for target in references(text, here) {
+            let owner = owner(&target, &files, &reexports);
             if &owner != here {
                 edges.insert((here.clone(), owner));
             }
@@ -85,20 +106,88 @@ fn module_files(src: &Path) -> std::io::Result<BTreeMap<ModulePath, PathBuf>> {
     Ok(out)
 }
 
-/// `text` without line comments and from its first `#[cfg(test)]` on.
-fn without_tests(text: &str) -> String {
-    let code = text.split("#[cfg(test)]").next().unwrap_or("");
-    code.lines()
-        .map(|line| match line.find("//") {
-            Some(i) => &line[..i],
-            None => line,
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+/// The names that the `use` declarations of module `here` bind (`pub use`, `pub(crate)
+/// use` and private ones, which its descendants see as well), each with the path it
+/// names, resolved from `here`: `(here, name) -> path`.
+fn reexports(text: &str, here: &ModulePath) -> Vec<((ModulePath, String), ModulePath)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("use") {
+        let keyword =
+            (at == 0 || !rest[..at].ends_with(is_ident)) && !rest[at + 3..].starts_with(is_ident);
+        rest = &rest[at + 3..];
+        if !keyword {
+            continue;
+        }
+        let Some(end) = rest.find(';') else { break };
+        let mut leaves = Vec::new();
+        use_tree_leaves(&rest[..end], Vec::new(), &mut leaves);
+        for (path, name) in leaves {
+            let Some((head, parts)) = path.split_first() else {
+                continue;
+            };
+            let target = match head.as_str() {
+                "crate" | "super" | "self" => resolve(head, parts.to_vec(), here),
+                // A child module of `here` (or another crate, which no module owns).
+                _ => {
+                    let mut p = here.clone();
+                    p.extend(path.iter().cloned());
+                    p
+                }
+            };
+            out.push(((here.clone(), name), target));
+        }
+        rest = &rest[end..];
+    }
+    out
 }
 
-fn is_ident(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
+/// The leaves of a `use` tree — `a::{b, c::d as e}` — each as its path and the name it
+/// binds; globs and `self` leaves are left out.
+fn use_tree_leaves(tree: &str, prefix: Vec<String>, out: &mut Vec<(Vec<String>, String)>) {
+    let tree = tree.trim();
+    if let Some(open) = tree.find('{') {
+        let mut path = prefix;
+        path.extend(segments(&tree[..open]));
+        let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+        // Split at the commas outside nested braces.
+        let (mut depth, mut start) = (0, 0);
+        for (i, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    use_tree_leaves(&inner[start..i], path.clone(), out);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        use_tree_leaves(&inner[start..], path, out);
+        return;
+    }
+    let (path_text, alias) = match tree.split_once(" as ") {
+        Some((p, a)) => (p, Some(a.trim().to_string())),
+        None => (tree, None),
+    };
+    let mut path = prefix;
+    path.extend(segments(path_text));
+    let Some(last) = path.last().cloned() else {
+        return;
+    };
+    if last == "*" || last == "self" || path_text.trim().is_empty() {
+        return;
+    }
+    out.push((path, alias.unwrap_or(last)));
+}
+
+/// The segments of a path written `a::b::`, trailing `::` allowed.
+fn segments(text: &str) -> Vec<String> {
+    text.split("::")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 /// The module paths that `text`, the code of module `here`, names through `crate::`,
@@ -175,13 +264,36 @@ fn resolve(head: &str, mut parts: Vec<String>, here: &ModulePath) -> ModulePath 
     base
 }
 
-/// The module that defines `path`: its longest prefix that is a module.
-fn owner(path: &ModulePath, files: &BTreeMap<ModulePath, PathBuf>) -> ModulePath {
-    (0..=path.len())
-        .rev()
-        .map(|k| path[..k].to_vec())
-        .find(|p| files.contains_key(p))
-        .unwrap_or_default()
+/// The module that defines `path`: its longest prefix that is a module, or, where the
+/// name after that prefix is one the module re-exports, the module that defines what the
+/// re-export names.
+fn owner(
+    path: &ModulePath,
+    files: &BTreeMap<ModulePath, PathBuf>,
+    reexports: &BTreeMap<(ModulePath, String), ModulePath>,
+) -> ModulePath {
+    let longest_module = |path: &ModulePath| {
+        (0..=path.len())
+            .rev()
+            .map(|k| path[..k].to_vec())
+            .find(|p| files.contains_key(p))
+            .unwrap_or_default()
+    };
+    let mut path = path.clone();
+    // Re-exports of re-exports, a few deep; a loop of them ends here.
+    for _ in 0..8 {
+        let module = longest_module(&path);
+        let Some(target) = path
+            .get(module.len())
+            .and_then(|name| reexports.get(&(module.clone(), name.clone())))
+        else {
+            return module;
+        };
+        let mut followed = target.clone();
+        followed.extend(path[module.len() + 1..].iter().cloned());
+        path = followed;
+    }
+    longest_module(&path)
 }
 
 #[cfg(test)]
@@ -230,6 +342,89 @@ mod tests {
         let found = module_cycles(src).unwrap();
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].to_string(), "a <-> b");
+    }
+
+    #[test]
+    fn code_after_a_test_module_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path();
+        write(src, "lib.rs", "mod a;\nmod b;\n");
+        write(src, "b.rs", "pub fn g() { crate::a::f() }\n");
+        // The import of b after the test module, and one after a test function.
+        write(
+            src,
+            "a.rs",
+            "pub fn f() {}\n#[cfg(test)]\nmod test;\nuse crate::b::g;\n",
+        );
+        let found = module_cycles(src).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].to_string(), "a <-> b");
+        write(
+            src,
+            "a.rs",
+            "pub fn f() {}\n#[cfg(test)]\nfn t() { let s = \"}\"; let c = '}'; }\nfn h() { crate::b::g() }\n",
+        );
+        assert_eq!(module_cycles(src).unwrap().len(), 1);
+        // The test items themselves, and the test module's own file, do not count.
+        write(
+            src,
+            "a.rs",
+            "pub fn f() {}\n#[cfg(test)]\nmod test;\n#[cfg(test)]\nmod more { use crate::b::g; }\n",
+        );
+        write(src, "a/test.rs", "use crate::b::g;\n");
+        write(src, "b.rs", "pub fn g() { crate::a::f() }\npub fn k() {}\n");
+        write(src, "c.rs", "");
+        assert_eq!(module_cycles(src).unwrap(), []);
+    }
+
+    #[test]
+    fn paths_through_re_exports_reach_the_module_that_defines_the_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path();
+        write(
+            src,
+            "lib.rs",
+            "mod options;\nmod context;\npub use options::{Options, Kind as Sort};\n",
+        );
+        write(src, "options.rs", "pub struct Options;\npub enum Kind {}\n");
+        write(
+            src,
+            "context.rs",
+            "use crate::{Options, Sort};\npub struct Context;\n",
+        );
+        assert_eq!(module_cycles(src).unwrap(), []);
+        // options now uses context: the pair is found through the crate root's re-export.
+        write(
+            src,
+            "options.rs",
+            "pub struct Options(crate::context::Context);\npub enum Kind {}\n",
+        );
+        let found = module_cycles(src).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].to_string(), "context <-> options");
+        // Through a re-export of a nested module, under an alias.
+        write(src, "context.rs", "use crate::Sort;\npub struct Context;\n");
+        assert_eq!(module_cycles(src).unwrap().len(), 1);
+        write(
+            src,
+            "lib.rs",
+            "mod options;\nmod context;\npub mod sim;\npub use sim::Kind;\n",
+        );
+        write(
+            src,
+            "sim/mod.rs",
+            "mod kinds;\npub use self::kinds::Kind;\n",
+        );
+        write(
+            src,
+            "sim/kinds.rs",
+            "pub enum Kind { A(crate::context::Context) }\n",
+        );
+        write(src, "context.rs", "use crate::Kind;\npub struct Context;\n");
+        write(src, "options.rs", "");
+        let found = module_cycles(src).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].to_string(), "context <-> sim::kinds");
     }
 
     #[test]

@@ -4,13 +4,18 @@
 //! | module | for |
 //! | --- | --- |
 //! | [`module_cycles`] (`cycles.rs`) | no two modules of a crate import each other |
+//! | [`long_functions`] (`function_length.rs`) | functions over a length, for `ARCHITECTURE.md`'s list |
+//! | `code.rs` | Rust source read as code: comments, literals and test items left out |
 //! | [`FaultyTree`] (`faulty.rs`) | a tree one of whose leaves panics: failures, not hangs |
 //! | [`CountingAllocator`] (`counting.rs`) | allocations counted, on every thread or marked ones |
 
+mod code;
 mod counting;
 mod cycles;
 mod faulty;
+mod function_length;
 
 pub use counting::{CountingAllocator, allocations, count_this_thread};
 pub use cycles::{Cycle, ModulePath, module_cycles};
 pub use faulty::FaultyTree;
+pub use function_length::{LongFunction, long_functions};

@@ -1,6 +1,6 @@
 //! The workspace's structure: no two modules of one crate import each other.
 
-use abbench_testkit::module_cycles;
+use abbench_testkit::{long_functions, module_cycles};
 use std::path::Path;
 
 #[test]
@@ -29,20 +29,20 @@ fn no_two_modules_of_a_crate_import_each_other() {
     );
 }
 
-/// The crates named in the `[dependencies]` table of `crates/<name>/Cargo.toml` that are
-/// the workspace's own (`abbench-…`); dev-dependencies are not counted.
-fn own_dependencies(name: &str) -> Vec<String> {
+/// The crates named in the `table` table (`dependencies` or `dev-dependencies`) of
+/// `crates/<name>/Cargo.toml` that are the workspace's own (`abbench-…`).
+fn own_crates(name: &str, table: &str) -> Vec<String> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("..")
         .join(name)
         .join("Cargo.toml");
     let text = std::fs::read_to_string(&manifest).unwrap();
-    let mut in_dependencies = false;
+    let mut in_table = false;
     let mut found = Vec::new();
     for line in text.lines().map(str::trim) {
         if line.starts_with('[') {
-            in_dependencies = line == "[dependencies]";
-        } else if in_dependencies && line.starts_with("abbench-") {
+            in_table = line == format!("[{table}]");
+        } else if in_table && line.starts_with("abbench-") {
             let crate_name = line.split(['.', ' ', '=']).next().unwrap();
             found.push(crate_name.to_string());
         }
@@ -52,28 +52,52 @@ fn own_dependencies(name: &str) -> Vec<String> {
 
 #[test]
 fn measuring_and_reporting_depend_one_way() {
-    // results ← report ← measure ← cli: the report reads what was measured and never
-    // measures; the formats know neither.
-    let results = own_dependencies("results");
-    let report = own_dependencies("report");
-    let measure = own_dependencies("measure");
+    // results ← measure, results ← report ← (dev) measure, and the CLI above both: the
+    // report reads what was measured and never measures, the crate that measures never
+    // depends on the crate that reports (the CLI hands a sweep abbench-report's writer),
+    // and the statistics both use live below both, in results.
+    let dependencies = |name| own_crates(name, "dependencies");
+    let dev_dependencies = |name| own_crates(name, "dev-dependencies");
+    let has = |list: &[String], name: &str| list.iter().any(|c| c == name);
+    let results = dependencies("results");
     for forbidden in ["abbench-report", "abbench-measure"] {
-        assert!(!results.contains(&forbidden.to_string()), "{results:?}");
+        assert!(!has(&results, forbidden), "{results:?}");
+    }
+    let report = dependencies("report");
+    assert!(has(&report, "abbench-results"), "{report:?}");
+    assert!(!has(&report, "abbench-measure"), "{report:?}");
+    let measure = dependencies("measure");
+    assert!(has(&measure, "abbench-results"), "{measure:?}");
+    assert!(!has(&measure, "abbench-report"), "{measure:?}");
+    // The report's tests measure real records; the measuring crate's tests never
+    // report, so no dev-dependency closes a loop.
+    assert!(has(&dev_dependencies("report"), "abbench-measure"));
+    assert!(!has(&dev_dependencies("measure"), "abbench-report"));
+}
+
+#[test]
+fn every_function_over_80_lines_is_named_in_the_architecture() {
+    // ARCHITECTURE.md: functions outside tests in these crates stay under 80 lines, but
+    // for the few it names (file and function) with the reason.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let architecture = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let text = architecture
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut unnamed = Vec::new();
+    for krate in ["results", "report", "measure", "cli"] {
+        for long in long_functions(&root.join("crates").join(krate).join("src"), 80).unwrap() {
+            let file = format!("`{krate}/src/{}`", long.file.display());
+            let named = format!("{file} `{}`", long.name);
+            if !text.contains(&named) {
+                unnamed.push(format!("{named}: {} lines", long.lines));
+            }
+        }
     }
     assert!(
-        report.contains(&"abbench-results".to_string()),
-        "{report:?}"
-    );
-    assert!(
-        !report.contains(&"abbench-measure".to_string()),
-        "{report:?}"
-    );
-    assert!(
-        measure.contains(&"abbench-report".to_string()),
-        "{measure:?}"
-    );
-    assert!(
-        measure.contains(&"abbench-results".to_string()),
-        "{measure:?}"
+        unnamed.is_empty(),
+        "functions over 80 lines that ARCHITECTURE.md does not name:\n{}",
+        unnamed.join("\n")
     );
 }

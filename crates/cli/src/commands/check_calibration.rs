@@ -1,4 +1,4 @@
-//! `abbench check-calibration RESULTS.jsonl… [--calibration FILE|RUN_DIR]`: how well a
+//! `abbench check-calibration RESULTS.jsonl|RUN_DIR… [--calibration FILE|RUN_DIR]`: how well a
 //! cost profile makes the simulator reproduce measured runs — every parallel record
 //! simulated again on its tree with its recorded options, a gap table per (workload,
 //! algorithm, threads), the median |gap| and the worst row (thin over
@@ -8,7 +8,7 @@ use crate::failure::Failure;
 use crate::search_args::{ThreadCounts, parse_thread_counts};
 use abbench_parallel::sim::CostProfile;
 use abbench_report::{CheckOptions, CheckedRecord, check_calibration};
-use abbench_results::{Record, read_profile, read_results};
+use abbench_results::{Record, read_profile, read_results, results_file};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,8 +16,9 @@ use std::path::PathBuf;
 /// Options of `abbench check-calibration`.
 #[derive(Debug, Args)]
 pub struct CheckCalibrationCommand {
-    /// The records: results.jsonl files written by `abbench sweep` or `abbench run --json`.
-    #[arg(value_name = "RESULTS.jsonl", required = true)]
+    /// The records: results.jsonl files written by `abbench sweep` or `abbench run
+    /// --json`, or run folders holding one.
+    #[arg(value_name = "RESULTS.jsonl|RUN_DIR", required = true)]
     pub results: Vec<PathBuf>,
 
     /// The cost profile: a file written by `abbench calibrate`, or a run folder that
@@ -77,7 +78,7 @@ impl CheckCalibrationCommand {
         };
         let mut records: Vec<Record> = Vec::new();
         for path in &self.results {
-            records.extend(read_results(path)?.records);
+            records.extend(read_results(&results_file(path))?.records);
         }
         let options = CheckOptions {
             threads: self.threads.0.clone(),

@@ -1,8 +1,10 @@
 //! `abbench export RESULTS --format F`: a complete run's records in a CI dashboard's
-//! format (`abbench_report::export`): Bencher Metric Format JSON, or the arrays
-//! github-action-benchmark reads as `customSmallerIsBetter` (wall times) and
-//! `customBiggerIsBetter` (positions per second, speedups), or criterion's text report
-//! (what Bencher's `rust_criterion` adapter reads). To stdout, or atomically to `--out
+//! format (`abbench_report::export`, whose table says which consumer reads which):
+//! Bencher Metric Format JSON, or the arrays github-action-benchmark reads as
+//! `customSmallerIsBetter` (wall times) and `customBiggerIsBetter` (positions per
+//! second, speedups), or the standard test harness's bench lines (github-action-benchmark's
+//! `cargo` tool, Bencher's `rust_bench` adapter), or criterion's text report (Bencher's
+//! `rust_criterion` adapter only). To stdout, or atomically to `--out
 //! FILE`. A run that is not complete (running, interrupted, failed, abandoned) or that
 //! holds a search twice is refused (exit 2), as `compare` refuses it.
 
@@ -13,18 +15,23 @@ use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
 
-/// The formats, as the command line names them.
+/// The formats, as the command line names them; each one's help names who reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// Bencher Metric Format (BMF) JSON: latency, throughput, positions, speedup.
+    /// For Bencher (`bencher run --adapter json`): Bencher Metric Format JSON with
+    /// latency, throughput, positions, speedup.
     Bencher,
-    /// github-action-benchmark, tool customSmallerIsBetter: median wall times in ns.
+    /// For github-action-benchmark, `tool: customSmallerIsBetter`: median wall times in
+    /// ns.
     CustomSmallerIsBetter,
-    /// github-action-benchmark, tool customBiggerIsBetter: positions per second and
-    /// parallel speedups.
+    /// For github-action-benchmark, `tool: customBiggerIsBetter`: positions per second
+    /// and parallel speedups.
     CustomBiggerIsBetter,
-    /// criterion's text report (`time:` and `thrpt:` lines), for the dashboards' criterion
-    /// parsers: the median wall time between its 95% interval, positions per second.
+    /// For github-action-benchmark, `tool: cargo`, and Bencher, `--adapter rust_bench`:
+    /// `test NAME ... bench: N ns/iter (+/- R)` lines, the median wall time.
+    Libtest,
+    /// For Bencher, `--adapter rust_criterion` (github-action-benchmark finds nothing
+    /// in it): criterion's `time:` and `thrpt:` lines.
     Criterion,
 }
 
@@ -35,6 +42,7 @@ impl From<FormatArg> for ExportFormat {
             FormatArg::CustomSmallerIsBetter => ExportFormat::CustomSmallerIsBetter,
             FormatArg::CustomBiggerIsBetter => ExportFormat::CustomBiggerIsBetter,
             FormatArg::Criterion => ExportFormat::Criterion,
+            FormatArg::Libtest => ExportFormat::Libtest,
         }
     }
 }
@@ -46,7 +54,11 @@ pub struct ExportCommand {
     #[arg(value_name = "RESULTS")]
     pub results: PathBuf,
 
-    /// The format to write.
+    /// The format to write, by the dashboard that reads it: bencher (Bencher's json
+    /// adapter); custom-smaller-is-better, custom-bigger-is-better and libtest
+    /// (github-action-benchmark's customSmallerIsBetter, customBiggerIsBetter and cargo
+    /// tools; Bencher's rust_bench adapter also reads libtest); criterion (Bencher's
+    /// rust_criterion adapter only).
     #[arg(long, value_enum)]
     pub format: FormatArg,
 

@@ -1,4 +1,4 @@
-//! `abbench report RESULTS.jsonl --out DIR`: rebuild a report from a run's records
+//! `abbench report RESULTS.jsonl|RUN_DIR --out DIR`: rebuild a report from a run's records
 //! (design: "Reports") — after the report's renderer changed, or for records gathered
 //! some other way. The `machine.json` beside the results, if any, describes the machine.
 //! The records are read, strictly, before the folder is created.
@@ -17,9 +17,10 @@ use std::path::PathBuf;
 /// Options of `abbench report`.
 #[derive(Debug, Args)]
 pub struct ReportCommand {
-    /// The records: a results.jsonl written by `abbench sweep` or `abbench run --json`;
-    /// two or more runs (results.jsonl files or run folders) for a cross-machine report.
-    #[arg(value_name = "RESULTS.jsonl", required = true, num_args = 1..)]
+    /// The records: a results.jsonl written by `abbench sweep` or `abbench run --json`,
+    /// or a run folder holding one; two or more runs (results.jsonl files or run
+    /// folders) for a cross-machine report.
+    #[arg(value_name = "RESULTS.jsonl|RUN_DIR", required = true, num_args = 1..)]
     pub results: Vec<PathBuf>,
 
     /// The folder for summary.csv, report.md and the plots, created if needed.

@@ -318,6 +318,7 @@ impl SimulateCommand {
                 continue;
             }
             push_rows(&mut table, &info, &results);
+            notes.extend(never_split_note(&info, &results));
             if let Some(ws) = &ws {
                 notes.extend(tree_notes(&info, ws, ceiling.as_ref()));
             }
@@ -447,12 +448,32 @@ fn push_rows(table: &mut Table, info: &TreeInfo, results: &[SimResult]) {
     }
 }
 
+/// A note when ybwc never split on a tree at two processors or more (as the sweep's
+/// report warns): those rows are a serial search, and say nothing of scaling.
+fn never_split_note(info: &TreeInfo, results: &[SimResult]) -> Option<String> {
+    let procs: Vec<String> = results
+        .iter()
+        .filter(|r| r.algorithm == ParallelAlgorithm::Ybwc && r.procs >= 2 && r.splits == 0)
+        .map(|r| r.procs.to_string())
+        .collect();
+    (!procs.is_empty()).then(|| {
+        format!(
+            "NOTE: ybwc never split on {} seed {} at {} processors: the tree is too small \
+             for its split height, so those rows are a serial search; a larger --height or a \
+             smaller --split-height gives it split points",
+            info.label(),
+            info.seed.map_or("-".to_string(), |s| s.to_string()),
+            procs.join(", ")
+        )
+    })
+}
+
 /// One tree's work/span line, and its root-split ceiling where known.
 fn tree_notes(info: &TreeInfo, ws: &WorkSpan, ceiling: Option<&RootSplitCeiling>) -> Vec<String> {
     let seed = info.seed.map_or("-".to_string(), |s| s.to_string());
     let mut notes = Vec::new();
     notes.push(format!(
-        "work/span {} seed {seed}: work {}, span {}, parallelism {:.2}, burdened parallelism {:.2} (ybwc, split height {})",
+        "work/span {} seed {seed}: work {}, span {}, parallelism {:.2}, burdened parallelism {:.2} (classic ybwc, without the cut wait; split height {})",
         info.label(),
         ws.work,
         ws.span,

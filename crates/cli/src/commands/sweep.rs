@@ -21,12 +21,13 @@
 use crate::failure::Failure;
 use crate::progress;
 use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts, parse_time_limit};
-use crate::signals::Signals;
+use crate::signals::{STOP_SIGNAL_NAMES, Signals};
 use abbench_measure::{
     Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, SweepOutcome,
     calibrate_run_folder, default_run_folder, sweep,
 };
-use abbench_report::ReportError;
+use abbench_parallel::sim::CostProfile;
+use abbench_report::{ReportError, ReportingProgress};
 use abbench_results::{MachineInfo, Shard, ShardManifest, available_threads};
 use clap::Args;
 use std::io::Write;
@@ -77,8 +78,9 @@ pub struct SweepCommand {
     #[arg(long)]
     pub force: bool,
 
-    /// The run folder, created if needed; it must not hold a results.jsonl already
-    /// [default: reports/runs/DATE-HOST under the current directory, DATE in UTC].
+    /// The run folder, created if needed; it must be new or empty (a sweep never writes
+    /// over a file it did not create) [default: reports/runs/DATE-HOST under the current
+    /// directory, DATE in UTC, with -2, -3, … for a second run on one day].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
@@ -116,17 +118,19 @@ impl SweepCommand {
              has no report",
             folder_path.display()
         ))
-        .map_err(|e| Failure::failed(format!("cannot handle SIGINT and SIGTERM: {e}")))?;
+        .map_err(|e| Failure::failed(format!("cannot handle {STOP_SIGNAL_NAMES}: {e}")))?;
         let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
         if let Some(manifest) = &manifest {
             manifest.write(&folder_path)?;
         }
         // The machine's cost profile at the thread counts swept, before measuring: the
         // report's SIMULATED scaling converts with it (a few seconds).
-        calibrate_run_folder(&folder_path, &threads, &machine)?;
+        let calibration = calibrate_run_folder(&folder_path, &threads, &machine)?;
 
         let bar = progress::bar(suite.tree_count(), "sweep");
-        progress::log(&bar, &self.plan(&suite, &threads, &folder_path));
+        let mut plan = self.plan(&suite, &threads, &folder_path);
+        plan.extend(load_note(&calibration.profile));
+        progress::log(&bar, &plan);
 
         let (sender, receiver) = channel();
         let measuring = {
@@ -162,7 +166,7 @@ impl SweepCommand {
             Ended::Returned(Err(error)) => (Completion::Failed(error.to_string()), Some(error)),
         };
         let interrupted = completion == Completion::Interrupted;
-        let outcome = folder.finish(completion)?;
+        let outcome = finish_showing_progress(&folder, completion)?;
         if let Some(error) = error {
             return Err(error.into());
         }
@@ -237,10 +241,10 @@ fn wait(
         match receiver.recv_timeout(Duration::from_millis(20)) {
             Ok(result) => return Ended::Returned(result),
             Err(RecvTimeoutError::Disconnected) => {
-                return Ended::Returned(Err(MeasureError::Report(ReportError::Report {
+                return Ended::Returned(Err(MeasureError::Report(Box::new(ReportError::Report {
                     path: folder_path.to_path_buf(),
                     message: "the sweep's thread stopped without a result".into(),
-                })));
+                }))));
             }
             Err(RecvTimeoutError::Timeout)
                 if signals.received().is_some() || interrupt.is_requested() =>
@@ -299,6 +303,44 @@ fn verdict(outcome: &SweepOutcome, folder_path: &Path, signal: Option<i32>) -> R
 }
 
 /// A line on stderr per tree measured, and the bar's message.
+/// A note for the log when the cost profile was taken on a busy machine.
+fn load_note(profile: &CostProfile) -> Option<String> {
+    let why = profile.machine.under_load()?;
+    Some(format!("note: the cost profile was {why}"))
+}
+
+/// Finishes the folder, its report's SIMULATED section with a progress bar and lines.
+fn finish_showing_progress(
+    folder: &RunFolder,
+    completion: Completion,
+) -> Result<SweepOutcome, Failure> {
+    let simulating = progress::bar(0, "SIMULATED");
+    let outcome = folder.finish(
+        completion,
+        &ReportingProgress(|done, total| report_simulation(&simulating, done, total)),
+    );
+    simulating.finish_and_clear();
+    Ok(outcome?)
+}
+
+/// The report's SIMULATED section, `done` of `total` trees simulated: the bar at a
+/// terminal, and a log line at every tenth of the way (the section takes tens of
+/// seconds for a large run, after the last tree's line).
+fn report_simulation(bar: &indicatif::ProgressBar, done: usize, total: usize) {
+    bar.set_length(total as u64);
+    bar.set_position(done as u64);
+    let step = total.div_ceil(10).max(1);
+    if done == 1 || done.is_multiple_of(step) || done == total {
+        let width = total.to_string().len();
+        progress::log(
+            bar,
+            &[format!(
+                "[{done:>width$}/{total}] SIMULATED trees for the report's scaling section"
+            )],
+        );
+    }
+}
+
 fn report_progress(bar: &indicatif::ProgressBar, event: SweepEvent<'_>) {
     match event {
         SweepEvent::Started { .. } => {}

@@ -22,7 +22,7 @@
 //! counting one of height 26 (1.3×10⁸) took 1.4 s, about 10⁸ a second.
 
 use crate::failure::Failure;
-use crate::signals::Signals;
+use crate::signals::{STOP_SIGNAL_NAMES, Signals};
 use crate::tree_args::TreeArgs;
 use abbench_measure::{LONG_RUN_SECONDS, estimate_positions};
 use abbench_results::Algorithm;
@@ -157,7 +157,7 @@ fn write(spec: &TreeSpec, budget: u64, path: &Path) -> Result<(), Failure> {
         path.display(),
         temporary_path(path).display()
     ))
-    .map_err(|e| Failure::failed(format!("cannot handle SIGINT and SIGTERM: {e}")))?;
+    .map_err(|e| Failure::failed(format!("cannot handle {STOP_SIGNAL_NAMES}: {e}")))?;
     let written = spec.visit(
         budget,
         WriteFile {

@@ -114,6 +114,8 @@ pub fn calibrate(
             if options.full { "full" } else { "quick" },
             threads.iter().map(|t| format!(", {t}")).collect::<String>()
         ),
+        // The load when calibrating began, as the machine's description read it.
+        load_average: machine.load_average.map(|[one, ..]| one),
     };
     let alone = position_costs(options, &threads, &mut profile, &mut notes)?;
     let one = ParallelSearcher::new(1)?;
@@ -125,6 +127,9 @@ pub fn calibrate(
     profile
         .validate()
         .map_err(|e| MeasureError::Simulation(format!("the calibration is unusable: {e}")))?;
+    if let Some(why) = profile.machine.under_load() {
+        notes.push(format!("this profile was {why}"));
+    }
     Ok(Calibration { profile, notes })
 }
 
@@ -382,7 +387,7 @@ fn min_of(repeats: usize, mut run: impl FnMut() -> Duration) -> f64 {
 
 /// The median, `None` if there is none.
 fn median(xs: Vec<f64>) -> Option<f64> {
-    abbench_report::median(&xs)
+    abbench_results::median(&xs)
 }
 
 /// Busy work the optimiser cannot remove, about `n` nanoseconds' worth.

@@ -153,6 +153,30 @@ pub struct ProfileMachine {
     /// How the profile was made: measured by `abbench calibrate`, or fitted to recorded
     /// runs (and which).
     pub source: String,
+    /// The 1-minute load average when it was measured (`/proc/loadavg`), where known:
+    /// other work running meanwhile inflates the costs measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub load_average: Option<f64>,
+}
+
+/// A machine is busy when its 1-minute load average exceeds this share of its hardware
+/// threads: timings taken then are slowed by the other work (a steal measured at 72,568
+/// ns under a load of 2.5 on 2 threads took 23,069 ns when the machine was quiet).
+pub const BUSY_LOAD_SHARE: f64 = 0.25;
+
+impl ProfileMachine {
+    /// Why the profile's costs may be inflated, when it was measured on a busy machine
+    /// ([`BUSY_LOAD_SHARE`]); `None` when the machine was quiet or the load is unknown.
+    pub fn under_load(&self) -> Option<String> {
+        let load = self.load_average?;
+        (self.cores > 0 && load > BUSY_LOAD_SHARE * self.cores as f64).then(|| {
+            format!(
+                "taken under load (load average {load:.2} on {} hardware threads): its \
+                 costs may be inflated by the other work; calibrate again on a quiet machine",
+                self.cores
+            )
+        })
+    }
 }
 
 /// A machine's cost profile (the module docs give the model).
@@ -274,6 +298,7 @@ impl CostProfile {
                 commit: None,
                 date: String::new(),
                 source: "the simulator's default costs (sim/README.md)".to_string(),
+                load_average: None,
             },
             growth: Growth::Linear,
             position_nanos: BTreeMap::from([
@@ -425,5 +450,35 @@ impl CostProfile {
 impl Default for CostProfile {
     fn default() -> Self {
         CostProfile::reference()
+    }
+}
+
+#[cfg(test)]
+mod load_tests {
+    use super::*;
+
+    #[test]
+    fn a_profile_measured_on_a_busy_machine_says_so() {
+        let at = |load: Option<f64>| ProfileMachine {
+            cores: 2,
+            load_average: load,
+            ..ProfileMachine::default()
+        };
+        let busy = at(Some(2.5)).under_load().unwrap();
+        assert!(
+            busy.starts_with("taken under load (load average 2.50 on 2 hardware threads)"),
+            "{busy}"
+        );
+        assert_eq!(at(Some(0.3)).under_load(), None);
+        assert_eq!(at(None).under_load(), None);
+        // Read and written with the profile; profiles without it still read.
+        let mut profile = CostProfile::reference();
+        profile.machine.load_average = Some(2.5);
+        let text = serde_json::to_string(&profile).unwrap();
+        assert!(text.contains("\"load_average\":2.5"), "{text}");
+        let back: CostProfile = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, profile);
+        let without = serde_json::to_string(&CostProfile::reference()).unwrap();
+        assert!(!without.contains("load_average"), "{without}");
     }
 }

@@ -47,6 +47,15 @@
 //! occasionally, less in one subtree, when a later brother's bound arrives early. So
 //! `parallelism` is the ceiling of an ideal schedule without search overhead, not a
 //! theorem about every schedule; the simulations compare against it.
+//!
+//! It is also the DAG of *classic* young brothers wait, where every split point offers
+//! its younger brothers as soon as its eldest is done. `ybwc` by default waits longer at
+//! a node it expects to cut off: its owner searches the first
+//! [`CUT_WAIT_BROTHERS`](crate::CUT_WAIT_BROTHERS) brothers (2, the eldest included)
+//! alone before it offers the rest ([`SearchOptions::cut_wait`]). This DAG ignores that
+//! wait (it is `--cut-wait 1`): at expected cut nodes its span leaves out the second
+//! brother's chain, so its `parallelism` is the ceiling of classic young brothers wait,
+//! and above the ceiling of `ybwc` as it runs by default.
 
 use super::SimCosts;
 use crate::SearchOptions;

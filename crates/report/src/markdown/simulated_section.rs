@@ -38,6 +38,11 @@ pub(super) fn simulated_scaling(
                  machine, not growing with `p`: this run folder has no cost profile)"
             .to_string(),
     };
+    let under_load = profile
+        .and_then(|p| p.machine.under_load())
+        .map_or(String::new(), |why| {
+            format!("⚠ **The cost profile was {why}**; the SIMULATED figures use them.\n\n")
+        });
     let _ = write!(
         md,
         "## Simulated scaling (SIMULATED, virtual processors)\n\n\
@@ -50,7 +55,7 @@ seeds of its wall time over its positions). ybwc splits where the threads split:
 height and eldest grain its records give. SIMULATED numbers are not measurements; the \
 *gap*, SIMULATED / measured − 1, shows how far they are from the threads at the thread \
 counts measured, over the same seeds. `abbench simulate` gives more: work/span, idle time, \
-every seed.\n\n{CHECKED}\n\n",
+every seed.\n\n{under_load}{CHECKED}\n\n",
     );
     for w in workloads {
         let _ = writeln!(md, "### {} (SIMULATED)\n", w.label);

@@ -144,7 +144,7 @@ pub(crate) fn start_warnings(m: &MachineInfo) -> Vec<String> {
     let mut out = Vec::new();
     if let Some([one, ..]) = m.load_average
         && m.logical_cores > 0
-        && one > 0.25 * m.logical_cores as f64
+        && one > abbench_parallel::sim::BUSY_LOAD_SHARE * m.logical_cores as f64
     {
         out.push(format!(
             "**The machine was busy when the run started**: load average {one:.2} on {} \

@@ -1,6 +1,8 @@
 //! `compare`: identical runs agree; slower runs whose spreads do not overlap regress; a
 //! changed node count is a changed signature; unusable input is an error.
 
+// The same small measured records as the measuring crate's tests use.
+#[path = "../../measure/tests/common/mod.rs"]
 mod common;
 
 use abbench_report::{

@@ -5,7 +5,7 @@ use abbench_measure::{
     Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, default_run_folder, sweep,
     sweep_to_folder,
 };
-use abbench_report::{REPORT_FILE, ReportError};
+use abbench_report::{REPORT_FILE, RunReport};
 use abbench_results::{MachineInfo, RESULTS_FILE, read_machine, read_results};
 use std::path::Path;
 
@@ -41,31 +41,39 @@ fn sweep_writes_a_run_folder() {
     let out = dir.path().join("run");
     let machine = MachineInfo::collect("system", vec!["abbench".into(), "sweep".into()]);
     let mut events = Vec::new();
-    let outcome = sweep_to_folder(&suite, None, &out, &machine, &Interrupt::new(), |event| {
-        events.push(match event {
-            SweepEvent::Started { folder, threads } => {
-                assert!(folder.join("machine.json").is_file());
-                // The machine's profile is kept before the first search: the report's
-                // SIMULATED scaling converts with it.
-                let profile = abbench_results::run_folder_profile(folder)
-                    .unwrap()
-                    .unwrap();
-                assert_eq!(profile.machine.cores, abbench_results::available_threads());
-                format!("started {threads:?}")
-            }
-            SweepEvent::TreeStarted {
-                number,
-                total,
-                tree,
-            } => format!("{number}/{total} seed {:?}", tree.seed),
-            SweepEvent::TreeFinished {
-                done,
-                total,
-                records,
-                ..
-            } => format!("{done}/{total} done, {} records", records.len()),
-        })
-    })
+    let outcome = sweep_to_folder(
+        &suite,
+        None,
+        &out,
+        &machine,
+        &Interrupt::new(),
+        &RunReport,
+        |event| {
+            events.push(match event {
+                SweepEvent::Started { folder, threads } => {
+                    assert!(folder.join("machine.json").is_file());
+                    // The machine's profile is kept before the first search: the report's
+                    // SIMULATED scaling converts with it.
+                    let profile = abbench_results::run_folder_profile(folder)
+                        .unwrap()
+                        .unwrap();
+                    assert_eq!(profile.machine.cores, abbench_results::available_threads());
+                    format!("started {threads:?}")
+                }
+                SweepEvent::TreeStarted {
+                    number,
+                    total,
+                    tree,
+                } => format!("{number}/{total} seed {:?}", tree.seed),
+                SweepEvent::TreeFinished {
+                    done,
+                    total,
+                    records,
+                    ..
+                } => format!("{done}/{total} done, {} records", records.len()),
+            })
+        },
+    )
     .unwrap();
     // Random trees: f0, f2-iter, ybwc at two thread counts; ordered: f1, f2.
     assert_eq!(outcome.records.len(), 2 * 4 + 2 * 2);
@@ -107,10 +115,16 @@ fn sweep_writes_a_run_folder() {
     if let Some(share) = saved.other_cpu_share {
         assert!((0.0..=1.0).contains(&share), "{share}");
     }
-    for name in ["machine.json", RESULTS_FILE, "summary.csv", REPORT_FILE] {
-        assert!(outcome.files.get(name).is_some(), "{name} not listed");
+    for name in [
+        "machine.json",
+        RESULTS_FILE,
+        "calibration.json",
+        "summary.csv",
+        REPORT_FILE,
+    ] {
+        assert!(outcome.file(name).is_some(), "{name} not listed");
     }
-    assert!(outcome.files.get(REPORT_FILE).is_some());
+    assert!(outcome.file(REPORT_FILE).is_some());
     let md = std::fs::read_to_string(out.join(REPORT_FILE)).unwrap();
     assert!(md.contains("### random d=3 h=4"), "{md}");
 }
@@ -142,11 +156,19 @@ fn an_interrupted_sweep_keeps_its_finished_records_and_says_it_is_incomplete() {
     let out = dir.path().join("run");
     let machine = MachineInfo::collect("system", Vec::new());
     let interrupt = Interrupt::new();
-    let outcome = sweep_to_folder(&suite, None, &out, &machine, &interrupt, |event| {
-        if let SweepEvent::TreeFinished { done: 2, .. } = event {
-            interrupt.request();
-        }
-    })
+    let outcome = sweep_to_folder(
+        &suite,
+        None,
+        &out,
+        &machine,
+        &interrupt,
+        &RunReport,
+        |event| {
+            if let SweepEvent::TreeFinished { done: 2, .. } = event {
+                interrupt.request();
+            }
+        },
+    )
     .unwrap();
     let why = outcome.incomplete.as_deref().unwrap();
     assert_eq!(
@@ -207,7 +229,9 @@ fn a_failed_sweep_finishes_its_folder_as_incomplete_and_returns_the_error() {
         },
     );
     let error = result.unwrap_err().to_string();
-    let outcome = folder.finish(Completion::Failed(error)).unwrap();
+    let outcome = folder
+        .finish(Completion::Failed(error), &RunReport)
+        .unwrap();
     assert_eq!(outcome.records.len(), 8);
     assert!(
         outcome
@@ -260,6 +284,7 @@ fn a_folder_with_results_is_never_overwritten() {
         dir.path(),
         &machine,
         &Interrupt::new(),
+        &RunReport,
         |_| {},
     )
     .unwrap_err();
@@ -291,7 +316,7 @@ fn twenty_sweeps_into_one_folder_at_once_one_runs_and_the_others_are_refused() {
                     // Hold the folder a while, as a sweep does, then finish it.
                     std::thread::sleep(std::time::Duration::from_millis(200));
                     folder
-                        .finish(Completion::Complete)
+                        .finish(Completion::Complete, &RunReport)
                         .map_err(|e| e.to_string())?;
                     Ok(())
                 })
@@ -322,11 +347,17 @@ fn a_folder_under_a_file_is_an_error_that_names_it() {
     std::fs::write(&file, "").unwrap();
     let out = file.join("run");
     let machine = MachineInfo::collect("system", Vec::new());
-    let err = sweep_to_folder(&suite, None, &out, &machine, &Interrupt::new(), |_| {}).unwrap_err();
-    assert!(
-        matches!(err, MeasureError::Report(ReportError::InvalidOption { .. })),
-        "{err}"
-    );
+    let err = sweep_to_folder(
+        &suite,
+        None,
+        &out,
+        &machine,
+        &Interrupt::new(),
+        &RunReport,
+        |_| {},
+    )
+    .unwrap_err();
+    assert!(matches!(err, MeasureError::InvalidOption { .. }), "{err}");
     assert!(err.to_string().contains("plain-file/run"), "{err}");
 }
 
@@ -365,9 +396,15 @@ fn a_folder_holding_anything_is_refused_and_left_as_it_was() {
             .unwrap()
             .map(|e| e.unwrap().path())
             .collect();
-        let err = sweep_to_folder(&suite, None, &out, &machine, &Interrupt::new(), |_| {
-            panic!("nothing is measured in a used folder")
-        })
+        let err = sweep_to_folder(
+            &suite,
+            None,
+            &out,
+            &machine,
+            &Interrupt::new(),
+            &RunReport,
+            |_| panic!("nothing is measured in a used folder"),
+        )
         .unwrap_err();
         let text = err.to_string();
         assert!(text.contains(&format!("it already holds {name}")), "{text}");
@@ -382,6 +419,15 @@ fn a_folder_holding_anything_is_refused_and_left_as_it_was() {
     // An empty folder is fine.
     let empty = dir.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
-    sweep_to_folder(&suite, None, &empty, &machine, &Interrupt::new(), |_| {}).unwrap();
+    sweep_to_folder(
+        &suite,
+        None,
+        &empty,
+        &machine,
+        &Interrupt::new(),
+        &RunReport,
+        |_| {},
+    )
+    .unwrap();
     assert!(empty.join(RESULTS_FILE).is_file());
 }

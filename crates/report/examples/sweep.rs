@@ -1,9 +1,10 @@
 //! Sweeps a suite into a run folder without the CLI:
-//! `cargo run --release -p abbench-measure --example sweep -- SUITE [OUT] [--threads 1,2]`,
+//! `cargo run --release -p abbench-report --example sweep -- SUITE [OUT] [--threads 1,2]`,
 //! where `SUITE` is `quick`, `default` or a TOML file and `OUT` defaults to
 //! `reports/runs/<date>-<host>`.
 
 use abbench_measure::{Interrupt, Suite, SweepEvent, default_run_folder, sweep_to_folder};
+use abbench_report::RunReport;
 use abbench_results::MachineInfo;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -44,6 +45,7 @@ fn main() {
         &out,
         &machine,
         &Interrupt::new(),
+        &RunReport,
         |event| {
             if let SweepEvent::TreeFinished {
                 done, total, tree, ..

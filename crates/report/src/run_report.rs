@@ -1,0 +1,64 @@
+//! This crate's [`FolderReport`]: what a sweep's run folder gets when it is finished —
+//! `summary.csv`, `report.md` and the plots ([`write_report_with`]) — and the headline
+//! of its summary ([`headline`]). The crate that measures is handed it, and so never
+//! depends on this one.
+
+use crate::folder::{Simulation, write_report_reporting};
+use crate::headline::headline;
+use abbench_results::{FolderReport, MachineInfo, Record, ReportFailure, Results};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The report of a run folder, as `abbench sweep` writes it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunReport;
+
+impl FolderReport for RunReport {
+    fn write(
+        &self,
+        dir: &Path,
+        results: &Results,
+        machine: &MachineInfo,
+        skip_simulation: Option<&str>,
+    ) -> Result<Vec<PathBuf>, ReportFailure> {
+        ReportingProgress(|_, _| {}).write(dir, results, machine, skip_simulation)
+    }
+
+    fn headline(
+        &self,
+        records: &[Record],
+        elapsed: Duration,
+        other_cpu_share: Option<f64>,
+    ) -> String {
+        headline(records, elapsed, other_cpu_share)
+    }
+}
+
+/// [`RunReport`], calling its function with (trees simulated, trees in all) as each
+/// tree of the SIMULATED section is done, for a progress bar.
+pub struct ReportingProgress<F: Fn(usize, usize) + Sync>(pub F);
+
+impl<F: Fn(usize, usize) + Sync> FolderReport for ReportingProgress<F> {
+    fn write(
+        &self,
+        dir: &Path,
+        results: &Results,
+        machine: &MachineInfo,
+        skip_simulation: Option<&str>,
+    ) -> Result<Vec<PathBuf>, ReportFailure> {
+        let simulation = match skip_simulation {
+            Some(why) => Simulation::Skip(why.to_string()),
+            None => Simulation::Run,
+        };
+        Ok(write_report_reporting(dir, results, Some(machine), simulation, &self.0)?.written)
+    }
+
+    fn headline(
+        &self,
+        records: &[Record],
+        elapsed: Duration,
+        other_cpu_share: Option<f64>,
+    ) -> String {
+        headline(records, elapsed, other_cpu_share)
+    }
+}
