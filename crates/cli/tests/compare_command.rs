@@ -216,7 +216,7 @@ fn unusable_input_exits_two_with_one_line() {
         (&garbage, "garbage.jsonl:1: not a JSON record".into()),
         (
             &truncated,
-            format!("truncated.jsonl:{last_line}: not a JSON record"),
+            format!("truncated.jsonl:{last_line}: the run is incomplete (line {last_line} of"),
         ),
         (
             &schema,

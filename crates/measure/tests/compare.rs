@@ -255,6 +255,7 @@ fn searches_without_a_result_are_not_comparable_and_a_failed_one_regresses() {
     let base = Results {
         records: records.clone(),
         unfinished: Vec::new(),
+        torn_line: None,
     };
     // The new run: the first record timed out, the last one's search failed.
     let (first, last) = (&records[0], &records[records.len() - 1]);

@@ -167,8 +167,14 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportE
     let machine = if beside.is_file() {
         let mut machine = read_machine(&beside)?;
         // A sweep still running, or one killed before it could mark the folder, is
-        // reported as the incomplete run it is.
-        machine.incomplete = folder_state(folder, &machine).why_incomplete(&machine);
+        // reported as the incomplete run it is; so is a file whose last line is torn.
+        machine.incomplete = folder_state(folder, &machine)
+            .why_incomplete(&machine)
+            .map(|why| match results_read.torn_note() {
+                Some(torn) => format!("{why}; {torn}"),
+                None => why,
+            })
+            .or_else(|| results_read.torn_note());
         Some(machine)
     } else {
         None
@@ -181,7 +187,10 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportE
         write_profile(&out.join(CALIBRATION_FILE), &profile)?;
     }
     let mut files = write_report(out, &results_read, machine.as_ref())?;
-    files.incomplete = machine.and_then(|m| m.incomplete);
+    files.incomplete = match machine {
+        Some(m) => m.incomplete,
+        None => results_read.torn_note(),
+    };
     Ok(files)
 }
 

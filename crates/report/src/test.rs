@@ -59,6 +59,7 @@ fn results(records: &[Record]) -> Results {
     Results {
         records: records.to_vec(),
         unfinished: Vec::new(),
+        torn_line: None,
     }
 }
 

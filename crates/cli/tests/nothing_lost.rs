@@ -1,0 +1,168 @@
+//! Nothing measured is lost, and nothing half-written is taken for whole: a write cut
+//! short (a full disk, a file-size limit, a writer killed mid-line) leaves the whole
+//! lines before it readable, and no command writes over the files of a run folder it
+//! did not create.
+
+use assert_cmd::cargo::cargo_bin;
+use std::path::Path;
+use std::process::{Command, Output};
+
+mod support;
+use support::abbench;
+
+/// A suite of small trees, swept in about a second.
+const SUITE: &str = r#"
+name = "small"
+repeat = 1
+warmup = 0
+threads = [1, 2]
+
+[[workload]]
+model = "random"
+degree = 3
+height = 4
+trees = 40
+algorithms = ["f2-iter", "ybwc"]
+"#;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `abbench args` in `dir` with files limited to `kib` KiB and SIGXFSZ ignored, so that
+/// a write past the limit fails with "File too large" as a full disk's would.
+fn with_file_limit(dir: &Path, kib: u32, args: &[&str]) -> Output {
+    Command::new("bash")
+        .arg("-c")
+        .arg(format!("ulimit -f {kib}; trap '' XFSZ; exec \"$0\" \"$@\""))
+        .arg(cargo_bin("abbench"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_write_cut_short_leaves_no_torn_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("suite.toml"), SUITE).unwrap();
+    // 8 KiB: the records of a few trees, and a record that does not fit after them.
+    let output = with_file_limit(
+        dir.path(),
+        8,
+        &["sweep", "--suite", "suite.toml", "--out", "run"],
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let results = std::fs::read_to_string(dir.path().join("run/results.jsonl")).unwrap();
+    assert!(results.len() > 1000, "{results}");
+    assert!(results.ends_with('\n'), "a torn last line: {results}");
+    for line in results.lines() {
+        serde_json::from_str::<serde_json::Value>(line).unwrap();
+    }
+}
+
+#[test]
+fn a_torn_last_line_keeps_the_lines_before_it_and_marks_the_run_incomplete() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("suite.toml"), SUITE).unwrap();
+    let run = dir.path().join("run");
+    let output = abbench(&[
+        "sweep",
+        "--suite",
+        &dir.path().join("suite.toml").display().to_string(),
+        "--out",
+        &run.display().to_string(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let results = run.join("results.jsonl");
+    let whole = std::fs::read_to_string(&results).unwrap();
+    let lines = whole.lines().count();
+    // A writer killed mid-line: half of the last record, without its newline.
+    let last = whole.trim_end().rfind('\n').unwrap() + 1;
+    let cut = last + (whole.len() - last) / 2;
+    std::fs::write(&results, &whole[..cut]).unwrap();
+
+    let results_arg = results.display().to_string();
+    let out = dir.path().join("report");
+    let output = abbench(&["report", &results_arg, "--out", &out.display().to_string()]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let torn = format!("line {lines} of results.jsonl is torn");
+    assert!(
+        stderr.contains("INCOMPLETE RUN") && stderr.contains(&torn),
+        "{stderr}"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        report.contains("INCOMPLETE RUN") && report.contains(&torn),
+        "{report}"
+    );
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert_eq!(
+        summary.lines().count(),
+        lines,
+        "a header and every whole line"
+    );
+
+    // check-calibration checks what there is, and says it is not the whole run.
+    let output = abbench(&["check-calibration", &results_arg]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("INCOMPLETE RUN") && stderr.contains(&torn),
+        "{stderr}"
+    );
+
+    // compare and export take complete runs only.
+    let run_arg = run.display().to_string();
+    for args in [
+        vec!["compare", &run_arg, &run_arg],
+        vec!["export", &run_arg, "--format", "bencher"],
+    ] {
+        let output = abbench(&args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("results.jsonl:{lines}: the run is incomplete"))
+                && stderr.contains(&torn),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn check_calibration_says_when_a_run_is_unfinished() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("suite.toml"), SUITE).unwrap();
+    let run = dir.path().join("run");
+    let output = abbench(&[
+        "sweep",
+        "--suite",
+        &dir.path().join("suite.toml").display().to_string(),
+        "--out",
+        &run.display().to_string(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let results = run.join("results.jsonl").display().to_string();
+    let output = abbench(&["check-calibration", &results]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("INCOMPLETE"), "{stderr}");
+    // As a sweep still writing the folder leaves it (here, with no sweep holding its
+    // lock: one killed outright).
+    let machine = run.join("machine.json");
+    let text_of = std::fs::read_to_string(&machine).unwrap();
+    std::fs::write(
+        &machine,
+        text_of.replace("\"status\": \"complete\"", "\"status\": \"running\""),
+    )
+    .unwrap();
+    let output = abbench(&["check-calibration", &results]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&format!("INCOMPLETE RUN {results}: abandoned")),
+        "{stderr}"
+    );
+}
