@@ -42,6 +42,22 @@ fn with_file_limit(dir: &Path, kib: u32, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// A run folder of [`SUITE`] swept into `dir/name`.
+fn swept(dir: &Path, name: &str) -> std::path::PathBuf {
+    let suite = dir.join("suite.toml");
+    std::fs::write(&suite, SUITE).unwrap();
+    let run = dir.join(name);
+    let output = abbench(&[
+        "sweep",
+        "--suite",
+        &suite.display().to_string(),
+        "--out",
+        &run.display().to_string(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    run
+}
+
 #[test]
 fn a_write_cut_short_leaves_no_torn_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -65,16 +81,7 @@ fn a_write_cut_short_leaves_no_torn_line() {
 #[test]
 fn a_torn_last_line_keeps_the_lines_before_it_and_marks_the_run_incomplete() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("suite.toml"), SUITE).unwrap();
-    let run = dir.path().join("run");
-    let output = abbench(&[
-        "sweep",
-        "--suite",
-        &dir.path().join("suite.toml").display().to_string(),
-        "--out",
-        &run.display().to_string(),
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let run = swept(dir.path(), "run");
     let results = run.join("results.jsonl");
     let whole = std::fs::read_to_string(&results).unwrap();
     let lines = whole.lines().count();
@@ -134,16 +141,7 @@ fn a_torn_last_line_keeps_the_lines_before_it_and_marks_the_run_incomplete() {
 #[test]
 fn check_calibration_says_when_a_run_is_unfinished() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("suite.toml"), SUITE).unwrap();
-    let run = dir.path().join("run");
-    let output = abbench(&[
-        "sweep",
-        "--suite",
-        &dir.path().join("suite.toml").display().to_string(),
-        "--out",
-        &run.display().to_string(),
-    ]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let run = swept(dir.path(), "run");
     let results = run.join("results.jsonl").display().to_string();
     let output = abbench(&["check-calibration", &results]);
     let stderr = text(&output.stderr);
@@ -165,4 +163,105 @@ fn check_calibration_says_when_a_run_is_unfinished() {
         stderr.contains(&format!("INCOMPLETE RUN {results}: abandoned")),
         "{stderr}"
     );
+}
+
+#[test]
+fn no_command_writes_over_its_input_or_a_runs_measurements() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = swept(dir.path(), "run");
+    let other = swept(dir.path(), "other");
+    let before: Vec<(String, Vec<u8>)> = ["results.jsonl", "machine.json", "calibration.json"]
+        .iter()
+        .map(|name| (name.to_string(), std::fs::read(run.join(name)).unwrap()))
+        .collect();
+    let at = |name: &str| run.join(name).display().to_string();
+    let run_arg = run.display().to_string();
+    let own_records = dir.path().join("records.jsonl");
+    std::fs::copy(run.join("results.jsonl"), &own_records).unwrap();
+    let own_records = own_records.display().to_string();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec![
+                "export".into(),
+                run_arg.clone(),
+                "--format".into(),
+                "bencher".into(),
+                "--out".into(),
+                at("results.jsonl"),
+            ],
+            "results.jsonl of the run folder",
+        ),
+        (
+            vec![
+                "export".into(),
+                own_records.clone(),
+                "--format".into(),
+                "bencher".into(),
+                "--out".into(),
+                own_records.clone(),
+            ],
+            "which this command reads",
+        ),
+        (
+            vec!["simulate".into(), "--svg".into(), at("results.jsonl")],
+            "results.jsonl of the run folder",
+        ),
+        (
+            vec![
+                "simulate".into(),
+                "--calibration".into(),
+                run_arg.clone(),
+                "--svg".into(),
+                at("calibration.json"),
+            ],
+            "calibration.json of the run folder",
+        ),
+        (
+            vec!["calibrate".into(), "--out".into(), at("machine.json")],
+            "machine.json of the run folder",
+        ),
+        (
+            vec![
+                "tree".into(),
+                "--degree".into(),
+                "2".into(),
+                "--height".into(),
+                "2".into(),
+                "--write".into(),
+                at("results.jsonl"),
+            ],
+            "results.jsonl of the run folder",
+        ),
+        (
+            vec![
+                "report".into(),
+                other.join("results.jsonl").display().to_string(),
+                "--out".into(),
+                run_arg.clone(),
+            ],
+            "holds another run's results.jsonl",
+        ),
+    ];
+    for (args, words) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let started = std::time::Instant::now();
+        let output = abbench(&args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(words), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "{args:?}: refused only after the work"
+        );
+    }
+    for (name, bytes) in &before {
+        assert_eq!(
+            &std::fs::read(run.join(name)).unwrap(),
+            bytes,
+            "{name} replaced"
+        );
+    }
+    let records = std::fs::read_to_string(&own_records).unwrap();
+    assert!(records.starts_with("{\"schema\":1"), "{records}");
 }

@@ -159,6 +159,17 @@ pub fn write_run_folder(
 /// `out`, so that the report's SIMULATED scaling uses it.
 pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportError> {
     let results_read = read_results(results)?;
+    // Another run's folder keeps its own report and profile.
+    let theirs = out.join(RESULTS_FILE);
+    if theirs.exists() && theirs.canonicalize().ok() != results.canonicalize().ok() {
+        return Err(ReportError::InvalidOption {
+            parameter: "output folder",
+            value: out.display().to_string(),
+            expected: "holds another run's results.jsonl: a report goes into its own run's \
+                       folder or a folder of its own"
+                .into(),
+        });
+    }
     let beside = results
         .parent()
         .unwrap_or(Path::new("."))

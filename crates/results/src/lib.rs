@@ -45,7 +45,10 @@ pub use record::{
     FastestSerial, ParallelMetrics, Record, SCHEMA, SearchKind, TableRecord, TreeInfo, WindowFields,
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
-pub use run_folder::{MACHINE_FILE, RESULTS_FILE, read_machine, write_atomically, write_machine};
+pub use run_folder::{
+    MACHINE_FILE, RESULTS_FILE, RUN_DATA_FILES, check_output_file, read_machine, write_atomically,
+    write_machine,
+};
 pub use shard::{
     MAX_SHARDS, SHARD_FILE, Shard, ShardError, ShardManifest, ShardTree, content_hash,
 };

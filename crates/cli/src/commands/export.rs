@@ -8,7 +8,7 @@
 
 use crate::failure::Failure;
 use abbench_report::{ExportFormat, export_file};
-use abbench_results::write_atomically;
+use abbench_results::{check_output_file, write_atomically};
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -58,6 +58,9 @@ pub struct ExportCommand {
 impl ExportCommand {
     /// Runs the subcommand.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        if let Some(path) = &self.out {
+            check_output_file(path, &[&self.results])?;
+        }
         let text = export_file(&self.results, self.format.into())?;
         match &self.out {
             Some(path) => Ok(write_atomically(path, text.as_bytes())?),

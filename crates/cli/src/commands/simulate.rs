@@ -283,8 +283,14 @@ impl SimulateCommand {
         let specs = self.tree.specs()?;
         if let Some(path) = &self.svg {
             // Before simulating: a plot that could not be written is refused first.
-            abbench_tree::file::check_replaceable(path)
-                .map_err(|e| Failure::bad_input(format!("cannot write {}: {e}", path.display())))?;
+            let inputs: Vec<&Path> = self
+                .tree
+                .tree_file
+                .iter()
+                .chain(&self.calibration)
+                .map(PathBuf::as_path)
+                .collect();
+            abbench_results::check_output_file(path, &inputs)?;
         }
         let costs = self.profiled_costs()?;
         let options = self.split.options();
