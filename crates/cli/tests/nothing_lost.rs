@@ -265,3 +265,33 @@ fn no_command_writes_over_its_input_or_a_runs_measurements() {
     let records = std::fs::read_to_string(&own_records).unwrap();
     assert!(records.starts_with("{\"schema\":1"), "{records}");
 }
+
+#[test]
+fn a_report_is_refused_while_another_writes_the_same_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = swept(dir.path(), "run");
+    let out = dir.path().join("report");
+    std::fs::create_dir(&out).unwrap();
+    // What a report (or sweep) writing into the folder now holds.
+    let lock = std::fs::File::create(out.join(".abbench.lock")).unwrap();
+    lock.lock().unwrap();
+    let results = run.join("results.jsonl").display().to_string();
+    let out_arg = out.display().to_string();
+    for args in [
+        vec!["report", &results, "--out", &out_arg],
+        vec!["report", &results, &results, "--out", &out_arg],
+    ] {
+        let output = abbench(&args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("another abbench command is writing into it now"),
+            "{stderr}"
+        );
+        assert!(!out.join("report.md").exists());
+    }
+    drop(lock);
+    let output = abbench(&["report", &results, "--out", &out_arg]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(out.join("report.md").exists());
+}

@@ -12,7 +12,7 @@
 use crate::contention::{CpuSample, other_share};
 use crate::{Interrupt, MeasureError, Pools, Suite, measure};
 use abbench_report::{ReportFiles, Simulation};
-use abbench_results::{FileError, LOCK_FILE, ResultsWriter, RunStatus};
+use abbench_results::{LOCK_FILE, ResultsWriter, RunStatus};
 use abbench_results::{MachineInfo, Record, Results, TreeInfo, Unfinished};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -441,25 +441,11 @@ pub fn sweep_to_folder(
 /// second sweep into the same folder is refused at once, and the lock goes with the
 /// returned file (when the sweep ends, or its process dies).
 fn lock_folder(dir: &Path) -> Result<std::fs::File, MeasureError> {
-    let path = dir.join(LOCK_FILE);
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|source| FileError::Io {
-            path: path.clone(),
-            source,
-        })?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(MeasureError::InvalidOption {
-            parameter: "output folder",
-            value: dir.display().to_string(),
-            expected: "another sweep is writing into it now; choose another folder".into(),
-        }),
-        Err(std::fs::TryLockError::Error(source)) => Err(FileError::Io { path, source }.into()),
-    }
+    abbench_results::try_lock_folder(dir)?.ok_or_else(|| MeasureError::InvalidOption {
+        parameter: "output folder",
+        value: dir.display().to_string(),
+        expected: "another sweep is writing into it now; choose another folder".into(),
+    })
 }
 
 /// An error unless `out` is missing, or an empty folder (but for the lock file a sweep

@@ -72,6 +72,7 @@ pub fn cross_machine_report(runs: &[PathBuf], out: &Path) -> Result<ReportFiles,
         });
     }
     create_dir(out)?;
+    let _lock = crate::folder::lock_out(out)?;
     let figure = machines_figure(&shared).map_err(|message| ReportError::Report {
         path: out.to_path_buf(),
         message: format!("drawing the figure: {message}"),

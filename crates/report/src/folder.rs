@@ -9,8 +9,8 @@ use crate::{ReportError, aggregate, markdown, plots, simulated, summary, theory}
 use abbench_parallel::sim::CostProfile;
 use abbench_results::{
     CALIBRATION_FILE, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, folder_state, read_machine,
-    read_results, recorded_status, run_folder_profile, write_atomically, write_machine,
-    write_profile,
+    read_results, recorded_status, run_folder_profile, try_lock_folder, write_atomically,
+    write_machine, write_profile,
 };
 use std::path::{Path, PathBuf};
 
@@ -192,6 +192,7 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportE
     };
     let profile = run_folder_profile(folder)?;
     create_dir(out)?;
+    let _lock = lock_out(out)?;
     if let Some(profile) = profile
         && run_folder_profile(out)?.as_ref() != Some(&profile)
     {
@@ -203,6 +204,19 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportE
         None => results_read.torn_note(),
     };
     Ok(files)
+}
+
+/// Takes the lock of the folder a report is written into, which is refused while
+/// another command (a report, a sweep) is writing into it: two reports at once would
+/// leave a folder mixing both runs' files.
+pub fn lock_out(out: &Path) -> Result<std::fs::File, ReportError> {
+    try_lock_folder(out)?.ok_or_else(|| ReportError::InvalidOption {
+        parameter: "output folder",
+        value: out.display().to_string(),
+        expected: "another abbench command is writing into it now; wait for it to end or \
+                   choose another folder"
+            .into(),
+    })
 }
 
 /// Creates an output folder, and its parents, if needed.

@@ -52,7 +52,9 @@ pub use run_folder::{
 pub use shard::{
     MAX_SHARDS, SHARD_FILE, Shard, ShardError, ShardManifest, ShardTree, content_hash,
 };
-pub use status::{FolderState, LOCK_FILE, RunStatus, folder_state, is_locked, recorded_status};
+pub use status::{
+    FolderState, LOCK_FILE, RunStatus, folder_state, is_locked, recorded_status, try_lock_folder,
+};
 pub use timing::{BOOTSTRAP_RESAMPLES, WallTimes};
 pub use unfinished::{StopReason, Unfinished, UnfinishedKind};
 pub use units::{elapsed, human_bytes, human_duration, human_nanos};
