@@ -70,6 +70,13 @@ fn a_write_cut_short_leaves_no_torn_line() {
     );
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
+    // The first write that failed is the one named, not the report files after it.
+    let error: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
+    assert_eq!(
+        error,
+        ["abbench: error: run/results.jsonl: File too large (os error 27)"],
+        "{stderr}"
+    );
     let results = std::fs::read_to_string(dir.path().join("run/results.jsonl")).unwrap();
     assert!(results.len() > 1000, "{results}");
     assert!(results.ends_with('\n'), "a torn last line: {results}");
@@ -294,4 +301,48 @@ fn a_report_is_refused_while_another_writes_the_same_folder() {
     let output = abbench(&["report", &results, "--out", &out_arg]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert!(out.join("report.md").exists());
+}
+
+#[test]
+fn a_sweep_whose_report_cannot_be_written_is_failed_not_complete() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two trees: their records fit under 8 KiB, the speedup plot does not.
+    std::fs::write(
+        dir.path().join("suite.toml"),
+        SUITE.replace("trees = 40", "trees = 2"),
+    )
+    .unwrap();
+    let output = with_file_limit(
+        dir.path(),
+        8,
+        &["sweep", "--suite", "suite.toml", "--out", "run"],
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("run/speedup.svg: File too large")
+            && stderr.contains("the report lacks speedup.svg, nps.svg,")
+            && stderr.contains("report.md"),
+        "{stderr}"
+    );
+    let run = dir.path().join("run");
+    let machine: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("machine.json")).unwrap())
+            .unwrap();
+    assert_eq!(machine["status"], "failed", "{machine}");
+    let why = machine["incomplete"].as_str().unwrap();
+    assert!(
+        why.contains("its report could not be written") && why.contains("report.md"),
+        "{why}"
+    );
+    let run_arg = run.display().to_string();
+    for args in [
+        vec!["compare", &run_arg, &run_arg],
+        vec!["export", &run_arg, "--format", "bencher"],
+    ] {
+        let output = abbench(&args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("the run is failed"), "{args:?}: {stderr}");
+    }
 }

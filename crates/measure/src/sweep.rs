@@ -356,7 +356,6 @@ impl RunFolder {
             .cpu_before
             .zip(CpuSample::now())
             .and_then(|(before, after)| other_share(before, after));
-        abbench_results::write_machine(&self.dir, &state.machine)?;
         // Interrupted: the report is written at once, without the simulation (seconds
         // to tens of seconds for a large run); the command that adds it is named.
         let simulation = if interrupted {
@@ -369,12 +368,32 @@ impl RunFolder {
         } else {
             Simulation::Run
         };
-        let mut files = abbench_report::write_report_with(
+        // `machine.json` takes its status last, once the report is written: a report
+        // that could not be written leaves the run failed, naming what it lacks.
+        let report = abbench_report::write_report_with(
             &self.dir,
             &state.results,
             Some(&state.machine),
             simulation,
-        )?;
+        );
+        let mut files = match report {
+            Ok(files) => {
+                abbench_results::write_machine(&self.dir, &state.machine)?;
+                files
+            }
+            Err(error) => {
+                let why = format!("its report could not be written ({error})");
+                state.machine.status = Some(RunStatus::Failed);
+                state.machine.incomplete = Some(match state.machine.incomplete.take() {
+                    Some(earlier) => format!("{earlier}; {why}"),
+                    None => format!("every tree was measured, but {why}"),
+                });
+                // Should this fail too, the folder is still marked running with no
+                // sweep holding its lock: abandoned, never complete.
+                let _ = abbench_results::write_machine(&self.dir, &state.machine);
+                return Err(error.into());
+            }
+        };
         files.written.splice(
             0..0,
             [
@@ -419,8 +438,10 @@ pub fn sweep_to_folder(
 ) -> Result<SweepOutcome, MeasureError> {
     let threads = suite.thread_counts(threads);
     let folder = RunFolder::create(suite, &threads, out, machine)?;
+    // An error that stops the sweep is the one reported, even when finishing the folder
+    // then fails as well (a full disk fails every write after the first).
     if let Err(error) = crate::calibrate_run_folder(out, &threads, machine) {
-        folder.finish(Completion::Failed(error.to_string()))?;
+        let _ = folder.finish(Completion::Failed(error.to_string()));
         return Err(error);
     }
     progress(SweepEvent::Started {
@@ -431,7 +452,7 @@ pub fn sweep_to_folder(
         Ok(_) => folder.finish(Completion::Complete),
         Err(MeasureError::Interrupted) => folder.finish(Completion::Interrupted),
         Err(error) => {
-            folder.finish(Completion::Failed(error.to_string()))?;
+            let _ = folder.finish(Completion::Failed(error.to_string()));
             Err(error)
         }
     }

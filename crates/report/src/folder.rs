@@ -71,15 +71,11 @@ pub fn write_report_with(
     simulation: Simulation,
 ) -> Result<ReportFiles, ReportError> {
     let records = &results.records;
-    let mut files = ReportFiles::default();
     let summary_path = dir.join(SUMMARY_FILE);
     let csv = summary::summary_csv(records).map_err(|e| ReportError::Report {
         path: summary_path.clone(),
         message: e.to_string(),
     })?;
-    write_atomically(&summary_path, &csv)?;
-    files.written.push(summary_path);
-
     let groups = aggregate::group_by_workload(records);
     let series = theory::height_series(&groups);
     let profile = run_folder_profile(dir)?;
@@ -95,11 +91,6 @@ pub fn write_report_with(
             path: dir.to_path_buf(),
             message: format!("drawing the plots: {message}"),
         })?;
-    for plot in &plots {
-        let path = dir.join(plot.file);
-        write_atomically(&path, plot.svg.as_bytes())?;
-        files.written.push(path);
-    }
     let figures: Vec<markdown::Figure<'_>> = plots
         .iter()
         .map(|p| markdown::Figure {
@@ -120,9 +111,27 @@ pub fn write_report_with(
             profile: profile.as_ref(),
         },
     );
-    let report_path = dir.join(REPORT_FILE);
-    write_atomically(&report_path, text.as_bytes())?;
-    files.written.push(report_path);
+    // Everything is drawn before the first file is written; `report.md` goes last, so
+    // that a report that names its files is only ever found with all of them.
+    let mut planned: Vec<(PathBuf, &[u8])> = vec![(summary_path, &csv)];
+    planned.extend(plots.iter().map(|p| (dir.join(p.file), p.svg.as_bytes())));
+    planned.push((dir.join(REPORT_FILE), text.as_bytes()));
+    let mut files = ReportFiles::default();
+    for (i, (path, bytes)) in planned.iter().enumerate() {
+        if let Err(error) = write_atomically(path, bytes) {
+            return Err(ReportError::Unwritten {
+                error,
+                missing: planned[i..]
+                    .iter()
+                    .map(|(p, _)| {
+                        p.file_name()
+                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                    })
+                    .collect(),
+            });
+        }
+        files.written.push(path.clone());
+    }
     Ok(files)
 }
 

@@ -162,10 +162,13 @@ impl SweepCommand {
             Ended::Returned(Err(error)) => (Completion::Failed(error.to_string()), Some(error)),
         };
         let interrupted = completion == Completion::Interrupted;
-        let outcome = folder.finish(completion)?;
+        let finished = folder.finish(completion);
+        // The error that stopped the sweep is the one reported, even when finishing the
+        // folder then failed as well (a full disk fails every write after the first).
         if let Some(error) = error {
             return Err(error.into());
         }
+        let outcome = finished?;
         if self.json {
             writeln!(out, "{}", outcome.to_json(&folder_path)).map_err(Failure::stdout)?;
         } else {
