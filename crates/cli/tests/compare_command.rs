@@ -120,6 +120,25 @@ fn doubled_wall_times_regress_unless_only_counts_are_gated() {
         "{stderr}"
     );
 
+    // The same with stdout closed before a byte is written (`… | true`): the verdict
+    // stands, on stderr and in the exit code.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("abbench"))
+        .arg("compare")
+        .args([&base, &slower])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let closed = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&closed.stderr);
+    assert_eq!(closed.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("note: stdout was closed before the results were all written")
+            && stderr.contains("abbench: error: REGRESSION: "),
+        "{stderr}"
+    );
+
     // A threshold above the change: noise.
     let (code, _, stderr) = compare(&base, &slower, &["--threshold", "150"]);
     assert_eq!(code, Some(0), "{stderr}");

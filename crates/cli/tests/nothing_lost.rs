@@ -327,8 +327,7 @@ fn a_sweep_whose_report_cannot_be_written_is_failed_not_complete() {
     );
     let run = dir.path().join("run");
     let machine: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(run.join("machine.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(run.join("machine.json")).unwrap()).unwrap();
     assert_eq!(machine["status"], "failed", "{machine}");
     let why = machine["incomplete"].as_str().unwrap();
     assert!(
