@@ -807,6 +807,73 @@ const BAD_INPUTS: &[BadInput] = &[
             "Not a directory",
         ],
     ),
+    // A record whose figures cannot be: refused by every reader, naming its line.
+    cmd(
+        &["report", "{dir}/median-outside.jsonl", "--out", "{dir}/out"],
+        &[
+            "median-outside.jsonl:2: not a valid record: `wall_ns.median`",
+            "samples give",
+        ],
+    ),
+    cmd(
+        &[
+            "report",
+            "{dir}/median-not-of-samples.jsonl",
+            "--out",
+            "{dir}/out",
+        ],
+        &["median-not-of-samples.jsonl:2: not a valid record: `wall_ns.min` is"],
+    ),
+    cmd(
+        &["report", "{dir}/threads-0.jsonl", "--out", "{dir}/out"],
+        &["threads-0.jsonl:2: not a valid record: `threads` is 0"],
+    ),
+    cmd(
+        &["report", "{dir}/nps-negative.jsonl", "--out", "{dir}/out"],
+        &["nps-negative.jsonl:2: not a valid record: `nps` is -1"],
+    ),
+    cmd(
+        &["report", "{dir}/ci-reversed.jsonl", "--out", "{dir}/out"],
+        &["ci-reversed.jsonl:2: not a valid record: `wall_ns.median_ci`"],
+    ),
+    cmd(
+        &["report", "{dir}/no-samples.jsonl", "--out", "{dir}/out"],
+        &["no-samples.jsonl:2: not a valid record: `wall_ns.samples` is empty"],
+    ),
+    cmd(
+        &[
+            "compare",
+            "{dir}/results.jsonl",
+            "{dir}/median-outside.jsonl",
+        ],
+        &["median-outside.jsonl:2: not a valid record"],
+    ),
+    cmd(
+        &["compare", "{dir}/threads-0.jsonl", "{dir}/results.jsonl"],
+        &["threads-0.jsonl:2: not a valid record"],
+    ),
+    cmd(
+        &[
+            "export",
+            "{dir}/median-outside.jsonl",
+            "--format",
+            "bencher",
+        ],
+        &["median-outside.jsonl:2: not a valid record"],
+    ),
+    cmd(
+        &[
+            "export",
+            "{dir}/no-samples.jsonl",
+            "--format",
+            "custom-smaller-is-better",
+        ],
+        &["no-samples.jsonl:2: not a valid record"],
+    ),
+    cmd(
+        &["check-calibration", "{dir}/ci-reversed.jsonl"],
+        &["ci-reversed.jsonl:2: not a valid record"],
+    ),
     // compare: either side malformed or truncated, and its own options.
     cmd(
         &["compare", "{dir}/results.jsonl", "{dir}/missing.jsonl"],
@@ -1053,6 +1120,28 @@ fn scratch(dir: &Path) {
         format!("{}\n\n{}\n", lines[0], lines[1]),
     )
     .unwrap();
+    // Its second record with a figure changed to one that cannot be.
+    let second: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+    let bogus = |name: &str, edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut record = second.clone();
+        edit(&mut record);
+        std::fs::write(dir.join(name), format!("{}\n{record}\n", lines[0])).unwrap();
+    };
+    bogus("median-outside.jsonl", &|r| {
+        r["wall_ns"]["median"] = (r["wall_ns"]["max"].as_u64().unwrap() + 1).into();
+    });
+    bogus("median-not-of-samples.jsonl", &|r| {
+        r["wall_ns"]["samples"] = serde_json::json!([1, 2, 3]);
+    });
+    bogus("threads-0.jsonl", &|r| r["threads"] = 0.into());
+    bogus("nps-negative.jsonl", &|r| r["nps"] = (-1.0).into());
+    bogus("ci-reversed.jsonl", &|r| {
+        let w = &mut r["wall_ns"];
+        w["median_ci"] = serde_json::json!([w["max"], w["min"]]);
+    });
+    bogus("no-samples.jsonl", &|r| {
+        r["wall_ns"]["samples"] = serde_json::json!([]);
+    });
     std::fs::create_dir(dir.join("used")).unwrap();
     std::fs::write(dir.join("used/results.jsonl"), "earlier\n").unwrap();
 }
