@@ -807,6 +807,42 @@ const BAD_INPUTS: &[BadInput] = &[
             "Not a directory",
         ],
     ),
+    // A machine.json that describes no machine, or one no machine could be.
+    cmd(
+        &[
+            "report",
+            "{dir}/machine-empty/results.jsonl",
+            "--out",
+            "{dir}/out",
+        ],
+        &["machine-empty/machine.json:0: not a machine description: it names no machine"],
+    ),
+    cmd(
+        &[
+            "report",
+            "{dir}/machine-no-cores/results.jsonl",
+            "--out",
+            "{dir}/out",
+        ],
+        &["machine-no-cores/machine.json:0: not a machine description: `logical_cores` is 0"],
+    ),
+    cmd(
+        &["compare", "{dir}/machine-share-huge", "{dir}/results.jsonl"],
+        &[
+            "machine-share-huge/machine.json:0: not a machine description: `other_cpu_share` is 1e308",
+        ],
+    ),
+    cmd(
+        &[
+            "export",
+            "{dir}/machine-share-negative",
+            "--format",
+            "bencher",
+        ],
+        &[
+            "machine-share-negative/machine.json:0: not a machine description: `other_cpu_share` is -3",
+        ],
+    ),
     // A record whose figures cannot be: refused by every reader, naming its line.
     cmd(
         &["report", "{dir}/median-outside.jsonl", "--out", "{dir}/out"],
@@ -1142,6 +1178,25 @@ fn scratch(dir: &Path) {
     bogus("no-samples.jsonl", &|r| {
         r["wall_ns"]["samples"] = serde_json::json!([]);
     });
+    for (folder, machine) in [
+        ("machine-empty", "{}"),
+        (
+            "machine-no-cores",
+            r#"{"cpu_model": "x", "logical_cores": 0}"#,
+        ),
+        (
+            "machine-share-huge",
+            r#"{"cpu_model": "x", "other_cpu_share": 1e308}"#,
+        ),
+        (
+            "machine-share-negative",
+            r#"{"cpu_model": "x", "other_cpu_share": -3}"#,
+        ),
+    ] {
+        std::fs::create_dir(dir.join(folder)).unwrap();
+        std::fs::write(dir.join(folder).join("results.jsonl"), &text).unwrap();
+        std::fs::write(dir.join(folder).join("machine.json"), machine).unwrap();
+    }
     std::fs::create_dir(dir.join("used")).unwrap();
     std::fs::write(dir.join("used/results.jsonl"), "earlier\n").unwrap();
 }

@@ -47,6 +47,7 @@ fn timed(record: &Value, ns: u64) -> Value {
     }
     // Five runs a side: the fewest that a Mann-Whitney test at p < 0.01 can tell apart.
     wall["samples"] = vec![ns; 5].into();
+    wall["median_ci"] = vec![ns; 2].into();
     r["nps"] = (r["nodes"].as_f64().unwrap() / (ns as f64 * 1e-9)).into();
     r
 }

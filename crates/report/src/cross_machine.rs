@@ -187,7 +187,7 @@ fn markdown(runs: &[Run], shared: &[SharedWorkload<'_>]) -> String {
         let (cpu, cores, build, date, commit) = match &run.machine {
             Some(m) => (
                 m.cpu_model.clone(),
-                format!("{} logical, {} physical", m.logical_cores, m.physical_cores),
+                m.cores(),
                 m.profile.clone(),
                 m.date.clone(),
                 m.git_commit

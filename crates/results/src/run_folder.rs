@@ -96,11 +96,39 @@ pub fn write_machine(dir: &Path, machine: &MachineInfo) -> Result<PathBuf, FileE
 /// Reads a `machine.json`.
 pub fn read_machine(path: &Path) -> Result<MachineInfo, FileError> {
     let text = crate::read_text(path, crate::MAX_SMALL_FILE_BYTES)?;
-    serde_json::from_str(&text).map_err(|e| FileError::BadInput {
+    let bad = |line: usize, message: String| FileError::BadInput {
         path: path.to_path_buf(),
-        line: e.line(),
-        message: format!("not a machine description ({e})"),
-    })
+        line,
+        message: format!("not a machine description{message}"),
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| bad(e.line(), format!(" ({e})")))?;
+    // Every field may be missing (files of earlier versions lack the newer ones), but
+    // not all of those that say which machine it was; and a core count given is one.
+    let Some(object) = value.as_object() else {
+        return Err(bad(0, ": not a JSON object".into()));
+    };
+    if !["cpu_model", "logical_cores", "hostname", "date"]
+        .iter()
+        .any(|key| object.contains_key(*key))
+    {
+        return Err(bad(
+            0,
+            ": it names no machine (no `cpu_model`, `logical_cores`, `hostname` or `date`)".into(),
+        ));
+    }
+    for key in ["logical_cores", "physical_cores"] {
+        if object.get(key).and_then(serde_json::Value::as_u64) == Some(0) {
+            return Err(bad(
+                0,
+                format!(": `{key}` is 0; a machine has at least one core"),
+            ));
+        }
+    }
+    let machine: MachineInfo =
+        serde_json::from_value(value).map_err(|e| bad(0, format!(" ({e})")))?;
+    machine.check().map_err(|e| bad(0, format!(": {e}")))?;
+    Ok(machine)
 }
 
 #[cfg(test)]

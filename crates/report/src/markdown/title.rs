@@ -55,10 +55,7 @@ fn machine_table(md: &mut String, m: &MachineInfo, records: usize, trees: usize,
         let _ = writeln!(md, "| {k} | {} |", cell(&v));
     };
     row("CPU", m.cpu_model.clone());
-    row(
-        "cores",
-        format!("{} logical, {} physical", m.logical_cores, m.physical_cores),
-    );
+    row("cores", m.cores());
     row(
         "OS",
         match &m.kernel {
