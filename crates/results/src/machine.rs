@@ -264,7 +264,11 @@ mod tests {
     fn core_counts_not_recorded_are_unknown_and_impossible_figures_refused() {
         let machine: MachineInfo = serde_json::from_str(r#"{"cpu_model": "x"}"#).unwrap();
         assert_eq!(machine.cores(), "unknown logical, unknown physical");
-        assert!(machine.summary().contains("unknown logical, unknown physical cores"));
+        assert!(
+            machine
+                .summary()
+                .contains("unknown logical, unknown physical cores")
+        );
         assert_eq!(machine.check(), Ok(()));
         let bad = [
             r#"{"logical_cores": 2, "physical_cores": 4}"#,

@@ -238,10 +238,8 @@ impl SimulateCommand {
             ));
         }
         let measured = read_profile(path)?;
-        let model = self
-            .tree
-            .model
-            .map_or("file", |m| abbench_tree::Model::from(m).name());
+        // No --model is the default model, random: only a tree file has no model.
+        let model = self.tree.chosen_model().map_or("file", |m| m.name());
         let profile = measured.for_model(model);
         let position_nanos = match self.position_ns {
             Some(ns) => ns,
@@ -256,6 +254,30 @@ impl SimulateCommand {
             profile,
             position_nanos,
         })
+    }
+
+    /// An error when an event would cost more positions than virtual time holds
+    /// (`SimCosts::MAX_EVENT_COST`) at one of the processor counts: a tiny
+    /// `--position-ns`, or a profile's cost of `1e30` nanoseconds.
+    fn refuse_unbounded_costs(&self, costs: &Costs) -> Result<(), Failure> {
+        for &procs in std::iter::once(&1).chain(&self.procs.0) {
+            let at = costs.profile.costs_at(costs.position_nanos, procs);
+            if let Some((event, cost)) = at.out_of_range() {
+                let cause = match (self.position_ns, &self.calibration) {
+                    (Some(ns), _) => format!("--position-ns {ns:e}"),
+                    (None, Some(path)) => format!("the profile {}", path.display()),
+                    (None, None) => "the default costs".into(),
+                };
+                return Err(Failure::bad_input(format!(
+                    "{cause} makes a {event} event cost {cost} positions at p = {procs}, \
+                     more than the simulator's virtual time holds (at most {} \
+                     per event): give costs in nanoseconds that a position's time divides \
+                     into fewer",
+                    SimCosts::MAX_EVENT_COST
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The default profile's position time for the tree's model.
@@ -293,6 +315,7 @@ impl SimulateCommand {
             abbench_results::check_output_file(path, &inputs)?;
         }
         let costs = self.profiled_costs()?;
+        self.refuse_unbounded_costs(&costs)?;
         let options = self.split.options();
         let mut table = result_table();
         let mut notes: Vec<String> = Vec::new();
