@@ -338,6 +338,32 @@ const BAD_INPUTS: &[BadInput] = &[
         &["verify", "--cutoff", "x"],
         &["'--cutoff <ge|gt>'", "cutoff 'x' is unknown"],
     ),
+    // A table larger than the memory trees may take (half the machine's by default):
+    // refused before it is allocated, as an arena is.
+    cmd(
+        &[
+            "run",
+            "--algo",
+            "mtdf",
+            "--tt-mb",
+            "128",
+            "--memory-budget",
+            "64MiB",
+        ],
+        &["transposition table of 128 MiB is more than the memory budget of 64 MiB"],
+    ),
+    cmd(
+        &[
+            "verify",
+            "--algo",
+            "mtdf",
+            "--tt-mb",
+            "128",
+            "--memory-budget",
+            "64MiB",
+        ],
+        &["transposition table of 128 MiB is more than the memory budget of 64 MiB"],
+    ),
     cmd(
         &["run", "--tt-mb", "0"],
         &["'--tt-mb <MIB>'", "0 MiB is out of range", "1 ..= 65536"],

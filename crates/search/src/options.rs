@@ -190,6 +190,20 @@ impl SerialOptions {
         Ok(())
     }
 
+    /// Checks that MTD(f)'s transposition table fits in `memory_budget` bytes (the
+    /// budget trees are held to, by default half the machine's memory), before it is
+    /// allocated: a table the machine cannot hold would abort the process.
+    pub fn check_table_memory(&self, memory_budget: u64) -> Result<(), OptionError> {
+        let bytes = (self.tt_mb as u64) << 20;
+        if bytes > memory_budget {
+            return Err(OptionError::TableMemory {
+                megabytes: self.tt_mb,
+                budget: memory_budget >> 20,
+            });
+        }
+        Ok(())
+    }
+
     /// Whether the window, cutoff and kinds are the paper's defaults: the searches that
     /// take them then run exactly as without options.
     pub fn is_plain_f2(&self) -> bool {
@@ -226,6 +240,17 @@ pub enum OptionError {
     /// `--tt-mb` out of range.
     #[error("transposition table of {0} MiB is out of range: expected 1 ..= {MAX_TT_MB}")]
     TableSize(usize),
+    /// `--tt-mb` more than the memory budget.
+    #[error(
+        "transposition table of {megabytes} MiB is more than the memory budget of {budget} MiB \
+         (half of this machine's memory unless --memory-budget says otherwise)"
+    )]
+    TableMemory {
+        /// The table's size, MiB.
+        megabytes: usize,
+        /// The budget, MiB.
+        budget: u64,
+    },
 }
 
 #[cfg(test)]
