@@ -74,7 +74,9 @@ impl Failure {
         }
     }
 
-    /// A failure writing results to stdout: quiet success if the reader went away.
+    /// A failure writing results to stdout: quiet success if the reader went away;
+    /// otherwise (a full disk, say) an output that cannot be written, exit 2 as with
+    /// `--out`.
     pub fn stdout(error: io::Error) -> Self {
         if error.kind() == io::ErrorKind::BrokenPipe {
             Failure {
@@ -83,7 +85,7 @@ impl Failure {
                 printed: None,
             }
         } else {
-            Failure::failed(format!("writing to stdout: {error}"))
+            Failure::bad_input(format!("writing to stdout: {error}"))
         }
     }
 

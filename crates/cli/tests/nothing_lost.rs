@@ -345,3 +345,52 @@ fn a_sweep_whose_report_cannot_be_written_is_failed_not_complete() {
         assert!(stderr.contains("the run is failed"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn an_output_that_cannot_be_written_exits_two_before_the_work_and_on_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = swept(dir.path(), "run");
+    let run_arg = run.display().to_string();
+    // stdout on a full disk: as --out to one, exit 2.
+    for args in [
+        vec!["export", &run_arg, "--format", "bencher"],
+        vec!["simulate", "--procs", "1,2"],
+        vec!["run", "--degree", "3", "--height", "3", "--json"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(cargo_bin("abbench"))
+            .args(&args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("writing to stdout: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // An --out or --svg where no file can be made: refused before the work.
+    let nowhere = dir.path().join("missing").join("out");
+    let nowhere = nowhere.display().to_string();
+    for args in [
+        vec!["calibrate", "--out", &nowhere],
+        vec!["simulate", "--svg", &nowhere],
+    ] {
+        let started = std::time::Instant::now();
+        let output = abbench(&args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("cannot write {nowhere}: No such file")),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            started.elapsed().as_secs() < 5,
+            "{args:?}: refused only after the work"
+        );
+    }
+}
