@@ -869,6 +869,14 @@ const BAD_INPUTS: &[BadInput] = &[
             "machine-share-negative/machine.json:0: not a machine description: `other_cpu_share` is -3",
         ],
     ),
+    cmd(
+        &["report", "{dir}/bom.jsonl", "--out", "{dir}/out"],
+        &["bom.jsonl:1: the file starts with a UTF-8 byte-order mark"],
+    ),
+    cmd(
+        &["compare", "{dir}/results.jsonl", "{dir}/bom.jsonl"],
+        &["bom.jsonl:1: the file starts with a UTF-8 byte-order mark"],
+    ),
     // A record whose figures cannot be: refused by every reader, naming its line.
     cmd(
         &["report", "{dir}/median-outside.jsonl", "--out", "{dir}/out"],
@@ -1182,6 +1190,7 @@ fn scratch(dir: &Path) {
         format!("{}\n\n{}\n", lines[0], lines[1]),
     )
     .unwrap();
+    std::fs::write(dir.join("bom.jsonl"), format!("\u{feff}{text}")).unwrap();
     // Its second record with a figure changed to one that cannot be.
     let second: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
     let bogus = |name: &str, edit: &dyn Fn(&mut serde_json::Value)| {

@@ -102,6 +102,14 @@ pub fn parse_results(text: &str, path: &Path) -> Result<Results, FileError> {
     if text.trim().is_empty() {
         return Err(bad(0, "no records: the file is empty".into()));
     }
+    if text.starts_with('\u{feff}') {
+        return Err(bad(
+            1,
+            "the file starts with a UTF-8 byte-order mark (bytes EF BB BF), which JSON Lines \
+             does not allow: save it without one"
+                .into(),
+        ));
+    }
     let mut results = Results::default();
     // The writer ends every line with a newline: a last line without one was cut off,
     // even if what remains happens to parse.
