@@ -310,6 +310,19 @@ const BAD_INPUTS: &[BadInput] = &[
     ),
     // Search options of run and verify.
     // The window options of the serial searches, on run and verify.
+    // An end past the values' range is out of range, not "not a value"; infinite ends
+    // are named as given.
+    cmd(
+        &["run", "--window=-9223372036854775808,0"],
+        &[
+            "window end -9223372036854775808 is out of range",
+            "-inf, inf or an integer",
+        ],
+    ),
+    cmd(
+        &["run", "--window", "inf,inf"],
+        &["window inf,inf is empty"],
+    ),
     cmd(
         &["run", "--window", "5,3"],
         &[

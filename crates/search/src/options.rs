@@ -55,9 +55,12 @@ fn parse_end(text: &str) -> Result<Value, OptionError> {
     match text.trim() {
         "-inf" => Ok(NEG_INFINITY),
         "inf" | "+inf" => Ok(INFINITY),
-        word => match word.parse::<Value>() {
-            Ok(v) if v >= NEG_INFINITY => Ok(v),
-            _ => Err(OptionError::WindowEnd(word.to_string())),
+        word => match word.parse::<i128>() {
+            Ok(v) if (i128::from(NEG_INFINITY)..=i128::from(INFINITY)).contains(&v) => {
+                Ok(v as Value)
+            }
+            Ok(_) => Err(OptionError::WindowEndRange(word.to_string())),
+            Err(_) => Err(OptionError::WindowEnd(word.to_string())),
         },
     }
 }
@@ -73,14 +76,18 @@ impl FromStr for Window {
     }
 }
 
+/// A window's end as `--window` takes it: `inf`, `-inf` or the integer.
+fn end_name(v: Value) -> String {
+    match v {
+        INFINITY => "inf".to_string(),
+        NEG_INFINITY => "-inf".to_string(),
+        v => v.to_string(),
+    }
+}
+
 impl fmt::Display for Window {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let end = |v: Value| match v {
-            INFINITY => "inf".to_string(),
-            NEG_INFINITY => "-inf".to_string(),
-            v => v.to_string(),
-        };
-        write!(f, "{},{}", end(self.alpha), end(self.beta))
+        write!(f, "{},{}", end_name(self.alpha), end_name(self.beta))
     }
 }
 
@@ -220,8 +227,14 @@ pub enum OptionError {
     /// One end of `--window` is not a value.
     #[error("window end '{0}' is not a value: expected an integer, -inf or inf")]
     WindowEnd(String),
+    /// One end of `--window` is an integer beyond the values' range.
+    #[error(
+        "window end {0} is out of range: expected -inf, inf or an integer of magnitude at \
+         most {INFINITY} (which is inf)"
+    )]
+    WindowEndRange(String),
     /// `--window LO,HI` with `LO >= HI`.
-    #[error("window {alpha},{beta} is empty: LO must be less than HI")]
+    #[error("window {},{} is empty: LO must be less than HI", end_name(*alpha), end_name(*beta))]
     EmptyWindow {
         /// The lower end given.
         alpha: Value,
