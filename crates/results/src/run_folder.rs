@@ -104,17 +104,17 @@ pub fn read_machine(path: &Path) -> Result<MachineInfo, FileError> {
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| bad(e.line(), format!(" ({e})")))?;
     // Every field may be missing (files of earlier versions lack the newer ones), but
-    // not all of those that say which machine it was; and a core count given is one.
+    // not all of them; and a core count given is one.
     let Some(object) = value.as_object() else {
         return Err(bad(0, ": not a JSON object".into()));
     };
-    if !["cpu_model", "logical_cores", "hostname", "date"]
-        .iter()
-        .any(|key| object.contains_key(*key))
-    {
+    let fields = serde_json::to_value(MachineInfo::default()).expect("machine info serialises");
+    let optional = ["load_average", "cpu_governor", "status", "incomplete"];
+    let known = |key: &String| fields.get(key).is_some() || optional.contains(&key.as_str());
+    if !object.keys().any(known) {
         return Err(bad(
             0,
-            ": it names no machine (no `cpu_model`, `logical_cores`, `hostname` or `date`)".into(),
+            ": it names no machine (none of its fields is one of machine.json's)".into(),
         ));
     }
     for key in ["logical_cores", "physical_cores"] {

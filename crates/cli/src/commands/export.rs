@@ -7,7 +7,7 @@
 //! holds a search twice is refused (exit 2), as `compare` refuses it.
 
 use crate::failure::Failure;
-use abbench_report::{ExportFormat, export_file};
+use abbench_report::{ExportFormat, export, read_complete_run};
 use abbench_results::{check_output_file, write_atomically};
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -61,7 +61,18 @@ impl ExportCommand {
         if let Some(path) = &self.out {
             check_output_file(path, &[&self.results])?;
         }
-        let text = export_file(&self.results, self.format.into())?;
+        let (_, results) = read_complete_run(&self.results)?;
+        if !results.unfinished.is_empty() {
+            // Nothing to publish for them, but they are not dropped without a word.
+            crate::progress::note(&format!(
+                "{} searches without a result ({} timed out, {} failed) are left out: they \
+                 have no numbers",
+                results.unfinished.len(),
+                results.timed_out(),
+                results.failed()
+            ));
+        }
+        let text = export(&results, self.format.into());
         match &self.out {
             Some(path) => Ok(write_atomically(path, text.as_bytes())?),
             None => out
