@@ -54,6 +54,20 @@ pub fn log(bar: &ProgressBar, lines: &[String]) {
     });
 }
 
+/// `text` on one line: control characters (a newline in a path, say) written as
+/// escapes (`\n`), so that a line of output is never split in two.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// A remark for the person at the terminal that is not an error, e.g. that a run was
 /// oversubscribed.
 pub fn note(message: &str) {

@@ -394,3 +394,94 @@ fn an_output_that_cannot_be_written_exits_two_before_the_work_and_on_stdout() {
         );
     }
 }
+
+#[test]
+fn names_from_outside_never_split_a_line_or_become_markdown() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = swept(dir.path(), "run\nfolder");
+    let output = abbench(&[
+        "sweep",
+        "--suite",
+        &dir.path().join("suite.toml").display().to_string(),
+        "--out",
+        &dir.path().join("second\nrun").display().to_string(),
+    ]);
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let first = stdout.lines().next().unwrap();
+    assert!(
+        first.starts_with("run folder: ") && first.ends_with("second\\nrun"),
+        "{stdout}"
+    );
+    // A CPU model that is Markdown and HTML, over two lines.
+    let machine = run.join("machine.json");
+    let mut described: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&machine).unwrap()).unwrap();
+    described["cpu_model"] = "Chip\n# Heading <script>alert(1)</script> *bold* | cell".into();
+    std::fs::write(&machine, described.to_string()).unwrap();
+    let out = dir.path().join("report");
+    let output = abbench(&[
+        "report",
+        &run.join("results.jsonl").display().to_string(),
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(!report.contains("<script>"), "{report}");
+    assert!(
+        !report.lines().any(|l| l.starts_with("# Heading")),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "**Chip \\# Heading \\<script\\>alert(1)\\</script\\> \\*bold\\* \\| cell — "
+        ),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_sweep_whose_folder_is_removed_stops_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    // A hundred trees of about half a second each: nearly a minute to the end.
+    let suite = dir.path().join("slow.toml");
+    std::fs::write(
+        &suite,
+        SUITE
+            .replace("degree = 3", "degree = 8")
+            .replace("height = 4", "height = 9")
+            .replace("trees = 40", "trees = 100")
+            .replace(r#"["f2-iter", "ybwc"]"#, r#"["f2-iter"]"#),
+    )
+    .unwrap();
+    let run = dir.path().join("run");
+    let mut child = Command::new(cargo_bin("abbench"))
+        .args(["sweep", "--suite"])
+        .arg(&suite)
+        .arg("--out")
+        .arg(&run)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let results = run.join("results.jsonl");
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&results).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(started.elapsed().as_secs() < 60, "no record after a minute");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::fs::remove_dir_all(&run).unwrap();
+    let removed = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if removed.elapsed().as_secs() > 20 {
+            child.kill().unwrap();
+            panic!("the sweep went on measuring into a removed folder");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("was removed during the sweep"), "{stderr}");
+}

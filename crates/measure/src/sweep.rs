@@ -315,6 +315,19 @@ impl RunFolder {
         let Some(writer) = state.writer.as_mut() else {
             return Err(MeasureError::Interrupted);
         };
+        // A folder removed while the sweep runs (the open file is written all the same,
+        // into nowhere): stop now, saying so, rather than measure to the end for nothing.
+        if !writer.path().is_file() {
+            return Err(abbench_results::FileError::Unwritable {
+                path: self.dir.clone(),
+                message: format!(
+                    "the run folder, or its {}, was removed during the sweep: nothing \
+                     measured from now on could be kept",
+                    abbench_results::RESULTS_FILE
+                ),
+            }
+            .into());
+        }
         writer.write_all(results)?;
         state.results.extend(results.clone());
         state.trees_done += 1;

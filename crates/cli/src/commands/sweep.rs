@@ -172,7 +172,12 @@ impl SweepCommand {
         if self.json {
             writeln!(out, "{}", outcome.to_json(&folder_path)).map_err(Failure::stdout)?;
         } else {
-            writeln!(out, "run folder: {}", folder_path.display()).map_err(Failure::stdout)?;
+            writeln!(
+                out,
+                "run folder: {}",
+                progress::one_line(&folder_path.display().to_string())
+            )
+            .map_err(Failure::stdout)?;
             write!(out, "{}", outcome.summary()).map_err(Failure::stdout)?;
         }
         out.flush().map_err(Failure::stdout)?;
@@ -208,7 +213,7 @@ impl SweepCommand {
              warm-up each{}",
             suite.name,
             self.shard.map_or(String::new(), |s| format!(" (part {s})")),
-            folder_path.display(),
+            progress::one_line(&folder_path.display().to_string()),
             suite.tree_count(),
             list(threads),
             suite.repeat,
