@@ -210,3 +210,64 @@ fn costs_past_what_virtual_time_holds_are_refused() {
         assert!(output.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_simulation_record_names_every_option_that_reproduces_it() {
+    let options = [
+        "--split-height",
+        "2",
+        "--eldest-grain",
+        "5",
+        "--cut-wait",
+        "3",
+    ];
+    let mut args = vec![
+        "simulate",
+        "--json",
+        "--algo",
+        "ybwc,root-split",
+        "--procs",
+        "4",
+    ];
+    args.extend(options);
+    let lines = json_lines(&stdout_of(&args));
+    let ybwc = lines.iter().find(|l| l["algo"] == "ybwc").unwrap();
+    assert_eq!(
+        (
+            &ybwc["split_height"],
+            &ybwc["eldest_grain"],
+            &ybwc["cut_wait"]
+        ),
+        (&Value::from(2), &Value::from(5), &Value::from(3)),
+        "{ybwc}"
+    );
+    // Root splitting splits nothing below the root: none of the three.
+    let root = lines.iter().find(|l| l["algo"] == "root-split").unwrap();
+    assert!(
+        root.get("eldest_grain").is_none() && root.get("cut_wait").is_none(),
+        "{root}"
+    );
+    // The defaults, resolved as a run's record resolves them.
+    let defaults = json_lines(&stdout_of(&[
+        "simulate", "--json", "--algo", "ybwc", "--procs", "4",
+    ]));
+    let record = &defaults[0];
+    assert!(record["eldest_grain"].as_u64().is_some(), "{record}");
+    assert_eq!(record["cut_wait"], 2, "{record}");
+    // The record's options given back reproduce it.
+    let again = json_lines(&stdout_of(&[
+        "simulate",
+        "--json",
+        "--algo",
+        "ybwc",
+        "--procs",
+        "4",
+        "--split-height",
+        &record["split_height"].to_string(),
+        "--eldest-grain",
+        &record["eldest_grain"].to_string(),
+        "--cut-wait",
+        &record["cut_wait"].to_string(),
+    ]));
+    assert_eq!(again[0]["virtual_time"], record["virtual_time"]);
+}
