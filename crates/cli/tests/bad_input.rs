@@ -351,6 +351,11 @@ const BAD_INPUTS: &[BadInput] = &[
         &["verify", "--cutoff", "x"],
         &["'--cutoff <ge|gt>'", "cutoff 'x' is unknown"],
     ),
+    // Simulations estimated past ten minutes ask for --force, as run, verify and sweep do.
+    cmd(
+        &["simulate", "--model", "worst", "--degree", "16", "--height", "12"],
+        &["simulating this would take about", "pass --force"],
+    ),
     // A table larger than the memory trees may take (half the machine's by default):
     // refused before it is allocated, as an arena is.
     cmd(

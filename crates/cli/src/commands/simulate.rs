@@ -21,6 +21,7 @@ use crate::list::AlgorithmList;
 use crate::search_args::SplitArgs;
 use crate::table::{Align, Table};
 use crate::tree_args::{ModelArg, TreeArgs};
+use abbench_measure::{LONG_RUN_SECONDS, estimate_positions};
 use abbench_parallel::sim::{
     CostProfile, MAX_PROCS, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan,
     root_split_ceiling, simulate_profiled, work_span,
@@ -103,7 +104,16 @@ pub struct SimulateCommand {
     #[arg(long, value_name = "K/N", value_parser = crate::shard_arg::parse_shard,
           conflicts_with = "svg", help_heading = "Simulation")]
     pub shard: Option<abbench_results::Shard>,
+
+    /// Simulate even if that is estimated to take over ten minutes.
+    #[arg(long)]
+    pub force: bool,
 }
+
+/// Positions a second the simulator is assumed to examine, on one core: about six
+/// times what a debug build reaches (8×10⁶ on random d=8 h=8), so that the estimate
+/// errs towards running.
+const SIMULATED_POSITIONS_PER_SECOND: f64 = 5.0e7;
 
 /// A parsed `--procs` list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,6 +266,48 @@ impl SimulateCommand {
         })
     }
 
+    /// Asks for `--force` when the simulations are estimated from the trees' models to
+    /// take over ten minutes, as `run`, `verify` and `sweep` do: each algorithm at each
+    /// processor count searches the tree, after its serial searches.
+    fn check_work(&self, specs: &[TreeSpec]) -> Result<(), Failure> {
+        if self.force {
+            return Ok(());
+        }
+        let serial: abbench_results::Algorithm = "f2-iter".parse().expect("f2-iter");
+        let positions: f64 = specs
+            .iter()
+            .filter_map(|spec| match &spec.source {
+                TreeSource::Model(model) => Some(model),
+                TreeSource::File(_) => None,
+            })
+            .map(|model| {
+                // The serial reference and the fastest serial searches: four, about.
+                let serial = 4.0 * estimate_positions(model, serial);
+                let parallel: f64 = self
+                    .algo
+                    .0
+                    .iter()
+                    .map(|&a| {
+                        let each =
+                            estimate_positions(model, abbench_results::Algorithm::Parallel(a));
+                        each * self.procs.0.len() as f64
+                    })
+                    .sum();
+                serial + parallel
+            })
+            .sum();
+        let seconds = positions / SIMULATED_POSITIONS_PER_SECOND;
+        if seconds <= LONG_RUN_SECONDS {
+            return Ok(());
+        }
+        Err(Failure::bad_input(format!(
+            "simulating this would take about {} (estimated from the model: about \
+             {positions:.1e} positions at most {SIMULATED_POSITIONS_PER_SECOND:.0e} per \
+             second); pass --force to simulate it anyway, or a smaller tree",
+            abbench_results::human_duration(seconds)
+        )))
+    }
+
     /// An error when an event would cost more positions than virtual time holds
     /// (`SimCosts::MAX_EVENT_COST`) at one of the processor counts: a tiny
     /// `--position-ns`, or a profile's cost of `1e30` nanoseconds.
@@ -314,6 +366,7 @@ impl SimulateCommand {
                 .collect();
             abbench_results::check_output_file(path, &inputs)?;
         }
+        self.check_work(&specs)?;
         let costs = self.profiled_costs()?;
         self.refuse_unbounded_costs(&costs)?;
         let options = self.split.options();
