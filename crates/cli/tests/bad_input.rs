@@ -353,7 +353,9 @@ const BAD_INPUTS: &[BadInput] = &[
     ),
     // Simulations estimated past ten minutes ask for --force, as run, verify and sweep do.
     cmd(
-        &["simulate", "--model", "worst", "--degree", "16", "--height", "12"],
+        &[
+            "simulate", "--model", "worst", "--degree", "16", "--height", "12",
+        ],
         &["simulating this would take about", "pass --force"],
     ),
     // A table larger than the memory trees may take (half the machine's by default):

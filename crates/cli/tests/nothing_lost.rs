@@ -485,3 +485,29 @@ fn a_sweep_whose_folder_is_removed_stops_and_says_so() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("was removed during the sweep"), "{stderr}");
 }
+
+#[test]
+fn a_run_whose_reader_has_gone_stops_early() {
+    // Sixty trees: many seconds to the end, each tree well under one.
+    let mut child = Command::new(cargo_bin("abbench"))
+        .args([
+            "run", "--degree", "8", "--height", "9", "--trees", "60", "--repeat", "1", "--warmup",
+            "0",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // As `abbench run … | head -1` leaves it once head has exited.
+    drop(child.stdout.take());
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() > 10 {
+            child.kill().unwrap();
+            panic!("the run went on with no reader for its results");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}
