@@ -2,7 +2,8 @@
 //! in libraries, one error path at the edge").
 //!
 //! Exit codes: 0 success (also when stdout is closed early, as `abbench … | head`
-//! does), 1 a run that failed — a result that disagrees with serial F2, a search that
+//! does, unless the command's verdict was a failure, which a closed stdout never
+//! changes), 1 a run that failed — a result that disagrees with serial F2, a search that
 //! failed (a worker thread panicked) or reached its `--time-limit` — 2 bad input —
 //! invalid options or parameters, unreadable or malformed files, a tree over its memory
 //! budget, work estimated to take over ten minutes without `--force` — and 130 for a
@@ -73,7 +74,9 @@ impl Failure {
         }
     }
 
-    /// A failure writing results to stdout: quiet success if the reader went away.
+    /// A failure writing results to stdout: quiet success if the reader went away;
+    /// otherwise (a full disk, say) an output that cannot be written, exit 2 as with
+    /// `--out`.
     pub fn stdout(error: io::Error) -> Self {
         if error.kind() == io::ErrorKind::BrokenPipe {
             Failure {
@@ -82,7 +85,30 @@ impl Failure {
                 printed: None,
             }
         } else {
-            Failure::failed(format!("writing to stdout: {error}"))
+            Failure::bad_input(format!("writing to stdout: {error}"))
+        }
+    }
+
+    /// A command's verdict, once its results were written to stdout (`written`, the
+    /// outcome of the writes): a reader that went away early (a broken pipe, `… | head`)
+    /// never changes the verdict nor hides it — a failing verdict keeps its exit code,
+    /// with a note that its results were cut short.
+    pub fn after_writing(
+        written: io::Result<()>,
+        verdict: Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        match (written, verdict) {
+            (Ok(()), verdict) => verdict,
+            (Err(error), Ok(())) => Err(Failure::stdout(error)),
+            (Err(error), Err(failure)) => {
+                let cut = if error.kind() == io::ErrorKind::BrokenPipe {
+                    "stdout was closed before the results were all written".to_string()
+                } else {
+                    format!("writing to stdout: {error}")
+                };
+                crate::progress::note(&cut);
+                Err(failure)
+            }
         }
     }
 

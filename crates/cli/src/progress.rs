@@ -54,6 +54,37 @@ pub fn log(bar: &ProgressBar, lines: &[String]) {
     });
 }
 
+/// Whether stdout is a pipe whose reader has gone (`abbench … | head -1` after `head`
+/// exits): a command whose results would go nowhere stops early instead of working to
+/// the end, which it would otherwise learn only at its next write.
+pub fn stdout_closed() -> bool {
+    let mut stdout = libc::pollfd {
+        fd: libc::STDOUT_FILENO,
+        events: 0,
+        revents: 0,
+    };
+    // SAFETY: one valid `pollfd` for the length of the call, and a timeout of 0: the
+    // call only reports the descriptor's state.
+    let ready = unsafe { libc::poll(&mut stdout, 1, 0) };
+    // A pipe's write end reports POLLERR once no reader is left; a terminal or a file
+    // never does.
+    ready == 1 && stdout.revents & libc::POLLERR != 0
+}
+
+/// `text` on one line: control characters (a newline in a path, say) written as
+/// escapes (`\n`), so that a line of output is never split in two.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// A remark for the person at the terminal that is not an error, e.g. that a run was
 /// oversubscribed.
 pub fn note(message: &str) {

@@ -142,14 +142,20 @@ pub struct TreeArgs {
 }
 
 impl TreeArgs {
+    /// The model these options name: `--model`, random when it is not given, or `None`
+    /// for a tree file.
+    pub fn chosen_model(&self) -> Option<Model> {
+        match (&self.tree_file, self.model) {
+            (Some(_), _) => None,
+            (None, model) => Some(Model::from(model.unwrap_or(ModelArg::Random))),
+        }
+    }
+
     /// Notes for model parameters given that the chosen model does not use (or any, with
     /// a tree file): a value that differs from its default and would be silently ignored.
     pub fn ignored_options(&self) -> Vec<String> {
         let defaults = ModelSpec::default();
-        let model = match (&self.tree_file, self.model) {
-            (Some(_), _) => None,
-            (None, model) => Some(Model::from(model.unwrap_or(ModelArg::Random))),
-        };
+        let model = self.chosen_model();
         let given = [
             ("values", self.values != DEFAULT_VALUES, Model::Random),
             (

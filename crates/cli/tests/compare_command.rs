@@ -47,6 +47,7 @@ fn timed(record: &Value, ns: u64) -> Value {
     }
     // Five runs a side: the fewest that a Mann-Whitney test at p < 0.01 can tell apart.
     wall["samples"] = vec![ns; 5].into();
+    wall["median_ci"] = vec![ns; 2].into();
     r["nps"] = (r["nodes"].as_f64().unwrap() / (ns as f64 * 1e-9)).into();
     r
 }
@@ -117,6 +118,25 @@ fn doubled_wall_times_regress_unless_only_counts_are_gated() {
     assert!(
         stderr.starts_with("abbench: error: REGRESSION: ")
             && stderr.contains(&format!("{} slower", records.len())),
+        "{stderr}"
+    );
+
+    // The same with stdout closed before a byte is written (`… | true`): the verdict
+    // stands, on stderr and in the exit code.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("abbench"))
+        .arg("compare")
+        .args([&base, &slower])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let closed = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&closed.stderr);
+    assert_eq!(closed.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("note: stdout was closed before the results were all written")
+            && stderr.contains("abbench: error: REGRESSION: "),
         "{stderr}"
     );
 
@@ -216,7 +236,7 @@ fn unusable_input_exits_two_with_one_line() {
         (&garbage, "garbage.jsonl:1: not a JSON record".into()),
         (
             &truncated,
-            format!("truncated.jsonl:{last_line}: not a JSON record"),
+            format!("truncated.jsonl:{last_line}: the run is incomplete (line {last_line} of"),
         ),
         (
             &schema,

@@ -77,6 +77,30 @@ fn the_help_names_every_format_and_who_reads_it() {
 }
 
 #[test]
+fn searches_without_a_result_are_left_out_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(format!("{RUN}/results.jsonl")).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let mut tree = first["tree"].clone();
+    tree["seed"] = 999.into();
+    let timed_out = serde_json::json!({
+        "schema": 1, "kind": "unfinished", "tree": tree, "algo": "f0", "threads": 1,
+        "timed_out": true, "time_limit_ns": 1_000_000_000u64,
+    });
+    let results = dir.path().join("results.jsonl");
+    std::fs::write(&results, format!("{text}{timed_out}\n")).unwrap();
+    let output = abbench(&["export", results.to_str().unwrap(), "--format", "bencher"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("note: 1 searches without a result (1 timed out, 0 failed) are left out"),
+        "{stderr}"
+    );
+    let bmf: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(bmf.as_object().unwrap().len(), text.lines().count());
+}
+
+#[test]
 fn an_incomplete_run_is_not_exported() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(

@@ -1,10 +1,11 @@
-//! `abbench simulate`: deterministic output, labelled SIMULATED, and at one virtual
-//! processor exactly serial f2-iter's positions.
+//! `abbench simulate`: deterministic output, labelled SIMULATED, at one virtual
+//! processor exactly serial f2-iter's positions, and costs that virtual time cannot
+//! hold refused.
 
 use serde_json::Value;
 
 mod support;
-use support::stdout_of;
+use support::{abbench, stdout_of};
 
 fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
@@ -162,4 +163,116 @@ fn svg_plots_are_labelled_simulated() {
     ] {
         assert!(svg.contains(text), "{text}");
     }
+}
+
+/// A committed cost profile (of a sweep: a position time for random trees only), with
+/// `edit` applied.
+fn profile(dir: &std::path::Path, name: &str, edit: impl Fn(&mut Value)) -> String {
+    let text = include_str!("../../../reports/runs/2026-11-25-xeon16/calibration.json");
+    let mut profile: Value = serde_json::from_str(text).unwrap();
+    edit(&mut profile);
+    let path = dir.join(name);
+    std::fs::write(&path, profile.to_string()).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn without_model_a_profile_gives_the_default_models_position_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = profile(dir.path(), "calibration.json", |_| {});
+    let output = abbench(&["simulate", "--calibration", &path, "--procs", "1,2"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("random d=4 h=6"));
+}
+
+#[test]
+fn costs_past_what_virtual_time_holds_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = profile(dir.path(), "huge.json", |p| {
+        p["events"]["steal"]["nanos"] = 1e30.into();
+    });
+    let cases = [
+        (
+            vec!["simulate", "--position-ns", "1e-30"],
+            "--position-ns 1e-30 makes a split_point event cost",
+        ),
+        (
+            vec!["simulate", "--calibration", &huge, "--procs", "1,2"],
+            "huge.json makes a steal event cost",
+        ),
+    ];
+    for (args, words) in cases {
+        let output = abbench(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(words)
+                && stderr.contains("more than the simulator's virtual time holds"),
+            "{args:?}: {stderr}"
+        );
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_simulation_record_names_every_option_that_reproduces_it() {
+    let options = [
+        "--split-height",
+        "2",
+        "--eldest-grain",
+        "5",
+        "--cut-wait",
+        "3",
+    ];
+    let mut args = vec![
+        "simulate",
+        "--json",
+        "--algo",
+        "ybwc,root-split",
+        "--procs",
+        "4",
+    ];
+    args.extend(options);
+    let lines = json_lines(&stdout_of(&args));
+    let ybwc = lines.iter().find(|l| l["algo"] == "ybwc").unwrap();
+    assert_eq!(
+        (
+            &ybwc["split_height"],
+            &ybwc["eldest_grain"],
+            &ybwc["cut_wait"]
+        ),
+        (&Value::from(2), &Value::from(5), &Value::from(3)),
+        "{ybwc}"
+    );
+    // Root splitting splits nothing below the root: none of the three.
+    let root = lines.iter().find(|l| l["algo"] == "root-split").unwrap();
+    assert!(
+        root.get("eldest_grain").is_none() && root.get("cut_wait").is_none(),
+        "{root}"
+    );
+    // The defaults, resolved as a run's record resolves them.
+    let defaults = json_lines(&stdout_of(&[
+        "simulate", "--json", "--algo", "ybwc", "--procs", "4",
+    ]));
+    let record = &defaults[0];
+    assert!(record["eldest_grain"].as_u64().is_some(), "{record}");
+    assert_eq!(record["cut_wait"], 2, "{record}");
+    // The record's options given back reproduce it.
+    let again = json_lines(&stdout_of(&[
+        "simulate",
+        "--json",
+        "--algo",
+        "ybwc",
+        "--procs",
+        "4",
+        "--split-height",
+        &record["split_height"].to_string(),
+        "--eldest-grain",
+        &record["eldest_grain"].to_string(),
+        "--cut-wait",
+        &record["cut_wait"].to_string(),
+    ]));
+    assert_eq!(again[0]["virtual_time"], record["virtual_time"]);
 }

@@ -256,6 +256,15 @@ impl TreeVisitor for Measure<'_> {
     type Output = Result<Results, MeasureError>;
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
+        // Once the tree fits its budget, and before any search: MTD(f)'s table.
+        if self
+            .algos
+            .contains(&Algorithm::Serial(SerialAlgorithm::Mtdf))
+        {
+            self.config
+                .serial
+                .check_table_memory(self.config.memory_budget)?;
+        }
         let mut results = Results::default();
         // The baseline: f2-iter, always measured, since every parallel metric and every
         // verification refers to it.

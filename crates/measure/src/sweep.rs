@@ -11,7 +11,7 @@
 
 use crate::contention::{CpuSample, other_share};
 use crate::{Interrupt, MeasureError, Pools, Suite, measure};
-use abbench_results::{FileError, FolderReport, LOCK_FILE, ResultsWriter, RunStatus};
+use abbench_results::{FolderReport, LOCK_FILE, ResultsWriter, RunStatus};
 use abbench_results::{MachineInfo, Record, Results, TreeInfo, Unfinished};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -323,6 +323,19 @@ impl RunFolder {
         let Some(writer) = state.writer.as_mut() else {
             return Err(MeasureError::Interrupted);
         };
+        // A folder removed while the sweep runs (the open file is written all the same,
+        // into nowhere): stop now, saying so, rather than measure to the end for nothing.
+        if !writer.path().is_file() {
+            return Err(abbench_results::FileError::Unwritable {
+                path: self.dir.clone(),
+                message: format!(
+                    "the run folder, or its {}, was removed during the sweep: nothing \
+                     measured from now on could be kept",
+                    abbench_results::RESULTS_FILE
+                ),
+            }
+            .into());
+        }
         writer.write_all(results)?;
         state.results.extend(results.clone());
         state.trees_done += 1;
@@ -370,7 +383,6 @@ impl RunFolder {
             .cpu_before
             .zip(CpuSample::now())
             .and_then(|(before, after)| other_share(before, after));
-        abbench_results::write_machine(&self.dir, &state.machine)?;
         // Interrupted: the report is written at once, without the simulation (seconds
         // to tens of seconds for a large run); the command that adds it is named.
         let skip_simulation = interrupted.then(|| {
@@ -381,14 +393,32 @@ impl RunFolder {
                 self.dir.display()
             )
         });
-        let mut files = report
-            .write(
-                &self.dir,
-                &state.results,
-                &state.machine,
-                skip_simulation.as_deref(),
-            )
-            .map_err(MeasureError::Report)?;
+        // `machine.json` takes its status last, once the report is written: a report
+        // that could not be written leaves the run failed, naming what it lacks.
+        let written = report.write(
+            &self.dir,
+            &state.results,
+            &state.machine,
+            skip_simulation.as_deref(),
+        );
+        let mut files = match written {
+            Ok(files) => {
+                abbench_results::write_machine(&self.dir, &state.machine)?;
+                files
+            }
+            Err(error) => {
+                let why = format!("its report could not be written ({error})");
+                state.machine.status = Some(RunStatus::Failed);
+                state.machine.incomplete = Some(match state.machine.incomplete.take() {
+                    Some(earlier) => format!("{earlier}; {why}"),
+                    None => format!("every tree was measured, but {why}"),
+                });
+                // Should this fail too, the folder is still marked running with no
+                // sweep holding its lock: abandoned, never complete.
+                let _ = abbench_results::write_machine(&self.dir, &state.machine);
+                return Err(MeasureError::Report(error));
+            }
+        };
         // What the sweep wrote before the report: the profile only where it was measured
         // (a sweep stopped before calibrating has none).
         let calibration = self.dir.join(abbench_results::CALIBRATION_FILE);
@@ -441,8 +471,10 @@ pub fn sweep_to_folder(
 ) -> Result<SweepOutcome, MeasureError> {
     let threads = suite.thread_counts(threads);
     let folder = RunFolder::create(suite, &threads, out, machine)?;
+    // An error that stops the sweep is the one reported, even when finishing the folder
+    // then fails as well (a full disk fails every write after the first).
     if let Err(error) = crate::calibrate_run_folder(out, &threads, machine) {
-        folder.finish(Completion::Failed(error.to_string()), report)?;
+        let _ = folder.finish(Completion::Failed(error.to_string()), report);
         return Err(error);
     }
     progress(SweepEvent::Started {
@@ -453,7 +485,7 @@ pub fn sweep_to_folder(
         Ok(_) => folder.finish(Completion::Complete, report),
         Err(MeasureError::Interrupted) => folder.finish(Completion::Interrupted, report),
         Err(error) => {
-            folder.finish(Completion::Failed(error.to_string()), report)?;
+            let _ = folder.finish(Completion::Failed(error.to_string()), report);
             Err(error)
         }
     }
@@ -463,25 +495,11 @@ pub fn sweep_to_folder(
 /// second sweep into the same folder is refused at once, and the lock goes with the
 /// returned file (when the sweep ends, or its process dies).
 fn lock_folder(dir: &Path) -> Result<std::fs::File, MeasureError> {
-    let path = dir.join(LOCK_FILE);
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|source| FileError::Io {
-            path: path.clone(),
-            source,
-        })?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(MeasureError::InvalidOption {
-            parameter: "output folder",
-            value: dir.display().to_string(),
-            expected: "another sweep is writing into it now; choose another folder".into(),
-        }),
-        Err(std::fs::TryLockError::Error(source)) => Err(FileError::Io { path, source }.into()),
-    }
+    abbench_results::try_lock_folder(dir)?.ok_or_else(|| MeasureError::InvalidOption {
+        parameter: "output folder",
+        value: dir.display().to_string(),
+        expected: "another sweep is writing into it now; choose another folder".into(),
+    })
 }
 
 /// An error unless `out` is missing, or an empty folder (but for the lock file a sweep

@@ -257,6 +257,7 @@ pub fn verify_tree(
         Verify {
             plan,
             pools: &*pools,
+            memory_budget,
         },
     )?
 }
@@ -264,12 +265,22 @@ pub fn verify_tree(
 struct Verify<'a> {
     plan: &'a VerifyPlan<'a>,
     pools: &'a Pools,
+    /// What the tree may take; MTD(f)'s table, too.
+    memory_budget: u64,
 }
 
 impl TreeVisitor for Verify<'_> {
     type Output = Result<TreeVerdict, MeasureError>;
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
+        // Once the tree fits its budget, and before any search: MTD(f)'s table.
+        if self
+            .plan
+            .algos
+            .contains(&Algorithm::Serial(SerialAlgorithm::Mtdf))
+        {
+            self.plan.serial.check_table_memory(self.memory_budget)?;
+        }
         let limit = self.plan.options.time_limit;
         let reference = match serial_search::<T, Basic>(SerialAlgorithm::F2Iter, tree, limit) {
             Ok(found) => Answer::of(&found),

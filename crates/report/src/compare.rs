@@ -550,6 +550,14 @@ pub fn read_complete_run(path: &Path) -> Result<(std::path::PathBuf, Results), R
     let path = abbench_results::results_file(path);
     refuse_incomplete(&path)?;
     let results = read_results(&path)?;
+    if let (Some(line), Some(why)) = (results.torn_line, results.torn_note()) {
+        return Err(FileError::BadInput {
+            path,
+            line,
+            message: format!("the run is incomplete ({why}): an unfinished run is not compared"),
+        }
+        .into());
+    }
     refuse_duplicates(&path, &results)?;
     Ok((path, results))
 }
@@ -558,22 +566,32 @@ pub fn read_complete_run(path: &Path) -> Result<(std::path::PathBuf, Results), R
 /// running (and a sweep holds its lock, or none does: abandoned), interrupted or failed.
 /// Records without a `machine.json` beside them are taken as they are.
 fn refuse_incomplete(results: &Path) -> Result<(), ReportError> {
-    let folder = results.parent().unwrap_or(Path::new("."));
-    let machine = folder.join(abbench_results::MACHINE_FILE);
-    if !machine.is_file() {
-        return Ok(());
-    }
-    let machine = abbench_results::read_machine(&machine)?;
-    let state = abbench_results::folder_state(folder, &machine);
-    if let Some(why) = state.why_incomplete(&machine) {
+    if let Some(why) = why_incomplete(results)? {
         return Err(FileError::BadInput {
             path: results.to_path_buf(),
             line: 0,
-            message: format!("the run is {state} ({why}): an unfinished run is not compared"),
+            message: format!("the run is {why}: an unfinished run is not compared"),
         }
         .into());
     }
     Ok(())
+}
+
+/// Why the run whose records are the file `results` is not complete, as its folder's
+/// `machine.json` and lock say — e.g. `interrupted (interrupted after 3 of 8 trees; …)`
+/// — or `None` when it is complete or has no `machine.json` beside it. The records
+/// themselves are not read (a torn last line is [`Results::torn_note`]'s to name).
+pub fn why_incomplete(results: &Path) -> Result<Option<String>, ReportError> {
+    let folder = results.parent().unwrap_or(Path::new("."));
+    let machine = folder.join(abbench_results::MACHINE_FILE);
+    if !machine.is_file() {
+        return Ok(None);
+    }
+    let machine = abbench_results::read_machine(&machine)?;
+    let state = abbench_results::folder_state(folder, &machine);
+    Ok(state
+        .why_incomplete(&machine)
+        .map(|why| format!("{state} ({why})")))
 }
 
 /// An error naming the first search that `results` holds twice.

@@ -72,6 +72,7 @@ pub fn cross_machine_report(runs: &[PathBuf], out: &Path) -> Result<ReportFiles,
         });
     }
     create_dir(out)?;
+    let _lock = crate::folder::lock_out(out)?;
     let figure = machines_figure(&shared).map_err(|message| ReportError::Report {
         path: out.to_path_buf(),
         message: format!("drawing the figure: {message}"),
@@ -192,7 +193,7 @@ fn markdown(runs: &[Run], shared: &[SharedWorkload<'_>]) -> String {
         let (cpu, cores, build, date, commit) = match &run.machine {
             Some(m) => (
                 m.cpu_model.clone(),
-                format!("{} logical, {} physical", m.logical_cores, m.physical_cores),
+                m.cores(),
                 m.profile.clone(),
                 m.date.clone(),
                 m.git_commit

@@ -25,6 +25,14 @@ pub enum ReportError {
         /// What is accepted.
         expected: String,
     },
+    /// A report's file could not be written: the report lacks it and the files after it.
+    #[error("{error}; the report lacks {}", missing.join(", "))]
+    Unwritten {
+        /// The first write that failed.
+        error: FileError,
+        /// The files not written, that one first.
+        missing: Vec<String>,
+    },
     /// A report file could not be drawn or formatted.
     #[error("{}: {message}", path.display())]
     Report {

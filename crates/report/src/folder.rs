@@ -9,8 +9,8 @@ use crate::{ReportError, aggregate, markdown, plots, simulated, summary, theory}
 use abbench_parallel::sim::CostProfile;
 use abbench_results::{
     CALIBRATION_FILE, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, folder_state, read_machine,
-    read_results, recorded_status, run_folder_profile, write_atomically, write_machine,
-    write_profile,
+    read_results, recorded_status, run_folder_profile, try_lock_folder, write_atomically,
+    write_machine, write_profile,
 };
 use std::path::{Path, PathBuf};
 
@@ -83,15 +83,11 @@ pub fn write_report_reporting(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<ReportFiles, ReportError> {
     let records = &results.records;
-    let mut files = ReportFiles::default();
     let summary_path = dir.join(SUMMARY_FILE);
     let csv = summary::summary_csv(records).map_err(|e| ReportError::Report {
         path: summary_path.clone(),
         message: e.to_string(),
     })?;
-    write_atomically(&summary_path, &csv)?;
-    files.written.push(summary_path);
-
     let groups = aggregate::group_by_workload(records);
     let series = theory::height_series(&groups);
     let profile = run_folder_profile(dir)?;
@@ -108,11 +104,6 @@ pub fn write_report_reporting(
             path: dir.to_path_buf(),
             message: format!("drawing the plots: {message}"),
         })?;
-    for plot in &plots {
-        let path = dir.join(plot.file);
-        write_atomically(&path, plot.svg.as_bytes())?;
-        files.written.push(path);
-    }
     let figures: Vec<markdown::Figure<'_>> = plots
         .iter()
         .map(|p| markdown::Figure {
@@ -133,9 +124,27 @@ pub fn write_report_reporting(
             profile: profile.as_ref(),
         },
     );
-    let report_path = dir.join(REPORT_FILE);
-    write_atomically(&report_path, text.as_bytes())?;
-    files.written.push(report_path);
+    // Everything is drawn before the first file is written; `report.md` goes last, so
+    // that a report that names its files is only ever found with all of them.
+    let mut planned: Vec<(PathBuf, &[u8])> = vec![(summary_path, &csv)];
+    planned.extend(plots.iter().map(|p| (dir.join(p.file), p.svg.as_bytes())));
+    planned.push((dir.join(REPORT_FILE), text.as_bytes()));
+    let mut files = ReportFiles::default();
+    for (i, (path, bytes)) in planned.iter().enumerate() {
+        if let Err(error) = write_atomically(path, bytes) {
+            return Err(ReportError::Unwritten {
+                error,
+                missing: planned[i..]
+                    .iter()
+                    .map(|(p, _)| {
+                        p.file_name()
+                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                    })
+                    .collect(),
+            });
+        }
+        files.written.push(path.clone());
+    }
     Ok(files)
 }
 
@@ -174,6 +183,17 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportE
     // A run folder stands for the results.jsonl in it.
     let results = &abbench_results::results_file(results);
     let results_read = read_results(results)?;
+    // Another run's folder keeps its own report and profile.
+    let theirs = out.join(RESULTS_FILE);
+    if theirs.exists() && theirs.canonicalize().ok() != results.canonicalize().ok() {
+        return Err(ReportError::InvalidOption {
+            parameter: "output folder",
+            value: out.display().to_string(),
+            expected: "holds another run's results.jsonl: a report goes into its own run's \
+                       folder or a folder of its own"
+                .into(),
+        });
+    }
     let beside = results
         .parent()
         .unwrap_or(Path::new("."))
@@ -182,22 +202,45 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportE
     let machine = if beside.is_file() {
         let mut machine = read_machine(&beside)?;
         // A sweep still running, or one killed before it could mark the folder, is
-        // reported as the incomplete run it is.
-        machine.incomplete = folder_state(folder, &machine).why_incomplete(&machine);
+        // reported as the incomplete run it is; so is a file whose last line is torn.
+        machine.incomplete = folder_state(folder, &machine)
+            .why_incomplete(&machine)
+            .map(|why| match results_read.torn_note() {
+                Some(torn) => format!("{why}; {torn}"),
+                None => why,
+            })
+            .or_else(|| results_read.torn_note());
         Some(machine)
     } else {
         None
     };
     let profile = run_folder_profile(folder)?;
     create_dir(out)?;
+    let _lock = lock_out(out)?;
     if let Some(profile) = profile
         && run_folder_profile(out)?.as_ref() != Some(&profile)
     {
         write_profile(&out.join(CALIBRATION_FILE), &profile)?;
     }
     let mut files = write_report(out, &results_read, machine.as_ref())?;
-    files.incomplete = machine.and_then(|m| m.incomplete);
+    files.incomplete = match machine {
+        Some(m) => m.incomplete,
+        None => results_read.torn_note(),
+    };
     Ok(files)
+}
+
+/// Takes the lock of the folder a report is written into, which is refused while
+/// another command (a report, a sweep) is writing into it: two reports at once would
+/// leave a folder mixing both runs' files.
+pub fn lock_out(out: &Path) -> Result<std::fs::File, ReportError> {
+    try_lock_folder(out)?.ok_or_else(|| ReportError::InvalidOption {
+        parameter: "output folder",
+        value: out.display().to_string(),
+        expected: "another abbench command is writing into it now; wait for it to end or \
+                   choose another folder"
+            .into(),
+    })
 }
 
 /// Creates an output folder, and its parents, if needed.

@@ -50,6 +50,25 @@ pub(super) fn significant(v: f64) -> String {
     }
 }
 
+/// Text taken as it is, never as Markdown or HTML, on one line: a CPU model or a
+/// suite name of `# Heading` or `<script>` reads as those characters. Every character
+/// Markdown gives meaning to inside a line is escaped with a backslash, and control
+/// characters (a newline) become spaces.
+pub(super) fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '#' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Text safe inside a table cell.
 pub(super) fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")

@@ -55,6 +55,7 @@ pub use calibration_check::{
 pub use compare::{
     Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS,
     MIN_MATCHED_SHARE, compare, compare_files, compare_results, key_label, read_complete_run,
+    why_incomplete,
 };
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use cross_machine::cross_machine_report;

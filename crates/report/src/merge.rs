@@ -208,7 +208,9 @@ fn read_part(dir: &Path) -> Result<Part, MergeError> {
     } else {
         read_results(&results_path)?
     };
-    let unfinished = folder_state(dir, &machine).why_incomplete(&machine);
+    let unfinished = folder_state(dir, &machine)
+        .why_incomplete(&machine)
+        .or_else(|| results.torn_note());
     Ok(Part {
         dir: dir.to_path_buf(),
         manifest,

@@ -59,6 +59,7 @@ fn results(records: &[Record]) -> Results {
     Results {
         records: records.to_vec(),
         unfinished: Vec::new(),
+        torn_line: None,
     }
 }
 
@@ -273,6 +274,8 @@ fn an_incomplete_run_says_so_at_the_top_and_lists_searches_without_a_result() {
     ));
     let machine = MachineInfo {
         incomplete: Some("interrupted after 2 of 9 trees; the results cover only those".into()),
+        logical_cores: 2,
+        physical_cores: 2,
         ..MachineInfo::default()
     };
     let dir = tempfile::tempdir().unwrap();

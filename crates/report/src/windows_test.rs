@@ -30,6 +30,7 @@ fn report_of(records: &[Record]) -> (String, Option<String>) {
     let results = Results {
         records: records.to_vec(),
         unfinished: Vec::new(),
+        torn_line: None,
     };
     write_run_folder(dir.path(), &results, None).unwrap();
     let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
@@ -165,6 +166,7 @@ fn a_rebuilt_report_has_the_same_windows_section() {
     let results = Results {
         records,
         unfinished: Vec::new(),
+        torn_line: None,
     };
     write_run_folder(run.path(), &results, None).unwrap();
     let out = tempfile::tempdir().unwrap();

@@ -257,6 +257,7 @@ fn searches_without_a_result_are_not_comparable_and_a_failed_one_regresses() {
     let base = Results {
         records: records.clone(),
         unfinished: Vec::new(),
+        torn_line: None,
     };
     // The new run: the first record timed out, the last one's search failed.
     let (first, last) = (&records[0], &records[records.len() - 1]);
@@ -273,6 +274,7 @@ fn searches_without_a_result_are_not_comparable_and_a_failed_one_regresses() {
                 StopReason::Failed("a search worker panicked: boom".into()),
             ),
         ],
+        torn_line: None,
     };
     let comparison = compare_results(&base, &new, 10.0);
     assert_eq!(comparison.not_comparable.len(), 2, "{comparison:?}");
@@ -304,6 +306,7 @@ fn searches_without_a_result_are_not_comparable_and_a_failed_one_regresses() {
             first,
             StopReason::TimedOut(std::time::Duration::from_secs(1)),
         )],
+        torn_line: None,
     };
     let comparison = compare_results(&base, &new, 1e9);
     assert_eq!(comparison.not_comparable.len(), 1);

@@ -200,7 +200,11 @@ fn a_failed_sweep_finishes_its_folder_as_incomplete_and_returns_the_error() {
         &suite,
         &[1, 2],
         &dir.path().join("run"),
-        &MachineInfo::default(),
+        &MachineInfo {
+            logical_cores: 2,
+            physical_cores: 2,
+            ..MachineInfo::default()
+        },
     )
     .unwrap();
     // While it is open: marked running, and its lock held.

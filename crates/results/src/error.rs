@@ -24,6 +24,15 @@ pub enum FileError {
         /// What is wrong.
         message: String,
     },
+    /// A file the command was asked to write that it must not, or cannot, write: checked
+    /// before any work whose result it would hold.
+    #[error("cannot write {}: {message}", path.display())]
+    Unwritable {
+        /// The file.
+        path: PathBuf,
+        /// Why not.
+        message: String,
+    },
 }
 
 /// `:line`, or nothing for line 0 (the whole file).

@@ -51,14 +51,17 @@ pub use record::{
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{
-    MACHINE_FILE, RESULTS_FILE, read_machine, results_file, write_atomically, write_machine,
+    MACHINE_FILE, RESULTS_FILE, RUN_DATA_FILES, check_output_file, read_machine, results_file,
+    write_atomically, write_machine,
 };
 pub use run_status::RunStatus;
 pub use shard::{
     MAX_SHARDS, SHARD_FILE, Shard, ShardError, ShardManifest, ShardTree, content_hash,
 };
 pub use stats::median;
-pub use status::{FolderState, LOCK_FILE, folder_state, is_locked, recorded_status};
+pub use status::{
+    FolderState, LOCK_FILE, folder_state, is_locked, recorded_status, try_lock_folder,
+};
 pub use timing::{BOOTSTRAP_RESAMPLES, WallTimes};
 pub use unfinished::{StopReason, Unfinished, UnfinishedKind};
 pub use units::{elapsed, human_bytes, human_duration, human_nanos};

@@ -119,6 +119,55 @@ impl MachineInfo {
         }
     }
 
+    /// Checks a description read from a file for figures no machine has: more physical
+    /// cores than logical ones, other processes' share of the CPU outside 0…1, a
+    /// negative or unbounded load average, a thread count or repeat of 0. The error
+    /// names the field. (A core count of 0 is one that was not recorded: shown as
+    /// unknown.)
+    pub fn check(&self) -> Result<(), String> {
+        if self.logical_cores > 0 && self.physical_cores > self.logical_cores {
+            return Err(format!(
+                "`physical_cores` is {}, more than `logical_cores` ({})",
+                self.physical_cores, self.logical_cores
+            ));
+        }
+        if let Some(share) = self.other_cpu_share
+            && !(0.0..=1.0).contains(&share)
+        {
+            return Err(format!(
+                "`other_cpu_share` is {share:e}: a share of the CPU is 0 to 1"
+            ));
+        }
+        if let Some(load) = self.load_average
+            && load.iter().any(|l| !(l.is_finite() && *l >= 0.0))
+        {
+            return Err(format!(
+                "`load_average` is {load:?}: expected three finite numbers of at least 0"
+            ));
+        }
+        if self.threads.contains(&0) {
+            return Err("`threads` holds 0: a search runs on at least 1 thread".into());
+        }
+        if self.repeat == Some(0) {
+            return Err("`repeat` is 0: a search is timed at least once".into());
+        }
+        Ok(())
+    }
+
+    /// The core counts in words, `4 logical, 2 physical`, each `unknown` where the
+    /// description does not give it.
+    pub fn cores(&self) -> String {
+        let count = |n: usize| match n {
+            0 => "unknown".to_string(),
+            n => n.to_string(),
+        };
+        format!(
+            "{} logical, {} physical",
+            count(self.logical_cores),
+            count(self.physical_cores)
+        )
+    }
+
     /// One line for a report's title: CPU, cores, date and commit.
     pub fn summary(&self) -> String {
         let commit = match (&self.git_commit, self.git_dirty) {
@@ -130,10 +179,9 @@ impl MachineInfo {
             (None, _) => "no git commit".into(),
         };
         format!(
-            "{} — {} logical / {} physical cores — {} build — {} — {}",
+            "{} — {} cores — {} build — {} — {}",
             self.cpu_model,
-            self.logical_cores,
-            self.physical_cores,
+            self.cores(),
             self.profile,
             self.date,
             commit
@@ -211,6 +259,29 @@ pub fn available_threads() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn core_counts_not_recorded_are_unknown_and_impossible_figures_refused() {
+        let machine: MachineInfo = serde_json::from_str(r#"{"cpu_model": "x"}"#).unwrap();
+        assert_eq!(machine.cores(), "unknown logical, unknown physical");
+        assert!(
+            machine
+                .summary()
+                .contains("unknown logical, unknown physical cores")
+        );
+        assert_eq!(machine.check(), Ok(()));
+        let bad = [
+            r#"{"logical_cores": 2, "physical_cores": 4}"#,
+            r#"{"other_cpu_share": 1.5}"#,
+            r#"{"load_average": [1, -1, 0]}"#,
+            r#"{"threads": [1, 0]}"#,
+            r#"{"repeat": 0}"#,
+        ];
+        for json in bad {
+            let machine: MachineInfo = serde_json::from_str(json).unwrap();
+            assert!(machine.check().is_err(), "{json}");
+        }
+    }
 
     #[test]
     fn load_averages_are_read_from_proc_loadavg() {

@@ -412,4 +412,39 @@ impl Record {
     pub fn key(&self) -> (String, Algorithm, usize) {
         (self.tree.key(), self.algo, self.threads)
     }
+
+    /// Checks a record read from a file for what its fields cannot be: at least as
+    /// strict as the output schema (`threads` ≥ 1, `nps`, speedups and a table's hit
+    /// rate in range) and its wall times consistent with their samples
+    /// ([`WallTimes::check`]). The error says which field is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        if self.threads == 0 {
+            return Err("`threads` is 0: a search runs on at least 1 thread".into());
+        }
+        let at_least_zero = |name: &str, x: f64| {
+            if x.is_finite() && x >= 0.0 {
+                Ok(())
+            } else {
+                Err(format!(
+                    "`{name}` is {x}: expected a finite number of at least 0"
+                ))
+            }
+        };
+        at_least_zero("nps", self.nps)?;
+        if let Some(p) = &self.parallel {
+            at_least_zero("speedup", p.speedup)?;
+            if let Some(x) = p.speedup_vs_fastest {
+                at_least_zero("speedup_vs_fastest", x)?;
+            }
+        }
+        if let Some(table) = &self.table
+            && !(0.0..=1.0).contains(&table.hit_rate)
+        {
+            return Err(format!(
+                "`table.hit_rate` is {}: expected 0 to 1",
+                table.hit_rate
+            ));
+        }
+        self.wall_ns.check()
+    }
 }

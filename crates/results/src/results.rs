@@ -2,10 +2,15 @@
 //! strictly — a line that is not a complete schema-1 record is an error naming the file
 //! and the line, never skipped. A search that gave no result (timed out or failed) is a
 //! line of its own, an [`Unfinished`], told apart by its `timed_out` or `failed` key.
+//!
+//! The one exception is a torn last line: one without its newline, as a writer killed
+//! mid-line (or a disk that filled up) leaves it. The whole lines before it are kept and
+//! the torn one is named ([`Results::torn_line`]), so that the run can still be reported
+//! as the incomplete run it is; a reader that needs a complete run refuses it.
 
-use crate::{FileError, Record, SCHEMA, Unfinished};
+use crate::{FileError, RESULTS_FILE, Record, SCHEMA, Unfinished};
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The lines of a `results.jsonl`: every measured record, and every search that gave no
@@ -16,6 +21,9 @@ pub struct Results {
     pub records: Vec<Record>,
     /// Searches that timed out or failed.
     pub unfinished: Vec<Unfinished>,
+    /// The 1-based number of a torn last line (no newline: writing stopped mid-line),
+    /// left out of the lines above; `None` when the file ends with a whole line.
+    pub torn_line: Option<usize>,
 }
 
 impl Results {
@@ -23,6 +31,19 @@ impl Results {
     pub fn extend(&mut self, other: Results) {
         self.records.extend(other.records);
         self.unfinished.extend(other.unfinished);
+        self.torn_line = self.torn_line.or(other.torn_line);
+    }
+
+    /// Why the lines read are not the whole run, in words, when the file's last line is
+    /// torn; `None` when every line is whole.
+    pub fn torn_note(&self) -> Option<String> {
+        self.torn_line.map(|line| {
+            format!(
+                "line {line} of {RESULTS_FILE} is torn (it has no newline: writing stopped \
+                 mid-line); the {} whole lines before it are kept",
+                self.len()
+            )
+        })
     }
 
     /// Lines in all.
@@ -63,8 +84,9 @@ impl Results {
 
 /// Reads every line of a `results.jsonl` file.
 ///
-/// Errors ([`FileError::BadInput`]) for an empty file, a blank, malformed or
-/// truncated line, and a record of another schema.
+/// Errors ([`FileError::BadInput`]) for an empty file, a blank or malformed line, and a
+/// record of another schema; a torn last line is left out and named
+/// ([`Results::torn_line`]).
 pub fn read_results(path: &Path) -> Result<Results, FileError> {
     let text = crate::read_text(path, crate::MAX_RESULTS_BYTES)?;
     parse_results(&text, path)
@@ -80,8 +102,29 @@ pub fn parse_results(text: &str, path: &Path) -> Result<Results, FileError> {
     if text.trim().is_empty() {
         return Err(bad(0, "no records: the file is empty".into()));
     }
+    if text.starts_with('\u{feff}') {
+        return Err(bad(
+            1,
+            "the file starts with a UTF-8 byte-order mark (bytes EF BB BF), which JSON Lines \
+             does not allow: save it without one"
+                .into(),
+        ));
+    }
     let mut results = Results::default();
-    for (i, line) in text.lines().enumerate() {
+    // The writer ends every line with a newline: a last line without one was cut off,
+    // even if what remains happens to parse.
+    let whole = match text.rfind('\n') {
+        Some(end) if end + 1 == text.len() => text,
+        Some(end) => {
+            results.torn_line = Some(text[..=end].lines().count() + 1);
+            &text[..=end]
+        }
+        None => {
+            results.torn_line = Some(1);
+            ""
+        }
+    };
+    for (i, line) in whole.lines().enumerate() {
         let number = i + 1;
         if line.trim().is_empty() {
             return Err(bad(number, "blank line where a record should be".into()));
@@ -107,35 +150,40 @@ pub fn parse_results(text: &str, path: &Path) -> Result<Results, FileError> {
                     format!("not a complete timed-out or failed search ({e})"),
                 )
             })?;
-            unfinished.check().map_err(|e| {
-                bad(
-                    number,
-                    format!("not a complete timed-out or failed search ({e})"),
-                )
-            })?;
+            unfinished
+                .check()
+                .and_then(|()| match unfinished.threads {
+                    0 => Err("`threads` is 0: a search runs on at least 1 thread".into()),
+                    _ => Ok(()),
+                })
+                .map_err(|e| {
+                    bad(
+                        number,
+                        format!("not a complete timed-out or failed search ({e})"),
+                    )
+                })?;
             results.unfinished.push(unfinished);
             continue;
         }
         let record: Record = serde_json::from_value(value)
             .map_err(|e| bad(number, format!("not a complete record ({e})")))?;
+        record
+            .check()
+            .map_err(|e| bad(number, format!("not a valid record: {e}")))?;
         results.records.push(record);
-    }
-    if !text.ends_with('\n') {
-        // The writer ends every record with a newline: a last line without one was cut
-        // off, even if what remains happens to parse.
-        return Err(bad(
-            results.len(),
-            "the last line has no newline: the file was truncated".into(),
-        ));
     }
     Ok(results)
 }
 
-/// Appends records to a `results.jsonl` file one complete line at a time, flushed after
-/// each, so that an interrupted sweep leaves every finished record readable.
+/// Appends records to a `results.jsonl` file one complete line at a time, each written
+/// straight to the file, so that an interrupted sweep leaves every finished record
+/// readable. A line whose write fails part-way (the disk filled up, the file reached its
+/// size limit) is cut off again, so that the file still ends with a whole line.
 pub struct ResultsWriter {
     path: PathBuf,
-    file: BufWriter<File>,
+    file: File,
+    /// Bytes of whole lines in the file.
+    whole: u64,
     written: usize,
 }
 
@@ -143,13 +191,19 @@ impl ResultsWriter {
     /// Creates the file, which must not exist yet: records are never written over
     /// another run's (a second writer racing for the same path gets an error).
     pub fn create(path: &Path) -> Result<ResultsWriter, FileError> {
-        let file = File::create_new(path).map_err(|source| FileError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        // Appending: after a torn line is cut off, the next line goes where it began.
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|source| FileError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Ok(ResultsWriter {
             path: path.to_path_buf(),
-            file: BufWriter::new(file),
+            file,
+            whole: 0,
             written: 0,
         })
     }
@@ -179,13 +233,16 @@ impl ResultsWriter {
 
     fn write_line(&mut self, mut line: String) -> Result<(), FileError> {
         line.push('\n');
-        self.file
-            .write_all(line.as_bytes())
-            .and_then(|()| self.file.flush())
-            .map_err(|source| FileError::Io {
+        if let Err(source) = self.file.write_all(line.as_bytes()) {
+            // Whatever part of the line reached the file goes again; if even that
+            // fails, a reader still keeps the whole lines and names the torn one.
+            let _ = self.file.set_len(self.whole);
+            return Err(FileError::Io {
                 path: self.path.clone(),
                 source,
-            })?;
+            });
+        }
+        self.whole += line.len() as u64;
         self.written += 1;
         Ok(())
     }

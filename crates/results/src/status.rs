@@ -102,6 +102,29 @@ pub fn folder_state(dir: &Path, machine: &MachineInfo) -> FolderState {
     }
 }
 
+/// Takes the lock of the folder `dir` ([`LOCK_FILE`], made if needed) exclusively,
+/// without waiting: `None` when another process holds it (a sweep, or a report, writing
+/// into the folder now). The lock goes with the returned file: when it is dropped, or
+/// its process dies.
+pub fn try_lock_folder(dir: &Path) -> Result<Option<std::fs::File>, crate::FileError> {
+    let path = dir.join(LOCK_FILE);
+    let io = |source| crate::FileError::Io {
+        path: path.clone(),
+        source,
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(io)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(source)) => Err(io(source)),
+    }
+}
+
 /// Whether a process holds the lock of the run folder `dir` now.
 pub fn is_locked(dir: &Path) -> bool {
     let Ok(file) = std::fs::File::open(dir.join(LOCK_FILE)) else {
@@ -138,8 +161,12 @@ mod tests {
         lock.lock().unwrap();
         assert_eq!(folder_state(dir.path(), &running), FolderState::Running);
         assert!(is_locked(dir.path()));
+        assert!(try_lock_folder(dir.path()).unwrap().is_none(), "held");
         drop(lock);
         assert_eq!(folder_state(dir.path(), &running), FolderState::Abandoned);
+        let taken = try_lock_folder(dir.path()).unwrap().unwrap();
+        assert!(is_locked(dir.path()));
+        drop(taken);
         let why = FolderState::Abandoned.why_incomplete(&running).unwrap();
         assert!(why.starts_with("abandoned"), "{why}");
     }

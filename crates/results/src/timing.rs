@@ -85,6 +85,45 @@ impl WallTimes {
         Some((high - low) as f64 / 2.0 / self.median.max(1) as f64)
     }
 
+    /// Checks figures read from a file against each other and against the samples:
+    /// at least one sample, `min` and `max` the samples' least and greatest, `median`
+    /// their median, and a `median_ci` in order within `[min, max]`. The error says
+    /// which figure is wrong. (`p50`, `p90` and `p99` are left alone: earlier versions
+    /// took them from a histogram, whose buckets may round them past `max`.)
+    pub fn check(&self) -> Result<(), String> {
+        let mut sorted = self.samples.clone();
+        sorted.sort_unstable();
+        let (Some(&least), Some(&greatest)) = (sorted.first(), sorted.last()) else {
+            return Err("`wall_ns.samples` is empty: a time is measured at least once".into());
+        };
+        let median = quantile(&sorted, 0.5);
+        let expect = |name: &str, value: u64, want: u64| {
+            if value == want {
+                Ok(())
+            } else {
+                Err(format!(
+                    "`wall_ns.{name}` is {value}, but its {} samples give {want}",
+                    sorted.len()
+                ))
+            }
+        };
+        expect("min", self.min, least)?;
+        expect("max", self.max, greatest)?;
+        expect("median", self.median, median)?;
+        if let Some([low, high]) = self.median_ci
+            && !(self.min <= low && low <= high && high <= self.max)
+        {
+            return Err(format!(
+                "`wall_ns.median_ci` [{low}, {high}] is not an interval within min {} … max {}",
+                self.min, self.max
+            ));
+        }
+        if self.runs_per_sample.is_some_and(|n| n < 2) {
+            return Err("`wall_ns.runs_per_sample` is below 2".into());
+        }
+        Ok(())
+    }
+
     /// `count` per second of median time.
     pub fn per_second(&self, count: u64) -> f64 {
         count as f64 / (self.median as f64 * 1e-9)

@@ -55,9 +55,12 @@ fn parse_end(text: &str) -> Result<Value, OptionError> {
     match text.trim() {
         "-inf" => Ok(NEG_INFINITY),
         "inf" | "+inf" => Ok(INFINITY),
-        word => match word.parse::<Value>() {
-            Ok(v) if v >= NEG_INFINITY => Ok(v),
-            _ => Err(OptionError::WindowEnd(word.to_string())),
+        word => match word.parse::<i128>() {
+            Ok(v) if (i128::from(NEG_INFINITY)..=i128::from(INFINITY)).contains(&v) => {
+                Ok(v as Value)
+            }
+            Ok(_) => Err(OptionError::WindowEndRange(word.to_string())),
+            Err(_) => Err(OptionError::WindowEnd(word.to_string())),
         },
     }
 }
@@ -73,14 +76,18 @@ impl FromStr for Window {
     }
 }
 
+/// A window's end as `--window` takes it: `inf`, `-inf` or the integer.
+fn end_name(v: Value) -> String {
+    match v {
+        INFINITY => "inf".to_string(),
+        NEG_INFINITY => "-inf".to_string(),
+        v => v.to_string(),
+    }
+}
+
 impl fmt::Display for Window {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let end = |v: Value| match v {
-            INFINITY => "inf".to_string(),
-            NEG_INFINITY => "-inf".to_string(),
-            v => v.to_string(),
-        };
-        write!(f, "{},{}", end(self.alpha), end(self.beta))
+        write!(f, "{},{}", end_name(self.alpha), end_name(self.beta))
     }
 }
 
@@ -190,6 +197,20 @@ impl SerialOptions {
         Ok(())
     }
 
+    /// Checks that MTD(f)'s transposition table fits in `memory_budget` bytes (the
+    /// budget trees are held to, by default half the machine's memory), before it is
+    /// allocated: a table the machine cannot hold would abort the process.
+    pub fn check_table_memory(&self, memory_budget: u64) -> Result<(), OptionError> {
+        let bytes = (self.tt_mb as u64) << 20;
+        if bytes > memory_budget {
+            return Err(OptionError::TableMemory {
+                megabytes: self.tt_mb,
+                budget: memory_budget >> 20,
+            });
+        }
+        Ok(())
+    }
+
     /// Whether the window, cutoff and kinds are the paper's defaults: the searches that
     /// take them then run exactly as without options.
     pub fn is_plain_f2(&self) -> bool {
@@ -206,8 +227,14 @@ pub enum OptionError {
     /// One end of `--window` is not a value.
     #[error("window end '{0}' is not a value: expected an integer, -inf or inf")]
     WindowEnd(String),
+    /// One end of `--window` is an integer beyond the values' range.
+    #[error(
+        "window end {0} is out of range: expected -inf, inf or an integer of magnitude at \
+         most {INFINITY} (which is inf)"
+    )]
+    WindowEndRange(String),
     /// `--window LO,HI` with `LO >= HI`.
-    #[error("window {alpha},{beta} is empty: LO must be less than HI")]
+    #[error("window {},{} is empty: LO must be less than HI", end_name(*alpha), end_name(*beta))]
     EmptyWindow {
         /// The lower end given.
         alpha: Value,
@@ -226,6 +253,17 @@ pub enum OptionError {
     /// `--tt-mb` out of range.
     #[error("transposition table of {0} MiB is out of range: expected 1 ..= {MAX_TT_MB}")]
     TableSize(usize),
+    /// `--tt-mb` more than the memory budget.
+    #[error(
+        "transposition table of {megabytes} MiB is more than the memory budget of {budget} MiB \
+         (half of this machine's memory unless --memory-budget says otherwise)"
+    )]
+    TableMemory {
+        /// The table's size, MiB.
+        megabytes: usize,
+        /// The budget, MiB.
+        budget: u64,
+    },
 }
 
 #[cfg(test)]

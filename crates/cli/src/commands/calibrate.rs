@@ -7,7 +7,9 @@
 use crate::failure::Failure;
 use crate::progress;
 use abbench_measure::{CalibrateOptions, calibrate};
-use abbench_results::{MachineInfo, available_threads, profile_json, write_profile};
+use abbench_results::{
+    MachineInfo, available_threads, check_output_file, profile_json, write_profile,
+};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,6 +30,10 @@ pub struct CalibrateCommand {
 impl CalibrateCommand {
     /// Runs the subcommand.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        if let Some(path) = &self.out {
+            // Before the minute of measuring a profile that could not be written.
+            check_output_file(path, &[])?;
+        }
         let machine = MachineInfo::collect(crate::ALLOCATOR, super::command_line());
         let cores = available_threads();
         let options = if self.quick {

@@ -7,7 +7,7 @@
 use crate::failure::Failure;
 use crate::search_args::{ThreadCounts, parse_thread_counts};
 use abbench_parallel::sim::CostProfile;
-use abbench_report::{CheckOptions, CheckedRecord, check_calibration};
+use abbench_report::{CheckOptions, CheckedRecord, check_calibration, why_incomplete};
 use abbench_results::{Record, read_profile, read_results, results_file};
 use clap::Args;
 use std::io::Write;
@@ -78,7 +78,22 @@ impl CheckCalibrationCommand {
         };
         let mut records: Vec<Record> = Vec::new();
         for path in &self.results {
-            records.extend(read_results(&results_file(path))?.records);
+            let path = &results_file(path);
+            let results = read_results(path)?;
+            // A run still being written, or one that stopped early, is checked as far as
+            // it got, and said to be.
+            let why = why_incomplete(path)?
+                .into_iter()
+                .chain(results.torn_note())
+                .collect::<Vec<_>>();
+            if !why.is_empty() {
+                crate::progress::note(&format!(
+                    "INCOMPLETE RUN {}: {}; only its records so far are checked",
+                    path.display(),
+                    why.join("; ")
+                ));
+            }
+            records.extend(results.records);
         }
         let options = CheckOptions {
             threads: self.threads.0.clone(),

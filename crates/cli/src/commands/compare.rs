@@ -79,15 +79,17 @@ impl CompareCommand {
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
         let comparison =
             compare_files(&self.base, &self.new, self.threshold)?.gated(self.gate.into());
-        if self.json {
-            writeln!(out, "{}", comparison.to_json()).map_err(Failure::stdout)?;
+        let written = if self.json {
+            writeln!(out, "{}", comparison.to_json())
         } else {
-            write!(out, "{}", comparison.to_markdown()).map_err(Failure::stdout)?;
+            write!(out, "{}", comparison.to_markdown())
         }
-        out.flush().map_err(Failure::stdout)?;
-        if comparison.has_regression() {
-            return Err(Failure::failed(comparison.summary_line()));
-        }
-        Ok(())
+        .and_then(|()| out.flush());
+        let verdict = if comparison.has_regression() {
+            Err(Failure::failed(comparison.summary_line()))
+        } else {
+            Ok(())
+        };
+        Failure::after_writing(written, verdict)
     }
 }

@@ -9,8 +9,8 @@
 //! holds a search twice is refused (exit 2), as `compare` refuses it.
 
 use crate::failure::Failure;
-use abbench_report::{ExportFormat, export_file};
-use abbench_results::write_atomically;
+use abbench_report::{ExportFormat, export, read_complete_run};
+use abbench_results::{check_output_file, write_atomically};
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
@@ -70,7 +70,21 @@ pub struct ExportCommand {
 impl ExportCommand {
     /// Runs the subcommand.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
-        let text = export_file(&self.results, self.format.into())?;
+        if let Some(path) = &self.out {
+            check_output_file(path, &[&self.results])?;
+        }
+        let (_, results) = read_complete_run(&self.results)?;
+        if !results.unfinished.is_empty() {
+            // Nothing to publish for them, but they are not dropped without a word.
+            crate::progress::note(&format!(
+                "{} searches without a result ({} timed out, {} failed) are left out: they \
+                 have no numbers",
+                results.unfinished.len(),
+                results.timed_out(),
+                results.failed()
+            ));
+        }
+        let text = export(&results, self.format.into());
         match &self.out {
             Some(path) => Ok(write_atomically(path, text.as_bytes())?),
             None => out

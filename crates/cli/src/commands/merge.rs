@@ -43,7 +43,12 @@ impl MergeCommand {
         if let Some(why) = &merged.partial {
             crate::progress::note(&format!("PARTIAL RUN: {why}"));
         }
-        writeln!(out, "run folder: {}", self.out.display()).map_err(Failure::stdout)?;
+        writeln!(
+            out,
+            "run folder: {}",
+            crate::progress::one_line(&self.out.display().to_string())
+        )
+        .map_err(Failure::stdout)?;
         writeln!(
             out,
             "{} records from {} of {} shards",

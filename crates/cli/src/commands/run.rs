@@ -84,35 +84,53 @@ impl RunCommand {
         let mut table = RunTable::new();
         let mut unverified: Vec<String> = Vec::new();
         let mut unfinished: Vec<Unfinished> = Vec::new();
+        // The first failed write to stdout (the reader gone, a full disk) ends the
+        // measuring: nothing more could be shown.
+        let mut written: std::io::Result<()> = Ok(());
         for spec in &specs {
+            if progress::stdout_closed() {
+                written = Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            if written.is_err() {
+                break;
+            }
             let results = measure(spec, algos, threads, &config, &mut pools)?;
             for record in &results.records {
                 if !record.verified {
                     unverified.push(describe(record));
                 }
-                if self.json {
-                    bar.suspend(|| write_json(out, record))?;
-                } else {
+                if !self.json {
                     table.push(record);
+                } else if written.is_ok() {
+                    written = bar.suspend(|| write_json(out, record));
                 }
             }
             for line in &results.unfinished {
-                if self.json {
-                    bar.suspend(|| write_json(out, line))?;
-                } else {
+                if !self.json {
                     table.push_unfinished(line);
+                } else if written.is_ok() {
+                    written = bar.suspend(|| write_json(out, line));
                 }
             }
             unfinished.extend(results.unfinished);
             bar.inc(1);
         }
         bar.finish_and_clear();
-        if !self.json {
-            table.write(out).map_err(Failure::stdout)?;
-        }
-        out.flush().map_err(Failure::stdout)?;
-        match unverified.as_slice() {
-            [] if !unfinished.is_empty() => Err(Failure::failed(unfinished_message(&unfinished))),
+        let written = written.and_then(|()| {
+            if !self.json {
+                table.write(out)?;
+            }
+            out.flush()
+        });
+        // What was measured before the reader went still gives the verdict.
+        Failure::after_writing(written, self.verdict(&unverified, &unfinished))
+    }
+
+    /// The run's exit: a failure when a result disagreed with serial F2 or a search
+    /// gave none, else success, with a note if threads were oversubscribed.
+    fn verdict(&self, unverified: &[String], unfinished: &[Unfinished]) -> Result<(), Failure> {
+        match unverified {
+            [] if !unfinished.is_empty() => Err(Failure::failed(unfinished_message(unfinished))),
             [] => {
                 if let Some(note) = self.search.oversubscription_note(available_threads()) {
                     progress::note(&note);
@@ -165,10 +183,9 @@ pub fn unfinished_message(unfinished: &[Unfinished]) -> String {
 }
 
 /// Writes `record` as one JSON line.
-fn write_json(out: &mut impl Write, record: &impl serde::Serialize) -> Result<(), Failure> {
-    serde_json::to_writer(&mut *out, record)
-        .map_err(|e| Failure::stdout(std::io::Error::from(e)))?;
-    writeln!(out).map_err(Failure::stdout)
+fn write_json(out: &mut impl Write, record: &impl serde::Serialize) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, record)?;
+    writeln!(out)
 }
 
 /// The record's tree, seed, algorithm and threads, for a message.

@@ -29,10 +29,9 @@ impl SignatureCommand {
             return out.flush().map_err(Failure::stdout);
         };
         let check = check_signature_file(file)?;
-        write!(out, "{}", check.report()).map_err(Failure::stdout)?;
-        out.flush().map_err(Failure::stdout)?;
+        let written = write!(out, "{}", check.report()).and_then(|()| out.flush());
         if check.passed() {
-            return Ok(());
+            return Failure::after_writing(written, Ok(()));
         }
         let names: Vec<&str> = check
             .changed
@@ -41,11 +40,12 @@ impl SignatureCommand {
             .chain(check.missing.iter().map(String::as_str))
             .chain(check.extra.iter().map(String::as_str))
             .collect();
-        Err(Failure::failed(format!(
+        let verdict = Err(Failure::failed(format!(
             "the signature differs from {} in {} cases: {}",
             file.display(),
             names.len(),
             names.join(", ")
-        )))
+        )));
+        Failure::after_writing(written, verdict)
     }
 }

@@ -21,6 +21,7 @@ use crate::list::AlgorithmList;
 use crate::search_args::SplitArgs;
 use crate::table::{Align, Table};
 use crate::tree_args::{ModelArg, TreeArgs};
+use abbench_measure::{LONG_RUN_SECONDS, estimate_positions};
 use abbench_parallel::sim::{
     CostProfile, MAX_PROCS, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan,
     root_split_ceiling, simulate_profiled, work_span,
@@ -103,7 +104,16 @@ pub struct SimulateCommand {
     #[arg(long, value_name = "K/N", value_parser = crate::shard_arg::parse_shard,
           conflicts_with = "svg", help_heading = "Simulation")]
     pub shard: Option<abbench_results::Shard>,
+
+    /// Simulate even if that is estimated to take over ten minutes.
+    #[arg(long)]
+    pub force: bool,
 }
+
+/// Positions a second the simulator is assumed to examine, on one core: about six
+/// times what a debug build reaches (8×10⁶ on random d=8 h=8), so that the estimate
+/// errs towards running.
+const SIMULATED_POSITIONS_PER_SECOND: f64 = 5.0e7;
 
 /// A parsed `--procs` list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -238,10 +248,8 @@ impl SimulateCommand {
             ));
         }
         let measured = read_profile(path)?;
-        let model = self
-            .tree
-            .model
-            .map_or("file", |m| abbench_tree::Model::from(m).name());
+        // No --model is the default model, random: only a tree file has no model.
+        let model = self.tree.chosen_model().map_or("file", |m| m.name());
         let profile = measured.for_model(model);
         let position_nanos = match self.position_ns {
             Some(ns) => ns,
@@ -256,6 +264,72 @@ impl SimulateCommand {
             profile,
             position_nanos,
         })
+    }
+
+    /// Asks for `--force` when the simulations are estimated from the trees' models to
+    /// take over ten minutes, as `run`, `verify` and `sweep` do: each algorithm at each
+    /// processor count searches the tree, after its serial searches.
+    fn check_work(&self, specs: &[TreeSpec]) -> Result<(), Failure> {
+        if self.force {
+            return Ok(());
+        }
+        let serial: abbench_results::Algorithm = "f2-iter".parse().expect("f2-iter");
+        let positions: f64 = specs
+            .iter()
+            .filter_map(|spec| match &spec.source {
+                TreeSource::Model(model) => Some(model),
+                TreeSource::File(_) => None,
+            })
+            .map(|model| {
+                // The serial reference and the fastest serial searches: four, about.
+                let serial = 4.0 * estimate_positions(model, serial);
+                let parallel: f64 = self
+                    .algo
+                    .0
+                    .iter()
+                    .map(|&a| {
+                        let each =
+                            estimate_positions(model, abbench_results::Algorithm::Parallel(a));
+                        each * self.procs.0.len() as f64
+                    })
+                    .sum();
+                serial + parallel
+            })
+            .sum();
+        let seconds = positions / SIMULATED_POSITIONS_PER_SECOND;
+        if seconds <= LONG_RUN_SECONDS {
+            return Ok(());
+        }
+        Err(Failure::bad_input(format!(
+            "simulating this would take about {} (estimated from the model: about \
+             {positions:.1e} positions at most {SIMULATED_POSITIONS_PER_SECOND:.0e} per \
+             second); pass --force to simulate it anyway, or a smaller tree",
+            abbench_results::human_duration(seconds)
+        )))
+    }
+
+    /// An error when an event would cost more positions than virtual time holds
+    /// (`SimCosts::MAX_EVENT_COST`) at one of the processor counts: a tiny
+    /// `--position-ns`, or a profile's cost of `1e30` nanoseconds.
+    fn refuse_unbounded_costs(&self, costs: &Costs) -> Result<(), Failure> {
+        for &procs in std::iter::once(&1).chain(&self.procs.0) {
+            let at = costs.profile.costs_at(costs.position_nanos, procs);
+            if let Some((event, cost)) = at.out_of_range() {
+                let cause = match (self.position_ns, &self.calibration) {
+                    (Some(ns), _) => format!("--position-ns {ns:e}"),
+                    (None, Some(path)) => format!("the profile {}", path.display()),
+                    (None, None) => "the default costs".into(),
+                };
+                return Err(Failure::bad_input(format!(
+                    "{cause} makes a {event} event cost {cost} positions at p = {procs}, \
+                     more than the simulator's virtual time holds (at most {} \
+                     per event): give costs in nanoseconds that a position's time divides \
+                     into fewer",
+                    SimCosts::MAX_EVENT_COST
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The default profile's position time for the tree's model.
@@ -283,10 +357,18 @@ impl SimulateCommand {
         let specs = self.tree.specs()?;
         if let Some(path) = &self.svg {
             // Before simulating: a plot that could not be written is refused first.
-            abbench_tree::file::check_replaceable(path)
-                .map_err(|e| Failure::bad_input(format!("cannot write {}: {e}", path.display())))?;
+            let inputs: Vec<&Path> = self
+                .tree
+                .tree_file
+                .iter()
+                .chain(&self.calibration)
+                .map(PathBuf::as_path)
+                .collect();
+            abbench_results::check_output_file(path, &inputs)?;
         }
+        self.check_work(&specs)?;
         let costs = self.profiled_costs()?;
+        self.refuse_unbounded_costs(&costs)?;
         let options = self.split.options();
         let mut table = result_table();
         let mut notes: Vec<String> = Vec::new();

@@ -166,14 +166,22 @@ impl SweepCommand {
             Ended::Returned(Err(error)) => (Completion::Failed(error.to_string()), Some(error)),
         };
         let interrupted = completion == Completion::Interrupted;
-        let outcome = finish_showing_progress(&folder, completion)?;
+        let finished = finish_showing_progress(&folder, completion);
+        // The error that stopped the sweep is the one reported, even when finishing the
+        // folder then failed as well (a full disk fails every write after the first).
         if let Some(error) = error {
             return Err(error.into());
         }
+        let outcome = finished?;
         if self.json {
             writeln!(out, "{}", outcome.to_json(&folder_path)).map_err(Failure::stdout)?;
         } else {
-            writeln!(out, "run folder: {}", folder_path.display()).map_err(Failure::stdout)?;
+            writeln!(
+                out,
+                "run folder: {}",
+                progress::one_line(&folder_path.display().to_string())
+            )
+            .map_err(Failure::stdout)?;
             write!(out, "{}", outcome.summary()).map_err(Failure::stdout)?;
         }
         out.flush().map_err(Failure::stdout)?;
@@ -209,7 +217,7 @@ impl SweepCommand {
              warm-up each{}",
             suite.name,
             self.shard.map_or(String::new(), |s| format!(" (part {s})")),
-            folder_path.display(),
+            progress::one_line(&folder_path.display().to_string()),
             suite.tree_count(),
             list(threads),
             suite.repeat,
@@ -313,14 +321,14 @@ fn load_note(profile: &CostProfile) -> Option<String> {
 fn finish_showing_progress(
     folder: &RunFolder,
     completion: Completion,
-) -> Result<SweepOutcome, Failure> {
+) -> Result<SweepOutcome, MeasureError> {
     let simulating = progress::bar(0, "SIMULATED");
     let outcome = folder.finish(
         completion,
         &ReportingProgress(|done, total| report_simulation(&simulating, done, total)),
     );
     simulating.finish_and_clear();
-    Ok(outcome?)
+    outcome
 }
 
 /// The report's SIMULATED section, `done` of `total` trees simulated: the bar at a

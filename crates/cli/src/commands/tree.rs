@@ -81,8 +81,8 @@ impl TreeCommand {
                 ));
             };
             refuse_unreadable_file(spec)?;
-            abbench_tree::file::check_replaceable(path)
-                .map_err(|e| Failure::bad_input(format!("cannot write {}: {e}", path.display())))?;
+            let inputs: Vec<&Path> = self.tree.tree_file.iter().map(PathBuf::as_path).collect();
+            abbench_results::check_output_file(path, &inputs)?;
             self.check_work(&specs, WRITE_POSITIONS_PER_SECOND, "writing this tree")?;
             return write(spec, budget, path);
         }

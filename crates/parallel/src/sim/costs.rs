@@ -102,6 +102,29 @@ impl SimCosts {
         poll_interval: POLL_INTERVAL,
     };
 
+    /// The most positions one event may cost, 2³²: about 12 s at the reference
+    /// machine's 2.8 ns per position, far beyond any cost measured, and small enough
+    /// that no sum of such costs over a search can pass what virtual time holds.
+    pub const MAX_EVENT_COST: u64 = 1 << 32;
+
+    /// The first event (by its name in a profile) whose cost is more than
+    /// [`SimCosts::MAX_EVENT_COST`] positions, with that cost: costs a simulation
+    /// refuses before it starts. `None` when every cost is within it.
+    pub fn out_of_range(&self) -> Option<(&'static str, u64)> {
+        [
+            ("split_point", self.split_point),
+            ("serial_search", self.serial_search),
+            ("offer", self.offer),
+            ("steal", self.steal),
+            ("bound_update", self.bound_update),
+            ("abort", self.abort),
+            ("table_probe", self.table_probe),
+            ("table_store", self.table_store),
+        ]
+        .into_iter()
+        .find(|&(_, cost)| cost > Self::MAX_EVENT_COST)
+    }
+
     /// The serial kernel's time per position on random trees of the reference machine.
     pub const RANDOM_POSITION_NANOS: f64 = 2.8;
 
@@ -162,5 +185,21 @@ mod tests {
         let kebab = r#"{"split-point":1,"serial-search":2,"offer":3,"steal":4,"bound-update":5,"abort":6,"table_probe":8,"table_store":9,"poll-interval":7}"#;
         assert_eq!(serde_json::from_str::<SimCosts>(kebab).unwrap(), costs);
         assert_eq!(serde_json::from_str::<SimCosts>(&json).unwrap(), costs);
+    }
+
+    #[test]
+    fn costs_past_what_virtual_time_holds_are_named() {
+        assert_eq!(SimCosts::CALIBRATED.out_of_range(), None);
+        // 170 ns at 1e-30 ns per position: past u64 itself, saturated.
+        let tiny = SimCosts::for_position_nanos(1e-30);
+        assert_eq!(tiny.out_of_range(), Some(("split_point", u64::MAX)));
+        let steal = SimCosts {
+            steal: SimCosts::MAX_EVENT_COST + 1,
+            ..SimCosts::CALIBRATED
+        };
+        assert_eq!(
+            steal.out_of_range(),
+            Some(("steal", SimCosts::MAX_EVENT_COST + 1))
+        );
     }
 }

@@ -273,5 +273,6 @@ fn simulate_against<T: GameTree>(
         &stats,
         &spent,
         time,
-    ))
+    )
+    .with_options(&options))
 }

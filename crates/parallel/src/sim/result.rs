@@ -126,6 +126,15 @@ pub struct SimResult {
     pub procs: usize,
     /// `ybwc`'s split height; `None` for root splitting.
     pub split_height: Option<u32>,
+    /// The eldest grain used (`SearchOptions::eldest_grain_for` at `procs` workers),
+    /// as a run's record gives it; `None` for root splitting (and in records written
+    /// before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eldest_grain: Option<u64>,
+    /// The cut wait used (`SearchOptions::cut_wait_for`), as a run's record gives it;
+    /// `None` for root splitting (and in records written before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_wait: Option<u32>,
     /// The event costs used.
     pub costs: SimCosts,
     /// `F(root)`, equal to serial F2's (checked).
@@ -249,6 +258,18 @@ impl SimResult {
         }
     }
 
+    /// The same, with the eldest grain and cut wait that `options` gave the search at
+    /// its processor count, where the algorithm splits below the root: with the split
+    /// height, what reproduces the simulation.
+    pub(super) fn with_options(self, options: &crate::SearchOptions) -> Self {
+        let splits = self.split_height.is_some();
+        SimResult {
+            eldest_grain: splits.then(|| options.eldest_grain_for(self.procs)),
+            cut_wait: splits.then(|| options.cut_wait_for()),
+            ..self
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         algorithm: ParallelAlgorithm,
@@ -268,6 +289,8 @@ impl SimResult {
             algorithm,
             procs,
             split_height,
+            eldest_grain: None,
+            cut_wait: None,
             costs,
             value,
             best_move,

@@ -99,6 +99,12 @@ pub(super) struct Spent {
     pub(super) bound_updates: u64,
 }
 
+/// The latest virtual time a processor's clock may reach, 2⁵¹ positions (about 73 days
+/// at 2.8 ns each): a sum of one kind of processor-time over the most processors
+/// simulated (4096, 2¹²) stays within `u64`. A clock that would pass it fails the
+/// schedule instead of wrapping around.
+pub(super) const MAX_VIRTUAL_TIME: u64 = 1 << 51;
+
 struct State {
     clock: Vec<u64>,
     /// Each processor's fraction of a time unit not yet charged (`Speeds::extra`).
@@ -233,12 +239,31 @@ impl Scheduler {
         }
     }
 
+    /// `clock` advanced by `units`, or `None` — and the schedule failed — when that
+    /// would pass [`MAX_VIRTUAL_TIME`]: virtual time never wraps.
+    fn later(&self, st: &mut State, clock: u64, units: u64) -> Option<u64> {
+        let later = clock.checked_add(units).filter(|&t| t <= MAX_VIRTUAL_TIME);
+        if later.is_none() {
+            self.fail(
+                st,
+                format!(
+                    "virtual time would pass {MAX_VIRTUAL_TIME} positions ({clock} + {units}): \
+                     the costs are too large for the simulator's clock"
+                ),
+            );
+        }
+        later
+    }
+
     /// Advances `me`'s clock by `units` and syncs; unwinds if the schedule failed.
     fn advance(&self, units: u64, account: impl FnOnce(&mut Spent)) {
         let me = current();
         let mut st = self.lock();
-        st.clock[me] += units;
-        account(&mut st.spent);
+        let clock = st.clock[me];
+        if let Some(later) = self.later(&mut st, clock, units) {
+            st.clock[me] = later;
+            account(&mut st.spent);
+        }
         let (_st, running) = self.sync(st, me);
         if !running {
             resume_unwind(Box::new(Unwound));
@@ -252,9 +277,13 @@ impl Scheduler {
         let mut st = self.lock();
         let st_ref = &mut *st;
         let extra = self.speeds.extra(me, positions, &mut st_ref.carry[me]);
-        st_ref.clock[me] += positions + extra;
-        st_ref.spent.positions += positions;
-        st_ref.spent.uneven += extra;
+        let clock = st_ref.clock[me];
+        let units = positions.saturating_add(extra);
+        if let Some(later) = self.later(st_ref, clock, units) {
+            st_ref.clock[me] = later;
+            st_ref.spent.positions += positions;
+            st_ref.spent.uneven += extra;
+        }
         let (_st, running) = self.sync(st, me);
         if !running {
             resume_unwind(Box::new(Unwound));
@@ -267,8 +296,13 @@ impl Scheduler {
         st.seeking.remove(&(st.waiting_for[q].is_some(), q));
         let start = now.max(st.clock[q]);
         st.spent.idle += start - st.clock[q];
-        st.clock[q] = start + self.costs.steal;
-        st.spent.steal += self.costs.steal;
+        // Past the clock's limit the schedule has failed: the slot is taken all the
+        // same, and every processor unwinds at its next sync point.
+        st.clock[q] = start;
+        if let Some(later) = self.later(st, start, self.costs.steal) {
+            st.clock[q] = later;
+            st.spent.steal += self.costs.steal;
+        }
         st.task[q] = Task::Run { fork, job };
         st.status[q] = Status::Ready;
         st.ready.insert((st.clock[q], q));
@@ -294,8 +328,11 @@ impl Scheduler {
             }
             if let Some(&fork) = st.offers.keys().next() {
                 let job = take_slot(&mut st, fork);
-                st.clock[me] += self.costs.steal;
-                st.spent.steal += self.costs.steal;
+                let clock = st.clock[me];
+                if let Some(later) = self.later(&mut st, clock, self.costs.steal) {
+                    st.clock[me] = later;
+                    st.spent.steal += self.costs.steal;
+                }
                 let (mut st2, ok) = self.sync(st, me);
                 return if ok {
                     Task::Run { fork, job }
@@ -608,5 +645,34 @@ impl Simulated<'_> {
         }
         st.forks.remove(&fork);
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{SimCosts, SimError, simulate};
+    use crate::{ParallelAlgorithm, SearchOptions};
+    use abbench_tree::models::RandomTree;
+
+    #[test]
+    fn virtual_time_past_its_limit_fails_the_simulation_instead_of_wrapping() {
+        let tree = RandomTree::new(6, 6, 3, 1 << 32);
+        let options = SearchOptions::default();
+        // Each within what u64 holds, but a search's sum of them is not.
+        let huge = SimCosts {
+            split_point: u64::MAX / 2,
+            serial_search: u64::MAX / 2,
+            steal: u64::MAX / 2,
+            ..SimCosts::CALIBRATED
+        };
+        for procs in [1, 2, 4] {
+            let result = simulate(&tree, ParallelAlgorithm::Ybwc, procs, &huge, &options);
+            match result {
+                Err(SimError::Panicked(message)) => {
+                    assert!(message.contains("virtual time would pass"), "{message}")
+                }
+                other => panic!("p={procs}: {other:?}"),
+            }
+        }
     }
 }

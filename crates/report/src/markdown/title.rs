@@ -2,7 +2,7 @@
 //! build that measured it.
 
 use crate::aggregate::WorkloadGroup;
-use crate::format::cell;
+use crate::format::{cell, inline};
 use abbench_results::{MachineInfo, Record};
 use std::fmt::Write;
 
@@ -16,7 +16,12 @@ pub(super) fn title(
     let _ = writeln!(
         md,
         "# abbench report{}\n",
-        suite.map_or(String::new(), |s| format!(": suite `{s}`"))
+        // In a code span, which shows its text as it is: only a backtick or a line
+        // break could end it.
+        suite.map_or(String::new(), |s| format!(
+            ": suite `{}`",
+            s.replace('`', "'").replace(char::is_control, " ")
+        ))
     );
     if let Some(why) = machine.and_then(|m| m.incomplete.as_deref()) {
         let _ = writeln!(
@@ -49,16 +54,13 @@ pub(super) fn title(
 /// The machine and build that measured the records, as a table, and a warning if other
 /// processes shared it.
 fn machine_table(md: &mut String, m: &MachineInfo, records: usize, trees: usize, workloads: usize) {
-    let _ = writeln!(md, "**{}**\n", m.summary());
+    let _ = writeln!(md, "**{}**\n", inline(&m.summary()));
     md.push_str("| | |\n| --- | --- |\n");
     let mut row = |k: &str, v: String| {
         let _ = writeln!(md, "| {k} | {} |", cell(&v));
     };
-    row("CPU", m.cpu_model.clone());
-    row(
-        "cores",
-        format!("{} logical, {} physical", m.logical_cores, m.physical_cores),
-    );
+    row("CPU", inline(&m.cpu_model));
+    row("cores", m.cores());
     row(
         "OS",
         match &m.kernel {
