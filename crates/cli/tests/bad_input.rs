@@ -861,7 +861,7 @@ const BAD_INPUTS: &[BadInput] = &[
             "--out",
             "{dir}/out",
         ],
-        &["machine-empty/machine.json:0: not a machine description: it names no machine"],
+        &["machine-empty/machine.json: not a machine description: it names no machine"],
     ),
     cmd(
         &[
@@ -870,12 +870,12 @@ const BAD_INPUTS: &[BadInput] = &[
             "--out",
             "{dir}/out",
         ],
-        &["machine-no-cores/machine.json:0: not a machine description: `logical_cores` is 0"],
+        &["machine-no-cores/machine.json: not a machine description: `logical_cores` is 0"],
     ),
     cmd(
         &["compare", "{dir}/machine-share-huge", "{dir}/results.jsonl"],
         &[
-            "machine-share-huge/machine.json:0: not a machine description: `other_cpu_share` is 1e308",
+            "machine-share-huge/machine.json: not a machine description: `other_cpu_share` is 1e308",
         ],
     ),
     cmd(
@@ -886,7 +886,7 @@ const BAD_INPUTS: &[BadInput] = &[
             "bencher",
         ],
         &[
-            "machine-share-negative/machine.json:0: not a machine description: `other_cpu_share` is -3",
+            "machine-share-negative/machine.json: not a machine description: `other_cpu_share` is -3",
         ],
     ),
     cmd(
