@@ -874,9 +874,7 @@ const BAD_INPUTS: &[BadInput] = &[
     ),
     cmd(
         &["compare", "{dir}/machine-share-huge", "{dir}/results.jsonl"],
-        &[
-            "machine-share-huge/machine.json: not a machine description: `other_cpu_share` is 1e308",
-        ],
+        &["machine-share-huge/machine.json: not a machine description: `other_cpu_share` is 1e308"],
     ),
     cmd(
         &[

@@ -214,6 +214,29 @@ pub enum Completion {
     Failed(String),
 }
 
+impl Completion {
+    /// The run's status, and why it is incomplete (unless complete), after `done` of
+    /// `trees` trees.
+    fn status(&self, done: u64, trees: u64) -> (RunStatus, Option<String>) {
+        match self {
+            Completion::Complete => (RunStatus::Complete, None),
+            Completion::Interrupted => (
+                RunStatus::Interrupted,
+                Some(format!(
+                    "interrupted after {done} of {trees} trees; the results cover only those"
+                )),
+            ),
+            Completion::Failed(why) => (
+                RunStatus::Failed,
+                Some(format!(
+                    "stopped by an error after {done} of {trees} trees ({why}); the results \
+                     cover only those"
+                )),
+            ),
+        }
+    }
+}
+
 /// A sweep's folder while it is written: `machine.json` and `results.jsonl` from
 /// [`RunFolder::create`], a tree's results appended as each is measured, then the report
 /// from [`RunFolder::finish`]. It may be shared between threads: once finished, it takes
@@ -361,23 +384,8 @@ impl RunFolder {
         state.writer = None;
         let done = state.trees_done;
         let interrupted = completion == Completion::Interrupted;
-        state.machine.status = Some(match completion {
-            Completion::Complete => RunStatus::Complete,
-            Completion::Interrupted => RunStatus::Interrupted,
-            Completion::Failed(_) => RunStatus::Failed,
-        });
-        let incomplete = match completion {
-            Completion::Complete => None,
-            Completion::Interrupted => Some(format!(
-                "interrupted after {done} of {} trees; the results cover only those",
-                self.trees
-            )),
-            Completion::Failed(why) => Some(format!(
-                "stopped by an error after {done} of {} trees ({why}); the results cover \
-                 only those",
-                self.trees
-            )),
-        };
+        let (status, incomplete) = completion.status(done, self.trees);
+        state.machine.status = Some(status);
         state.machine.incomplete = incomplete.clone();
         state.machine.other_cpu_share = self
             .cpu_before
@@ -393,32 +401,7 @@ impl RunFolder {
                 self.dir.display()
             )
         });
-        // `machine.json` takes its status last, once the report is written: a report
-        // that could not be written leaves the run failed, naming what it lacks.
-        let written = report.write(
-            &self.dir,
-            &state.results,
-            &state.machine,
-            skip_simulation.as_deref(),
-        );
-        let mut files = match written {
-            Ok(files) => {
-                abbench_results::write_machine(&self.dir, &state.machine)?;
-                files
-            }
-            Err(error) => {
-                let why = format!("its report could not be written ({error})");
-                state.machine.status = Some(RunStatus::Failed);
-                state.machine.incomplete = Some(match state.machine.incomplete.take() {
-                    Some(earlier) => format!("{earlier}; {why}"),
-                    None => format!("every tree was measured, but {why}"),
-                });
-                // Should this fail too, the folder is still marked running with no
-                // sweep holding its lock: abandoned, never complete.
-                let _ = abbench_results::write_machine(&self.dir, &state.machine);
-                return Err(MeasureError::Report(error));
-            }
-        };
+        let mut files = self.write_report(&mut state, report, skip_simulation.as_deref())?;
         // What the sweep wrote before the report: the profile only where it was measured
         // (a sweep stopped before calibrating has none).
         let calibration = self.dir.join(abbench_results::CALIBRATION_FILE);
@@ -444,6 +427,34 @@ impl RunFolder {
             elapsed,
             other_cpu_share: state.machine.other_cpu_share,
         })
+    }
+
+    /// Writes the report files, then `machine.json` with its status: last, so that a
+    /// report that could not be written leaves the run failed, naming what it lacks.
+    fn write_report(
+        &self,
+        state: &mut FolderState,
+        report: &dyn FolderReport,
+        skip_simulation: Option<&str>,
+    ) -> Result<Vec<PathBuf>, MeasureError> {
+        match report.write(&self.dir, &state.results, &state.machine, skip_simulation) {
+            Ok(files) => {
+                abbench_results::write_machine(&self.dir, &state.machine)?;
+                Ok(files)
+            }
+            Err(error) => {
+                let why = format!("its report could not be written ({error})");
+                state.machine.status = Some(RunStatus::Failed);
+                state.machine.incomplete = Some(match state.machine.incomplete.take() {
+                    Some(earlier) => format!("{earlier}; {why}"),
+                    None => format!("every tree was measured, but {why}"),
+                });
+                // Should this fail too, the folder is still marked running with no
+                // sweep holding its lock: abandoned, never complete.
+                let _ = abbench_results::write_machine(&self.dir, &state.machine);
+                Err(MeasureError::Report(error))
+            }
+        }
     }
 }
 

@@ -22,6 +22,7 @@ mod calibration;
 mod error;
 mod folder_report;
 mod machine;
+mod output_file;
 mod read;
 mod record;
 mod results;
@@ -45,14 +46,14 @@ pub use calibration::{
 pub use error::{EXIT_UNUSABLE_INPUT, FileError};
 pub use folder_report::{FolderReport, ReportFailure};
 pub use machine::{MachineInfo, available_threads, hostname};
+pub use output_file::{RUN_DATA_FILES, check_output_file};
 pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
 pub use record::{
     FastestSerial, ParallelMetrics, Record, SCHEMA, SearchKind, TableRecord, TreeInfo, WindowFields,
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{
-    MACHINE_FILE, RESULTS_FILE, RUN_DATA_FILES, check_output_file, read_machine, results_file,
-    write_atomically, write_machine,
+    MACHINE_FILE, RESULTS_FILE, read_machine, results_file, write_atomically, write_machine,
 };
 pub use run_status::RunStatus;
 pub use shard::{

@@ -92,6 +92,17 @@ pub fn read_results(path: &Path) -> Result<Results, FileError> {
     parse_results(&text, path)
 }
 
+/// The whole lines of `text`, and the number of a last line cut off before its newline.
+/// The writer ends every line with a newline: a last line without one was cut off, even
+/// if what remains happens to parse.
+fn whole_lines(text: &str) -> (&str, Option<usize>) {
+    match text.rfind('\n') {
+        Some(end) if end + 1 == text.len() => (text, None),
+        Some(end) => (&text[..=end], Some(text[..=end].lines().count() + 1)),
+        None => ("", Some(1)),
+    }
+}
+
 /// Parses the text of a `results.jsonl` file; `path` names it in errors.
 pub fn parse_results(text: &str, path: &Path) -> Result<Results, FileError> {
     let bad = |line: usize, message: String| FileError::BadInput {
@@ -110,19 +121,10 @@ pub fn parse_results(text: &str, path: &Path) -> Result<Results, FileError> {
                 .into(),
         ));
     }
-    let mut results = Results::default();
-    // The writer ends every line with a newline: a last line without one was cut off,
-    // even if what remains happens to parse.
-    let whole = match text.rfind('\n') {
-        Some(end) if end + 1 == text.len() => text,
-        Some(end) => {
-            results.torn_line = Some(text[..=end].lines().count() + 1);
-            &text[..=end]
-        }
-        None => {
-            results.torn_line = Some(1);
-            ""
-        }
+    let (whole, torn_line) = whole_lines(text);
+    let mut results = Results {
+        torn_line,
+        ..Results::default()
     };
     for (i, line) in whole.lines().enumerate() {
         let number = i + 1;

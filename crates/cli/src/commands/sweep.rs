@@ -173,8 +173,20 @@ impl SweepCommand {
             return Err(error.into());
         }
         let outcome = finished?;
+        self.print(out, &outcome, &folder_path)?;
+        let signal = interrupted.then(|| signals.received().unwrap_or(signal_hook::consts::SIGINT));
+        verdict(&outcome, &folder_path, signal)
+    }
+
+    /// Prints the folder and the summary, or the outcome as JSON with `--json`.
+    fn print(
+        &self,
+        out: &mut impl Write,
+        outcome: &SweepOutcome,
+        folder_path: &Path,
+    ) -> Result<(), Failure> {
         if self.json {
-            writeln!(out, "{}", outcome.to_json(&folder_path)).map_err(Failure::stdout)?;
+            writeln!(out, "{}", outcome.to_json(folder_path)).map_err(Failure::stdout)?;
         } else {
             writeln!(
                 out,
@@ -184,9 +196,7 @@ impl SweepCommand {
             .map_err(Failure::stdout)?;
             write!(out, "{}", outcome.summary()).map_err(Failure::stdout)?;
         }
-        out.flush().map_err(Failure::stdout)?;
-        let signal = interrupted.then(|| signals.received().unwrap_or(signal_hook::consts::SIGINT));
-        verdict(&outcome, &folder_path, signal)
+        out.flush().map_err(Failure::stdout)
     }
 
     /// The suite with the command line's overrides (only the part `--shard` names, with
