@@ -288,7 +288,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             executor: &self.executor,
             reported: 0,
         };
-        let (outcome, examined, traffic) = self.with_slot(|slot| {
+        let (outcome, examined) = self.with_slot(|slot| {
             let mut counters = Basic::for_height(self.tree.height());
             let mut shared = SharedBounds {
                 table,
@@ -322,12 +322,11 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
                     Err(Aborted)
                 }
             };
-            (outcome, counted.nodes, (shared.probes, shared.stores))
+            (outcome, counted.nodes)
         });
         self.executor
             .event(Event::Examined(examined - probe.reported));
-        let (probes, stores) = traffic;
-        self.executor.event(Event::TableTraffic { probes, stores });
+        self.executor.event(Event::TableKernel(examined));
         outcome
     }
 

@@ -65,9 +65,9 @@ pub(crate) enum Event {
     TableProbe,
     /// It wrote the shared node table's entry of a node.
     TableStore,
-    /// A serial search with the shared table (the null-window search's kernel) read
-    /// `probes` entries and wrote `stores`.
-    TableTraffic { probes: u64, stores: u64 },
+    /// A serial search with the shared table (the null-window search's kernel) examined
+    /// this many positions: what its table costs beyond F2's kernel.
+    TableKernel(u64),
 }
 
 /// Real threads: the rayon pool the caller runs in.

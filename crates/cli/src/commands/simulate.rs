@@ -435,7 +435,7 @@ impl SimulateCommand {
         };
         writeln!(
             out,
-            "SIMULATED: {} on virtual processors, {} costs (split point {}, serial search {}, offer {}, steal {}, bound update {}, abort {}, table probe {}, table store {} positions; poll every {})",
+            "SIMULATED: {} on virtual processors, {} costs (split point {}, serial search {}, offer {}, steal {}, bound update {}, abort {}, table probe {}, table store {} positions, a table kernel's position {}/1000 more; poll every {})",
             self.algo
                 .0
                 .iter()
@@ -451,6 +451,7 @@ impl SimulateCommand {
             one.abort,
             one.table_probe,
             one.table_store,
+            one.table_kernel_permille,
             one.poll_interval
         )
         .map_err(Failure::stdout)?;

@@ -31,10 +31,9 @@ use serde::{Deserialize, Serialize};
 /// cost 1.202 of f2-iter's (`reports/serial/2026-11-25-vm/`, 2.8 ns each, so 0.57 ns more
 /// per position), and it reads or writes its table 0.0054–0.0062 times per position
 /// (random d16 h8, seeds 9301–9304): 90–104 ns per access, of which the median, 95 ns,
-/// is taken for a read of an entry's four words and for a write alike. With it, one
-/// simulated processor running the null-window search (MTD(f) on the shared table) costs
-/// what serial MTD(f) costs, and no speedup comes from a table charged less than the
-/// serial search pays for it.
+/// is taken for a read of an entry's four words and for a write alike, for the accesses
+/// the parallel searches make above their split height. The null-window search's kernel
+/// below it is charged per position instead ([`SimCosts::table_kernel_permille`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "snake_case")]
 pub struct SimCosts {
@@ -65,6 +64,17 @@ pub struct SimCosts {
     pub table_probe: u64,
     /// Writing a node's entry in the shared node table.
     pub table_store: u64,
+    /// What a position examined by the table kernel (the null-window search's: MTD(f)'s,
+    /// its table at every position down to two plies above the leaves) costs beyond a
+    /// position of F2's kernel, in thousandths of a position: 200, the weight of serial
+    /// MTD(f)'s positions against f2-iter's in the fastest serial search
+    /// ([`super::SERIAL_POSITION_COST`]), so that one simulated processor running the
+    /// null-window search costs what serial MTD(f) is charged. A cost per position, not
+    /// per access: measured, MTD(f)'s table accesses cost 90–104 ns each on random d16
+    /// h8 trees (a table larger than the caches) but about 22 ns on ordered d8 h12
+    /// (0.073 accesses per position, 1.08 of f2-iter's time per position), while its
+    /// time per position stays within 1.08–1.2 of f2-iter's on both.
+    pub table_kernel_permille: u64,
     /// Positions the serial kernel examines between two polls of its split point. The
     /// threaded search's interval by default, so bounds and aborts reach a running
     /// search as late (in positions) as on threads.
@@ -82,6 +92,8 @@ pub(super) const BOUND_UPDATE_NS: f64 = 220.0;
 pub(super) const ABORT_NS: f64 = 220.0;
 pub(super) const TABLE_PROBE_NS: f64 = 95.0;
 pub(super) const TABLE_STORE_NS: f64 = 95.0;
+/// See [`SimCosts::table_kernel_permille`].
+pub(super) const TABLE_KERNEL_PERMILLE: u64 = 200;
 
 /// `nanos` in positions of `position_nanos` each, rounded.
 pub(super) const fn positions(nanos: f64, position_nanos: f64) -> u64 {
@@ -99,6 +111,7 @@ impl SimCosts {
         abort: 0,
         table_probe: 0,
         table_store: 0,
+        table_kernel_permille: 0,
         poll_interval: POLL_INTERVAL,
     };
 
@@ -120,6 +133,7 @@ impl SimCosts {
             ("abort", self.abort),
             ("table_probe", self.table_probe),
             ("table_store", self.table_store),
+            ("table_kernel_permille", self.table_kernel_permille),
         ]
         .into_iter()
         .find(|&(_, cost)| cost > Self::MAX_EVENT_COST)
@@ -149,6 +163,7 @@ impl SimCosts {
             abort: positions(ABORT_NS, position_nanos),
             table_probe: positions(TABLE_PROBE_NS, position_nanos),
             table_store: positions(TABLE_STORE_NS, position_nanos),
+            table_kernel_permille: TABLE_KERNEL_PERMILLE,
             poll_interval: POLL_INTERVAL,
         }
     }
@@ -175,14 +190,15 @@ mod tests {
             abort: 6,
             table_probe: 8,
             table_store: 9,
+            table_kernel_permille: 10,
             poll_interval: 7,
         };
         let json = serde_json::to_string(&costs).unwrap();
         assert_eq!(
             json,
-            r#"{"split_point":1,"serial_search":2,"offer":3,"steal":4,"bound_update":5,"abort":6,"table_probe":8,"table_store":9,"poll_interval":7}"#
+            r#"{"split_point":1,"serial_search":2,"offer":3,"steal":4,"bound_update":5,"abort":6,"table_probe":8,"table_store":9,"table_kernel_permille":10,"poll_interval":7}"#
         );
-        let kebab = r#"{"split-point":1,"serial-search":2,"offer":3,"steal":4,"bound-update":5,"abort":6,"table_probe":8,"table_store":9,"poll-interval":7}"#;
+        let kebab = r#"{"split-point":1,"serial-search":2,"offer":3,"steal":4,"bound-update":5,"abort":6,"table_probe":8,"table_store":9,"table_kernel_permille":10,"poll-interval":7}"#;
         assert_eq!(serde_json::from_str::<SimCosts>(kebab).unwrap(), costs);
         assert_eq!(serde_json::from_str::<SimCosts>(&json).unwrap(), costs);
     }

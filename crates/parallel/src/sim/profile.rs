@@ -442,6 +442,7 @@ impl CostProfile {
             // Not in profiles yet: the reference figure, at the profile's unit.
             table_probe: positions(super::costs::TABLE_PROBE_NS, unit),
             table_store: positions(super::costs::TABLE_STORE_NS, unit),
+            table_kernel_permille: super::costs::TABLE_KERNEL_PERMILLE,
             poll_interval: self.poll_interval,
         }
     }

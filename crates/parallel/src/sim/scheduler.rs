@@ -604,10 +604,11 @@ impl Executor for Simulated<'_> {
             Event::Abort => (costs.abort, |spent, c| spent.abort += c),
             Event::TableProbe => (costs.table_probe, |spent, c| spent.table += c),
             Event::TableStore => (costs.table_store, |spent, c| spent.table += c),
-            Event::TableTraffic { probes, stores } => (
-                probes
-                    .saturating_mul(costs.table_probe)
-                    .saturating_add(stores.saturating_mul(costs.table_store)),
+            Event::TableKernel(positions) => (
+                positions
+                    .saturating_mul(costs.table_kernel_permille)
+                    .saturating_add(500)
+                    / 1000,
                 |spent, c| spent.table += c,
             ),
         };
