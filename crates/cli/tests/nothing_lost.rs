@@ -86,6 +86,33 @@ fn a_write_cut_short_leaves_no_torn_line() {
 }
 
 #[test]
+fn a_torn_file_without_its_machine_is_reported_incomplete_in_the_report_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = swept(dir.path(), "run");
+    let whole = std::fs::read_to_string(run.join("results.jsonl")).unwrap();
+    let lines = whole.lines().count();
+    // Only the records, cut inside the last one, with no machine.json beside them.
+    let alone = dir.path().join("alone");
+    std::fs::create_dir(&alone).unwrap();
+    let results = alone.join("results.jsonl");
+    std::fs::write(&results, &whole[..whole.len() - 20]).unwrap();
+    let out = dir.path().join("report");
+    let output = abbench(&[
+        "report",
+        &results.display().to_string(),
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let torn = format!("line {lines} of results.jsonl is torn");
+    assert!(
+        report.contains("INCOMPLETE RUN") && report.contains(&torn),
+        "{report}"
+    );
+}
+
+#[test]
 fn a_torn_last_line_keeps_the_lines_before_it_and_marks_the_run_incomplete() {
     let dir = tempfile::tempdir().unwrap();
     let run = swept(dir.path(), "run");

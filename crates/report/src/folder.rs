@@ -113,8 +113,7 @@ pub fn write_report_reporting(
         .collect();
     let rows = theory::theory_rows(&groups);
     let text = markdown::render(
-        records,
-        &results.unfinished,
+        results,
         machine,
         &groups,
         &rows,

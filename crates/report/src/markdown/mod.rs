@@ -23,7 +23,7 @@ use crate::aggregate::WorkloadGroup;
 use crate::simulated::SimulatedWorkload;
 use crate::theory::TheoryRow;
 use abbench_parallel::sim::CostProfile;
-use abbench_results::{MachineInfo, Record, Unfinished};
+use abbench_results::{MachineInfo, Results};
 use std::fmt::Write;
 
 /// A plot the report embeds.
@@ -43,16 +43,21 @@ pub(crate) struct SimulatedSection<'a> {
 
 /// The whole report.
 pub(crate) fn render(
-    records: &[Record],
-    unfinished_searches: &[Unfinished],
+    results: &Results,
     machine: Option<&MachineInfo>,
     groups: &[WorkloadGroup<'_>],
     theory: &[TheoryRow],
     figures: &[Figure<'_>],
     simulated: SimulatedSection<'_>,
 ) -> String {
+    let (records, unfinished_searches) = (&results.records[..], &results.unfinished[..]);
     let mut md = String::new();
-    title::title(&mut md, records, machine, groups);
+    // Why the run is incomplete: what its `machine.json` says (which names a torn last
+    // line too), or without one, the torn line alone.
+    let incomplete = machine
+        .and_then(|m| m.incomplete.clone())
+        .or_else(|| results.torn_note());
+    title::title(&mut md, records, machine, incomplete.as_deref(), groups);
     verification::failures(&mut md, records);
     verification::unfinished(&mut md, unfinished_searches);
     warnings::warnings(&mut md, records);

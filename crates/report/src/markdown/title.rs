@@ -10,6 +10,7 @@ pub(super) fn title(
     md: &mut String,
     records: &[Record],
     machine: Option<&MachineInfo>,
+    incomplete: Option<&str>,
     groups: &[WorkloadGroup<'_>],
 ) {
     let suite = machine.and_then(|m| m.suite.as_deref());
@@ -23,7 +24,7 @@ pub(super) fn title(
             s.replace('`', "'").replace(char::is_control, " ")
         ))
     );
-    if let Some(why) = machine.and_then(|m| m.incomplete.as_deref()) {
+    if let Some(why) = incomplete {
         let _ = writeln!(
             md,
             "> ⚠ **INCOMPLETE RUN**: {why}. Every table below covers only the records \
