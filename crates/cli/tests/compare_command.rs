@@ -123,15 +123,17 @@ fn doubled_wall_times_regress_unless_only_counts_are_gated() {
 
     // The same with stdout closed before a byte is written (`… | true`): the verdict
     // stands, on stderr and in the exit code.
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("abbench"))
+    // The pipe's reading end is closed before the command starts, so that its first
+    // write fails however fast it runs.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let closed = std::process::Command::new(assert_cmd::cargo::cargo_bin("abbench"))
         .arg("compare")
         .args([&base, &slower])
-        .stdout(std::process::Stdio::piped())
+        .stdout(writer)
         .stderr(std::process::Stdio::piped())
-        .spawn()
+        .output()
         .unwrap();
-    drop(child.stdout.take());
-    let closed = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&closed.stderr);
     assert_eq!(closed.status.code(), Some(1), "{stderr}");
     assert!(
