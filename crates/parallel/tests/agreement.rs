@@ -83,9 +83,8 @@ impl TreeVisitor for CheckAll<'_> {
                         assert_eq!(value_through(tree, m), serial.value, "best move {m}, {ctx}");
                     }
                     // One worker searches exactly what serial F2 searches, except with
-                    // Jamboree and the null-window search, whose serial forms above the
-                    // split height are PVS and Scout (they test brothers with null
-                    // windows), not F2.
+                    // Jamboree, whose serial form above the split height is PVS, and the
+                    // null-window search, whose serial form is MTD(f).
                     let serial_form_is_f2 = !matches!(
                         algorithm,
                         ParallelAlgorithm::Jamboree | ParallelAlgorithm::NullWindow

@@ -63,8 +63,8 @@ fn one_processor_examines_exactly_the_serial_kernels_positions() {
         fn visit<T: GameTree>(self, tree: &T) {
             let serial = f2_iter::<T, Basic>(tree);
             // Jamboree and the null-window search examine other positions than F2 even on
-            // one processor (their serial forms are PVS and Scout above the split
-            // height); `serial_forms_run_alone_with_automatic_options` covers them.
+            // one processor (their serial forms are PVS above the split height and
+            // MTD(f)); `serial_forms_run_alone_with_automatic_options` covers them.
             for algorithm in ParallelAlgorithm::ALL.into_iter().filter(|a| {
                 !matches!(
                     a,
