@@ -9,7 +9,8 @@ use crate::stats::WorkerStats;
 use crate::table::{Bounds, NodeTable};
 use crate::{ParallelAlgorithm, SearchOptions};
 use abbench_search::{
-    Aborted, Basic, BoundTable, Counters, F2Iter, MtdfIter, Poll, Probe, Resume, UNTABLED_PLIES,
+    Aborted, Basic, BoundTable, Counters, F2Iter, MtdfIter, Poll, Probe, Resume, SearchStats,
+    UNTABLED_PLIES,
 };
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
@@ -247,20 +248,9 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
                     &mut probe,
                 ),
             };
-            let stats = &mut slot.stats;
-            stats.busy_ns += started.elapsed().as_nanos() as u64;
             let counted = counters.stats();
-            stats.nodes += counted.nodes;
-            stats.leaves += counted.leaves;
-            let outcome = match outcome {
-                Ok(r) => Ok((r.value, r.best_index)),
-                Err(Aborted) => {
-                    stats.aborts += 1;
-                    stats.aborted_nodes += counted.nodes;
-                    Err(Aborted)
-                }
-            };
-            (outcome, counted.nodes)
+            let outcome = count_search(&mut slot.stats, started, &counted, outcome);
+            (outcome.map(|r| (r.value, r.best_index)), counted.nodes)
         });
         // The positions examined since the last poll.
         self.executor
@@ -306,23 +296,15 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
                 &mut counters,
                 &mut probe,
             );
-            let stats = &mut slot.stats;
-            stats.busy_ns += started.elapsed().as_nanos() as u64;
             let counted = counters.stats();
-            stats.nodes += counted.nodes;
-            stats.leaves += counted.leaves;
+            let stats = &mut slot.stats;
             stats.table_probes += shared.probes;
             stats.table_hits += shared.hits;
             stats.table_stores += shared.stores;
-            let outcome = match outcome {
-                Ok((value, best)) => Ok((value, (best != u32::MAX).then_some(best as usize))),
-                Err(Aborted) => {
-                    stats.aborts += 1;
-                    stats.aborted_nodes += counted.nodes;
-                    Err(Aborted)
-                }
-            };
-            (outcome, counted.nodes)
+            let outcome = count_search(stats, started, &counted, outcome);
+            let best =
+                |(value, best): (Value, u32)| (value, (best != u32::MAX).then_some(best as usize));
+            (outcome.map(best), counted.nodes)
         });
         self.executor
             .event(Event::Examined(examined - probe.reported));
@@ -419,6 +401,24 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             })
             .collect()
     }
+}
+
+/// Counts a kernel search into a worker's statistics: its time since `started`, the
+/// positions it examined, and, if it was aborted, that it was and what it examined.
+fn count_search<R>(
+    stats: &mut WorkerStats,
+    started: Instant,
+    counted: &SearchStats,
+    outcome: Result<R, Aborted>,
+) -> Result<R, Aborted> {
+    stats.busy_ns += started.elapsed().as_nanos() as u64;
+    stats.nodes += counted.nodes;
+    stats.leaves += counted.leaves;
+    if outcome.is_err() {
+        stats.aborts += 1;
+        stats.aborted_nodes += counted.nodes;
+    }
+    outcome
 }
 
 /// The probe the kernel sees: polls at the executor's interval, tells the executor what
