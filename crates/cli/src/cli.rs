@@ -4,6 +4,7 @@
 //! the options that name a tree are defined once, in `tree_args.rs`, and flattened into
 //! every subcommand that needs a tree.
 
+use crate::commands::ab::{AbCommand, AbWorkerCommand};
 use crate::commands::calibrate::CalibrateCommand;
 use crate::commands::check_calibration::CheckCalibrationCommand;
 use crate::commands::compare::CompareCommand;
@@ -78,6 +79,12 @@ pub enum Command {
     /// Compare two results.jsonl files: changed counts, failed verification, wall time
     /// beyond a threshold.
     Compare(CompareCommand),
+    /// Did this change slow the searches down? Time two abbench builds side by side, in
+    /// alternation, until a sequential test decides for every search.
+    Ab(AbCommand),
+    /// The worker `abbench ab` runs in each build (JSON lines on stdin and stdout).
+    #[command(hide = true)]
+    AbWorker(AbWorkerCommand),
     /// Rebuild summary.csv, report.md and the plots from a results.jsonl.
     Report(ReportCommand),
     /// Write a tree as a .tree file, or print its statistics.

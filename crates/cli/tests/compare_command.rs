@@ -330,3 +330,90 @@ fn running_and_abandoned_folders_are_never_compared_and_reported_as_such() {
     let (code, _, stderr) = compare(&good, &results, &[]);
     assert_eq!(code, Some(0), "{stderr}");
 }
+
+/// `record` timed at `ns` with the machine's reference search at `reference` ns.
+fn drifted(record: &Value, ns: u64, reference: f64) -> Value {
+    let mut r = timed(record, ns);
+    r["reference_ns"] = reference.into();
+    r
+}
+
+/// The seed of a record's tree.
+fn seed(record: &Value) -> u64 {
+    record["tree"]["seed"].as_u64().unwrap()
+}
+
+#[test]
+fn a_machine_that_drifted_is_not_a_regression_but_a_slowdown_beyond_the_drift_is() {
+    let dir = TempDir::new().unwrap();
+    let records = measured();
+    assert!(
+        records
+            .iter()
+            .all(|r| r["reference_ns"].as_f64().unwrap() > 0.0)
+    );
+    let base: Vec<Value> = records.iter().map(|r| drifted(r, MS, 40_000.0)).collect();
+    let base = write(&dir, "base.jsonl", &base);
+    // The whole machine 40% slower in NEW, the code unchanged: every time and the
+    // reference 1.4 times as long.
+    let machine: Vec<Value> = records
+        .iter()
+        .map(|r| drifted(r, 14 * MS / 10, 56_000.0))
+        .collect();
+    let machine = write(&dir, "machine.jsonl", &machine);
+    let (code, stdout, stderr) = compare(&base, &machine, &[]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("0 slower"), "{stdout}");
+    assert!(
+        stdout.contains("machine speed differs by +40.0% between the runs"),
+        "{stdout}"
+    );
+    // The same drift, and the code twice as slow: slower beyond the drift.
+    let code_too: Vec<Value> = records
+        .iter()
+        .map(|r| drifted(r, 28 * MS / 10, 56_000.0))
+        .collect();
+    let code_too = write(&dir, "code.jsonl", &code_too);
+    let (code, stdout, _) = compare(&base, &code_too, &[]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{} slower", records.len())),
+        "{stdout}"
+    );
+    // A drift that differs from tree to tree (seed 1's tree 10% slower, seed 2's 50%),
+    // each tree's times moving with it: nothing to call, whichever way.
+    let varying: Vec<Value> = records
+        .iter()
+        .map(|r| {
+            let f = if seed(r) == 1 { 1.1 } else { 1.5 };
+            drifted(r, (MS as f64 * f) as u64, 40_000.0 * f)
+        })
+        .collect();
+    let varying = write(&dir, "varying.jsonl", &varying);
+    let (code, stdout, _) = compare(&base, &varying, &["--json"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    let json: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["changes"].as_array().unwrap().len(), 0, "{json}");
+    assert_eq!(json["machine_drift"]["searches"], records.len());
+    // Seed 2's searches 30% slower with its tree's drift 10%: the change is within the
+    // run's range of drifts (the other tree drifted 50%), so it is not called.
+    let within: Vec<Value> = records
+        .iter()
+        .map(|r| {
+            let (f, code) = if seed(r) == 1 { (1.5, 1.0) } else { (1.1, 1.3) };
+            drifted(r, (MS as f64 * f * code) as u64, 40_000.0 * f)
+        })
+        .collect();
+    let within = write(&dir, "within.jsonl", &within);
+    let (code, stdout, _) = compare(&base, &within, &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    // Runs without references are compared as they are, and the comparison says so.
+    let plain: Vec<Value> = records.iter().map(|r| timed(r, MS)).collect();
+    let mut plain_no_ref = plain.clone();
+    for r in &mut plain_no_ref {
+        r.as_object_mut().unwrap().remove("reference_ns");
+    }
+    let plain = write(&dir, "plain.jsonl", &plain_no_ref);
+    let (_, stdout, _) = compare(&plain, &plain, &[]);
+    assert!(stdout.contains("machine drift not known"), "{stdout}");
+}

@@ -143,6 +143,47 @@ fn every_json_output_validates_against_the_committed_schema() {
     let checked = lines(&check_calibration, 0);
     kinds.extend(check(&validator, "check-calibration", &checked));
 
+    // ab: the outcome, and every kind of line its workers write.
+    let bin = assert_cmd::cargo::cargo_bin("abbench");
+    let bin = bin.to_str().unwrap();
+    let ab = [
+        "ab",
+        bin,
+        bin,
+        "--suite",
+        suite,
+        "--max-time",
+        "3",
+        "--json",
+        "--quiet",
+    ];
+    kinds.extend(check(&validator, "ab", &lines(&ab, 0)));
+    let mut worker = std::process::Command::new(bin)
+        .arg("ab-worker")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = worker.stdin.take().unwrap();
+        let requests = format!(
+            "{{\"op\":\"plan\",\"suite\":\"{suite}\",\"algos\":null,\"threads\":null}}\n\
+             {{\"op\":\"time\",\"item\":0,\"iters\":2,\"reps\":3}}\n\
+             {{\"op\":\"time\",\"item\":99,\"iters\":2}}\n"
+        );
+        stdin.write_all(requests.as_bytes()).unwrap();
+    }
+    let output = worker.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let worker_lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(worker_lines.len(), 4);
+    kinds.extend(check(&validator, "ab-worker", &worker_lines));
+
     // Cost profiles: the one `calibrate` prints, the one the sweep kept, the committed one.
     let calibrate = abbench(&["calibrate", "--quick"]);
     assert!(calibrate.status.success());
@@ -161,6 +202,11 @@ fn every_json_output_validates_against_the_committed_schema() {
     ));
 
     let expected = [
+        "ab",
+        "ab_error",
+        "ab_hello",
+        "ab_plan",
+        "ab_sample",
         "calibration_check",
         "comparison",
         "cost_profile",

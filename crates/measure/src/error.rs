@@ -37,6 +37,10 @@ pub enum MeasureError {
         /// What is accepted.
         expected: String,
     },
+    /// A worker of `abbench ab` cannot be used: not an executable, another schema, dead,
+    /// or a plan that disagrees with the other build's (unusable input).
+    #[error("{0}")]
+    AbWorker(String),
     /// Measuring stopped because its [`Interrupt`](crate::Interrupt) was raised.
     #[error("interrupted")]
     Interrupted,

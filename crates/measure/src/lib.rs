@@ -22,10 +22,12 @@
 //! | `theory` | [`theory_checks()`] with [`TheoryOptions`] |
 //! | `verify --stress` | [`stress()`], [`stress_models`] |
 //! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
+//! | `ab`, `ab-worker` | [`ab::ab`] with [`ab::AbConfig`], [`ab::serve`] |
 //!
 //! Suite files are described at [`Suite::from_toml_file`]. The examples (`sweep`,
 //! `signature`, `baselines`) run the same functions without the command line.
 
+pub mod ab;
 mod calibrate;
 mod contention;
 mod error;
@@ -33,6 +35,7 @@ mod estimate;
 mod interrupt;
 mod limits;
 mod measure;
+mod reference;
 mod searches;
 mod shard;
 mod signature;
@@ -50,6 +53,7 @@ pub use estimate::{
 pub use interrupt::Interrupt;
 pub use limits::{MAX_RUNS, MAX_SPLIT_HEIGHT, MAX_THREADS};
 pub use measure::{MAX_BATCH, MIN_SAMPLE, MeasureConfig, batch_size, measure, measure_tree};
+pub use reference::{REFERENCE_BATCHES, REFERENCE_NAME, reference_tree, time_reference};
 pub use searches::{POOL_WARM_UP, Pools};
 pub use shard::{
     SimulationPart, UNKNOWN_WEIGHT, partition, search_weight, searches_weight, shard_items,

@@ -55,6 +55,10 @@ pub struct MeasureConfig {
     /// The serial searches' window, cutoff criterion, node kinds, guess and table size;
     /// the `f2-iter` reference is always the paper's full-window search.
     pub serial: SerialOptions,
+    /// Time the machine's reference search ([`time_reference`](crate::time_reference))
+    /// just before each record's timed runs and record it (`reference_ns`), for `compare`
+    /// to see the machine's drift: sweeps and `run` do; tests need not.
+    pub time_reference: bool,
 }
 
 impl Default for MeasureConfig {
@@ -70,6 +74,7 @@ impl Default for MeasureConfig {
             interrupt: Interrupt::new(),
             pin_threads: true,
             serial: SerialOptions::default(),
+            time_reference: false,
         }
     }
 }
@@ -268,6 +273,9 @@ impl TreeVisitor for Measure<'_> {
         let mut results = Results::default();
         // The baseline: f2-iter, always measured, since every parallel metric and every
         // verification refers to it.
+        // The machine's reference search, timed just before each record's timed runs
+        // (f2-iter's are the baseline's).
+        let baseline_reference = self.reference();
         let baseline = match self.baseline(tree) {
             Ok(baseline) => baseline,
             Err(Halt::Error(error)) => return Err(error),
@@ -278,18 +286,13 @@ impl TreeVisitor for Measure<'_> {
         };
         let reference = baseline.detailed.value;
         let mut moves = MoveValues::new(tree);
-        for &algo in self.algos {
-            let Algorithm::Serial(serial) = algo else {
-                continue;
-            };
-            match self.serial_record(tree, serial, &baseline, &mut moves) {
-                Ok(record) => results.records.push(record),
-                Err(Halt::Error(error)) => return Err(error),
-                Err(Halt::Stopped(reason)) => {
-                    results.unfinished.push(self.unfinished(algo, 1, reason));
-                }
-            }
-        }
+        self.serial_records(
+            tree,
+            &baseline,
+            baseline_reference,
+            &mut moves,
+            &mut results,
+        )?;
         let serial_nodes = baseline.detailed.stats.nodes;
         let fastest = fastest_serial(&baseline, &results.records);
         // Every serial record of the tree names it too.
@@ -301,6 +304,7 @@ impl TreeVisitor for Measure<'_> {
                 continue;
             };
             for &threads in self.threads {
+                let machine = self.reference();
                 match self.parallel_record(
                     tree,
                     parallel,
@@ -311,7 +315,10 @@ impl TreeVisitor for Measure<'_> {
                     &baseline.wall,
                     &fastest,
                 ) {
-                    Ok(record) => results.records.push(record),
+                    Ok(record) => results.records.push(Record {
+                        reference_ns: machine,
+                        ..record
+                    }),
                     Err(Halt::Error(error)) => return Err(error),
                     Err(Halt::Stopped(reason)) => {
                         results
@@ -329,6 +336,45 @@ impl Measure<'_> {
     /// The line of a search that gave no result.
     fn unfinished(&self, algo: Algorithm, threads: usize, reason: StopReason) -> Unfinished {
         Unfinished::new(self.info.clone(), algo, threads, reason)
+    }
+
+    /// Every serial algorithm's record (or unfinished line) into `results`, each with the
+    /// machine's reference timed just before it (f2-iter's is the baseline's).
+    fn serial_records<T: GameTree>(
+        &self,
+        tree: &T,
+        baseline: &Baseline,
+        baseline_reference: Option<f64>,
+        moves: &mut MoveValues<'_, T>,
+        results: &mut Results,
+    ) -> Result<(), MeasureError> {
+        for &algo in self.algos {
+            let Algorithm::Serial(serial) = algo else {
+                continue;
+            };
+            let plain_f2 = serial == SerialAlgorithm::F2Iter && self.config.serial.is_plain_f2();
+            let machine = if plain_f2 {
+                baseline_reference
+            } else {
+                self.reference()
+            };
+            match self.serial_record(tree, serial, baseline, moves) {
+                Ok(record) => results.records.push(Record {
+                    reference_ns: machine,
+                    ..record
+                }),
+                Err(Halt::Error(error)) => return Err(error),
+                Err(Halt::Stopped(reason)) => {
+                    results.unfinished.push(self.unfinished(algo, 1, reason));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The machine's reference search, timed now, if the configuration asks for it.
+    fn reference(&self) -> Option<f64> {
+        self.config.time_reference.then(crate::time_reference)
     }
 
     /// f2-iter on `tree`: the counting run, then the timed ones.
@@ -463,6 +509,7 @@ impl Measure<'_> {
             passes: Vec::new(),
             table: None,
             fastest: None,
+            reference_ns: None,
         }
         .with_windows(fields))
     }
@@ -570,6 +617,7 @@ impl Measure<'_> {
             passes: Vec::new(),
             table: None,
             fastest: None,
+            reference_ns: None,
         })
     }
 }

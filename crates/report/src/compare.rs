@@ -11,6 +11,23 @@
 //!   samples fall back to spreads `[min, max]` that do not overlap. Medians under
 //!   [`MIN_COMPARED_WALL_NS`] are too short to compare and only counted.
 //!
+//! **The machine's drift.** A shared machine's speed drifts by tens of percent between
+//! runs made minutes apart, and a test of two runs made at different times sees that as a
+//! change. Records of a sweep carry `reference_ns`, the time of one fixed search measured
+//! just before their own timed runs ([`MachineDrift`]). With it on both sides, each
+//! search's drift is the ratio of its two references; a wall time is *slower* only when
+//! (1) its ratio divided by its drift is beyond the threshold, (2) its raw ratio is beyond
+//! the threshold over the largest drift of the run's middle 80% of searches — a change
+//! that the machine's own variation during the runs could explain is not called — and
+//! (3) the samples differ (Mann–Whitney, the base's scaled by the drift). *Faster*
+//! likewise, below. Records without references are compared as before, and the
+//! comparison says so.
+//!
+//! A reference per tree was not enough: three quick sweeps of one binary a minute apart
+//! still compared as 6 and 2 searches slower, every search of one tree 56–84% slower while
+//! the reference timed before that tree had not moved — the machine's slow spells last
+//! seconds, about a tree's worth of searches.
+//!
 //! Which changes fail the comparison is its [`Gate`]: every regression (the default), or
 //! only the deterministic ones (`--gate counts`, for a CI job on a shared machine whose
 //! wall times are too noisy to fail a build on: slower rows are still listed).
@@ -154,6 +171,71 @@ pub struct Comparison {
     /// Keys with no result on one side or both (timed out or failed), as labels with
     /// what happened: informational.
     pub not_comparable: Vec<String>,
+    /// How the machine's speed differed between the runs, when both carry reference
+    /// timings.
+    pub drift: Option<MachineDrift>,
+}
+
+/// How much slower the machine ran the reference search in `NEW` than in `BASE`: per
+/// search, the ratio of the references timed just before it in the two runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MachineDrift {
+    /// The median ratio over the searches (above 1: the machine was slower in `NEW`).
+    pub ratio: f64,
+    /// The 10th percentile of the searches' ratios.
+    pub low: f64,
+    /// The 90th percentile of the searches' ratios.
+    pub high: f64,
+    /// Searches with a reference on both sides.
+    pub searches: usize,
+}
+
+impl MachineDrift {
+    /// The drift between two runs' records, from every search with a reference in both;
+    /// `None` when none has.
+    pub fn of(base: &[Record], new: &[Record]) -> Option<MachineDrift> {
+        let ratios: Vec<f64> = tree_drifts(base, new).into_values().collect();
+        if ratios.is_empty() {
+            return None;
+        }
+        let mut sorted = ratios;
+        sorted.sort_by(f64::total_cmp);
+        let rank = |q: f64| sorted[((q * (sorted.len() - 1) as f64).round()) as usize];
+        Some(MachineDrift {
+            ratio: rank(0.5),
+            low: rank(0.1),
+            high: rank(0.9),
+            searches: sorted.len(),
+        })
+    }
+
+    /// One sentence for the summary.
+    pub fn sentence(&self) -> String {
+        format!(
+            "machine speed differs by {:+.1}% between the runs (the reference search's time in new over base, median of {} searches, each timed just before it; {:+.1}% to {:+.1}% across the middle 80%): wall times are compared after dividing by it, and a change is called only beyond that range",
+            (self.ratio - 1.0) * 100.0,
+            self.searches,
+            (self.low - 1.0) * 100.0,
+            (self.high - 1.0) * 100.0
+        )
+    }
+}
+
+/// Each search's drift: `new`'s reference over `base`'s, by the record's key.
+fn tree_drifts(base: &[Record], new: &[Record]) -> BTreeMap<(String, Algorithm, usize), f64> {
+    let refs = |records: &[Record]| {
+        let mut map = BTreeMap::new();
+        for r in records {
+            if let Some(ns) = r.reference_ns {
+                map.entry(r.key()).or_insert(ns);
+            }
+        }
+        map
+    };
+    let (b, n) = (refs(base), refs(new));
+    b.iter()
+        .filter_map(|(k, &rb)| n.get(k).map(|&rn| (k.clone(), rn / rb)))
+        .collect()
 }
 
 impl Comparison {
@@ -210,6 +292,9 @@ impl Comparison {
             "too_short": self.too_short,
             "too_few_runs": self.too_few_runs,
             "not_comparable": self.not_comparable,
+            "machine_drift": self.drift.map(|d| serde_json::json!({
+                "ratio": d.ratio, "low": d.low, "high": d.high, "searches": d.searches,
+            })),
             "changes": changes,
         })
     }
@@ -254,9 +339,21 @@ impl Comparison {
         }
     }
 
+    /// The sentence on the machine's drift, or that it is not known.
+    pub fn drift_sentence(&self) -> String {
+        match &self.drift {
+            Some(d) => d.sentence(),
+            None => "machine drift not known: the runs carry no reference timings (older records), so wall times are compared as they are".into(),
+        }
+    }
+
     /// The summary line and a Markdown table of the changes, then the unmatched keys.
     pub fn to_markdown(&self) -> String {
-        let mut md = format!("**{}**\n\n", self.summary_line());
+        let mut md = format!(
+            "**{}**\n\n{}.\n\n",
+            self.summary_line(),
+            self.drift_sentence()
+        );
         if !self.changes.is_empty() {
             md.push_str("| change | tree | algorithm | threads | base | new | wall time |\n");
             md.push_str("| --- | --- | --- | ---: | --- | --- | ---: |\n");
@@ -318,45 +415,87 @@ fn counts(r: &Record) -> String {
     format!("value {} nodes {} leaves {}", r.value, r.nodes, r.leaves)
 }
 
+/// How a tree's wall times are judged against the machine's drift: its own drift, and
+/// the run's range of drifts.
+#[derive(Clone, Copy, Debug)]
+struct DriftScale {
+    tree: f64,
+    low: f64,
+    high: f64,
+}
+
+impl DriftScale {
+    /// The run's drift with a tree's own (the run's median where the tree has none); no
+    /// scaling at all without the run's.
+    fn of(run: Option<MachineDrift>, tree: Option<f64>) -> DriftScale {
+        match run {
+            Some(d) => DriftScale {
+                tree: tree.unwrap_or(d.ratio),
+                low: d.low,
+                high: d.high,
+            },
+            None => DriftScale {
+                tree: 1.0,
+                low: 1.0,
+                high: 1.0,
+            },
+        }
+    }
+}
+
 /// Whether `new`'s wall times are slower or faster than `base`'s: the medians differ by
-/// more than `threshold_pct` percent and the Mann–Whitney test rejects one distribution
-/// at [`ALPHA`] (its p-value is returned); for records without their samples, the
-/// `[min, max]` spreads must not overlap.
+/// more than `threshold_pct` percent after dividing by the tree's drift and by more than
+/// that beyond the run's range of drifts, and the Mann–Whitney test rejects one
+/// distribution at [`ALPHA`] with the base's samples scaled by the drift (its p-value is
+/// returned); for records without their samples, the `[min, max]` spreads, scaled alike,
+/// must not overlap.
 fn wall_change(
     base: &WallTimes,
     new: &WallTimes,
     threshold_pct: f64,
+    drift: DriftScale,
 ) -> Option<(ChangeKind, Option<f64>)> {
     let factor = 1.0 + threshold_pct / 100.0;
-    let kind = if new.median as f64 > base.median as f64 * factor {
+    let raw = new.median as f64 / base.median as f64;
+    let normalised = raw / drift.tree;
+    let kind = if normalised > factor && raw > drift.high.max(drift.tree) * factor {
         ChangeKind::Slower
-    } else if base.median as f64 > new.median as f64 * factor {
+    } else if normalised * factor < 1.0 && raw * factor < drift.low.min(drift.tree) {
         ChangeKind::Faster
     } else {
         return None;
     };
-    match mann_whitney_p(&base.samples, &new.samples) {
+    let scaled: Vec<u64> = base
+        .samples
+        .iter()
+        .map(|&t| (t as f64 * drift.tree).round() as u64)
+        .collect();
+    match mann_whitney_p(&scaled, &new.samples) {
         Some(p) => (p < ALPHA).then_some((kind, Some(p))),
         None => {
             let apart = match kind {
-                ChangeKind::Slower => new.min > base.max,
-                _ => new.max < base.min,
+                ChangeKind::Slower => new.min as f64 > base.max as f64 * drift.tree,
+                _ => (new.max as f64) < base.min as f64 * drift.tree,
             };
             apart.then_some((kind, None))
         }
     }
 }
 
+/// Each key's first record.
+fn index_of(records: &[Record]) -> BTreeMap<(String, Algorithm, usize), usize> {
+    let mut map = BTreeMap::new();
+    for (i, r) in records.iter().enumerate() {
+        map.entry(r.key()).or_insert(i);
+    }
+    map
+}
+
 /// Compares `new` against `base` with a wall-time threshold of `threshold_pct` percent.
 pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Comparison {
-    let index = |records: &[Record]| {
-        let mut map: BTreeMap<(String, Algorithm, usize), usize> = BTreeMap::new();
-        for (i, r) in records.iter().enumerate() {
-            map.entry(r.key()).or_insert(i);
-        }
-        map
-    };
-    let (base_index, new_index) = (index(base), index(new));
+    let (base_index, new_index) = (index_of(base), index_of(new));
+    let drift = MachineDrift::of(base, new);
+    let drifts = tree_drifts(base, new);
     let mut changes = Vec::new();
     let mut matched = 0;
     let mut too_short = 0;
@@ -400,7 +539,12 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
             && smallest_p(bw.samples.len(), nw.samples.len()) >= ALPHA
         {
             too_few_runs += 1;
-        } else if let Some((kind, p)) = wall_change(bw, nw, threshold_pct) {
+        } else if let Some((kind, p)) = wall_change(
+            bw,
+            nw,
+            threshold_pct,
+            DriftScale::of(drift, drifts.get(key).copied()),
+        ) {
             let tested = p.map_or(String::new(), |p| format!(", p = {p:.3}"));
             changes.push(change(kind, wall(b), format!("{}{tested}", wall(n))));
         }
@@ -422,6 +566,7 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
         too_short,
         too_few_runs,
         not_comparable: Vec::new(),
+        drift,
     }
 }
 

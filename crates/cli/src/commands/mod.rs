@@ -1,5 +1,6 @@
 //! The subcommands, one file each, and the dispatch from the parsed command line.
 
+pub mod ab;
 pub mod calibrate;
 pub mod check_calibration;
 pub mod compare;
@@ -30,6 +31,11 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Sweep(args) => args.run(&mut out),
         Command::Signature(args) => args.run(&mut out),
         Command::Compare(args) => args.run(&mut out),
+        Command::Ab(args) => args.run(&mut out),
+        Command::AbWorker(args) => {
+            drop(out);
+            args.run()
+        }
         Command::Report(args) => args.run(&mut out),
         Command::Tree(args) => args.run(&mut out),
         Command::Simulate(args) => args.run(&mut out),

@@ -77,6 +77,7 @@ impl RunCommand {
             memory_budget: self.tree.memory_budget(),
             pin_threads: !self.search.no_pin,
             serial: self.search.windows.options(),
+            time_reference: true,
             ..MeasureConfig::default()
         };
         let mut pools = Pools::new(config.pin_threads);

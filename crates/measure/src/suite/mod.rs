@@ -245,6 +245,7 @@ impl Suite {
             warmup: self.warmup,
             split_height: self.split_height,
             time_limit: self.time_limit,
+            time_reference: true,
             ..MeasureConfig::default()
         }
     }

@@ -1,0 +1,538 @@
+//! The coordinator of `abbench ab`: two workers, one plan, then ABBA blocks of timed
+//! samples until every search is decided or the time is spent.
+//!
+//! **Pairing.** Every block times one search four times, alternating the builds — BASE,
+//! NEW, NEW, BASE, and NEW, BASE, BASE, NEW in the next block — and its statistic is the
+//! mean log time of NEW's two samples minus BASE's two. A machine that speeds up or slows
+//! down over the few milliseconds of a block moves both builds' samples alike, and a
+//! linear drift cancels exactly; the order swaps so that neither build always goes first.
+//! Only one worker searches at a time; the other waits on its stdin.
+//!
+//! **Tests.** Each workload (a tree shape over its seeds) is one [`SequentialTest`]: its
+//! searches — every algorithm, thread count and seed — take turns in its blocks, one block
+//! per round while it is undecided. One more test, *overall*, takes every block of every
+//! workload: a slowdown spread over all the searches is found there long before any one
+//! workload could see it, and a slowdown in one workload is found by its own test. The
+//! family-wise error is held by Bonferroni: each of the `workloads + 1` tests runs at
+//! `alpha / (workloads + 1)`, so that the chance of any false alarm in the whole run is at
+//! most `alpha`. The run stops as soon as a test decides *slower* (the verdict is then
+//! known), when every test has decided *not slower*, or at `max_time`. Each (workload,
+//! algorithm, threads) also keeps its blocks, for the effect printed beside it; those
+//! are estimates, not tests.
+//!
+//! The numbers behind these rules, on a shared 2-CPU virtual machine: back-to-back
+//! timings of one 3 ms search in one process vary by 7% (coefficient of variation), and
+//! an ABBA block's log ratio has a standard deviation of 3–12%; with a test per (workload,
+//! algorithm, threads) — 93 tests on the quick suite — 27 were still undecided after
+//! 60 s of blocks, while a workload's test pools 4–9 of them.
+//!
+//! **Deterministic checks first.** Before anything is timed the two plans must name the
+//! same searches on trees with the same fingerprints (else the builds do not search the
+//! same trees: unusable input). Every value must agree with the worker's own serial F2 and
+//! with the other build's, and every sample's value with its plan's: a wrong value fails
+//! the run. A serial search whose positions differ between the builds is a changed
+//! signature, listed apart; it fails the run unless allowed, since then the two builds'
+//! times are of different work.
+
+use super::outcome::{AbOutcome, Build, UnitOutcome, ValueProblem};
+use super::process::{Side, Worker};
+use super::protocol::{PlanItem, Reply, Request, Sample};
+use super::sequential::{Decision, SequentialTest};
+use crate::{Interrupt, MeasureError};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How `abbench ab` runs.
+#[derive(Clone, Debug)]
+pub struct AbConfig {
+    /// The baseline's executable.
+    pub base: PathBuf,
+    /// The executable under test.
+    pub new: PathBuf,
+    /// A built-in suite's name or a suite file's path.
+    pub suite: String,
+    /// The algorithms to time (every one of the suite's when `None`).
+    pub algos: Option<Vec<String>>,
+    /// The parallel searches' thread counts (the suite's when `None`).
+    pub threads: Option<Vec<usize>>,
+    /// The slowdown to detect, as a fraction (0.03 for 3%).
+    pub threshold: f64,
+    /// The chance of calling any regression in a run where nothing changed.
+    pub alpha: f64,
+    /// The chance of missing a slowdown of the threshold in one search.
+    pub beta: f64,
+    /// When to stop with whatever is undecided.
+    pub max_time: Duration,
+    /// Time searches whose positions changed between the builds instead of failing.
+    pub allow_changed_signature: bool,
+    /// Checked between blocks: once raised, the run stops.
+    pub interrupt: Interrupt,
+}
+
+/// The defaults of the command line.
+pub const DEFAULT_THRESHOLD: f64 = 0.03;
+/// The run's false-alarm rate.
+pub const DEFAULT_ALPHA: f64 = 0.01;
+/// The miss rate of one search's slowdown at the threshold.
+pub const DEFAULT_BETA: f64 = 0.05;
+/// How long a run may take by default.
+pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(60);
+
+/// The printed intervals are 95% confidence sequences.
+pub const INTERVAL_ALPHA: f64 = 0.05;
+
+/// How long a worker may take to build and describe a suite's searches.
+const PLAN_TIMEOUT: Duration = Duration::from_secs(600);
+/// How long one timed batch may take beyond its expected time.
+const SAMPLE_SLACK: Duration = Duration::from_secs(60);
+
+/// What the coordinator reports as it goes.
+#[derive(Clone, Debug)]
+pub enum AbEvent {
+    /// Both workers have answered and their plans agree: `units` searches to decide.
+    Planned {
+        /// Units to decide.
+        units: usize,
+        /// Searches (trees × algorithms × threads) behind them.
+        searches: usize,
+    },
+    /// After each round of blocks.
+    Round {
+        /// Units decided so far.
+        decided: usize,
+        /// Units in all.
+        units: usize,
+        /// Blocks timed so far.
+        blocks: usize,
+        /// Time since the first block.
+        elapsed: Duration,
+    },
+}
+
+/// One workload's test and the searches that take turns in its blocks.
+struct WorkloadTest {
+    workload: String,
+    items: Vec<usize>,
+    next: usize,
+    test: SequentialTest,
+}
+
+/// The blocks of one (workload, algorithm, threads), for its effect.
+struct SearchBlocks {
+    workload: String,
+    algo: String,
+    threads: usize,
+    blocks: Vec<f64>,
+}
+
+/// Everything a run holds while it times.
+struct Run {
+    base: Worker,
+    new: Worker,
+    suite: String,
+    items: Vec<PlanItem>,
+    iters: Vec<u64>,
+    workloads: Vec<WorkloadTest>,
+    overall: SequentialTest,
+    searches: Vec<(Vec<usize>, SearchBlocks)>,
+    problems: Vec<ValueProblem>,
+    changed: Vec<ValueProblem>,
+    blocks: usize,
+}
+
+/// Runs `abbench ab`: both workers started, their plans checked, then blocks until
+/// every test is decided, `max_time` is spent, or `interrupt` is raised (then
+/// [`MeasureError::Interrupted`]). An `Err` other than that is unusable input (exit 2);
+/// a wrong value or a regression is in the outcome.
+pub fn ab(config: &AbConfig, mut progress: impl FnMut(AbEvent)) -> Result<AbOutcome, MeasureError> {
+    let mut run = Run::start(config)?;
+    progress(AbEvent::Planned {
+        units: run.workloads.len() + 1,
+        searches: run.items.len(),
+    });
+    let started = Instant::now();
+    // Nothing is timed when a value is wrong or the work differs: the run has failed.
+    let signature_ok = run.changed.is_empty() || config.allow_changed_signature;
+    let mut timing = run.problems.is_empty() && signature_ok;
+    while timing && started.elapsed() < config.max_time {
+        let open = run.open();
+        if open.is_empty() || run.decided_slower() {
+            break;
+        }
+        for w in open {
+            if config.interrupt.is_requested() {
+                return Err(MeasureError::Interrupted);
+            }
+            if started.elapsed() >= config.max_time {
+                break;
+            }
+            run.block(w)?;
+            if !run.problems.is_empty() {
+                timing = false;
+                break;
+            }
+        }
+        progress(AbEvent::Round {
+            decided: run.decided(),
+            units: run.workloads.len() + 1,
+            blocks: run.blocks,
+            elapsed: started.elapsed(),
+        });
+    }
+    Ok(run.outcome(config, started.elapsed()))
+}
+
+impl Run {
+    /// Both workers started and planned, their plans checked against each other.
+    fn start(config: &AbConfig) -> Result<Run, MeasureError> {
+        let mut base = Worker::start(Side::Base, &config.base)?;
+        let mut new = Worker::start(Side::New, &config.new)?;
+        let request = Request::Plan {
+            suite: config.suite.clone(),
+            algos: config.algos.clone(),
+            threads: config.threads.clone(),
+        };
+        let (suite, items) = plan_of(&mut base, &request)?;
+        let (_, new_items) = plan_of(&mut new, &request)?;
+        check_same_searches(&base, &new, &items, &new_items)?;
+        let (problems, changed) = value_problems(&items, &new_items);
+        let workloads = workloads_of(&items, config);
+        let overall = SequentialTest::new(
+            config.threshold,
+            test_alpha(config, &workloads),
+            config.beta,
+        );
+        let iters = items
+            .iter()
+            .zip(&new_items)
+            .map(|(a, b)| crate::batch_size(Duration::from_nanos(a.one_ns.max(b.one_ns))))
+            .collect();
+        Ok(Run {
+            base,
+            new,
+            suite,
+            searches: searches_of(&items),
+            items,
+            iters,
+            workloads,
+            overall,
+            problems,
+            changed,
+            blocks: 0,
+        })
+    }
+
+    /// The workloads that get a block this round: every one while the overall test is
+    /// undecided, else those whose own test is.
+    fn open(&self) -> Vec<usize> {
+        (0..self.workloads.len())
+            .filter(|&w| {
+                self.overall.decision() == Decision::Undecided
+                    || self.workloads[w].test.decision() == Decision::Undecided
+            })
+            .collect()
+    }
+
+    /// Whether a test has decided slower: the verdict is known.
+    fn decided_slower(&self) -> bool {
+        self.overall.decision() == Decision::Slower
+            || self
+                .workloads
+                .iter()
+                .any(|w| w.test.decision() == Decision::Slower)
+    }
+
+    /// Tests decided so far.
+    fn decided(&self) -> usize {
+        self.workloads
+            .iter()
+            .map(|w| &w.test)
+            .chain([&self.overall])
+            .filter(|t| t.decision() != Decision::Undecided)
+            .count()
+    }
+
+    /// One ABBA block of workload `w`'s next search, its statistic pushed to the
+    /// workload's test, the overall test and the search's blocks; a sample whose value
+    /// (or serial count) differs from the plan is a problem instead.
+    fn block(&mut self, w: usize) -> Result<(), MeasureError> {
+        let workload = &mut self.workloads[w];
+        let item = workload.items[workload.next % workload.items.len()];
+        workload.next += 1;
+        let order = if self.blocks.is_multiple_of(2) {
+            [Side::Base, Side::New, Side::New, Side::Base]
+        } else {
+            [Side::New, Side::Base, Side::Base, Side::New]
+        };
+        self.blocks += 1;
+        let mut logs = [0.0f64; 2];
+        for side in order {
+            let worker = if side == Side::Base {
+                &mut self.base
+            } else {
+                &mut self.new
+            };
+            let sample = time(worker, item, self.iters[item], self.items[item].one_ns)?;
+            if let Some(problem) = sample_problem(&self.items[item], side, &sample) {
+                self.problems.push(problem);
+            }
+            let per_search = sample.ns.max(1) as f64 / sample.iters as f64;
+            logs[usize::from(side == Side::New)] += per_search.ln() / 2.0;
+        }
+        if self.problems.is_empty() {
+            let d = logs[1] - logs[0];
+            self.workloads[w].test.push(d);
+            self.overall.push(d);
+            if let Some(s) = self.searches.iter_mut().find(|s| s.0.contains(&item)) {
+                s.1.blocks.push(d);
+            }
+        }
+        Ok(())
+    }
+
+    fn outcome(self, config: &AbConfig, elapsed: Duration) -> AbOutcome {
+        AbOutcome {
+            base: build_of(&self.base),
+            new: build_of(&self.new),
+            suite: self.suite,
+            threshold: config.threshold,
+            alpha: config.alpha,
+            beta: config.beta,
+            max_time: config.max_time,
+            elapsed,
+            blocks: self.blocks,
+            searches: self.items.len(),
+            overall: judged("overall", &self.overall),
+            workloads: self
+                .workloads
+                .iter()
+                .map(|w| judged(&w.workload, &w.test))
+                .collect(),
+            units: self
+                .searches
+                .into_iter()
+                .map(|(_, s)| search_effect(s, config))
+                .collect(),
+            wrong_values: self.problems,
+            changed_signatures: self.changed,
+            allow_changed_signature: config.allow_changed_signature,
+        }
+    }
+}
+
+/// A search's effect from its blocks: an estimate, not a test.
+fn search_effect(s: SearchBlocks, config: &AbConfig) -> UnitOutcome {
+    let mut estimate = SequentialTest::new(config.threshold, config.alpha, config.beta);
+    for &d in &s.blocks {
+        estimate.push(d);
+    }
+    UnitOutcome {
+        effect: estimate.effect(INTERVAL_ALPHA),
+        decision: Decision::Undecided,
+        blocks: s.blocks.len(),
+        llr: f64::NAN,
+        workload: s.workload,
+        algo: s.algo,
+        threads: s.threads,
+    }
+}
+
+/// A test's outcome under `name`.
+fn judged(name: &str, test: &SequentialTest) -> UnitOutcome {
+    UnitOutcome {
+        workload: name.to_string(),
+        algo: String::new(),
+        threads: 0,
+        decision: test.decision(),
+        effect: test.effect(INTERVAL_ALPHA),
+        blocks: test.blocks(),
+        llr: test.llr(),
+    }
+}
+
+fn build_of(worker: &Worker) -> Build {
+    Build {
+        path: worker.path().display().to_string(),
+        version: worker.hello.version.clone(),
+        build: worker.hello.build.clone(),
+    }
+}
+
+fn plan_of(
+    worker: &mut Worker,
+    request: &Request,
+) -> Result<(String, Vec<PlanItem>), MeasureError> {
+    match worker.ask(request, PLAN_TIMEOUT)? {
+        Reply::AbPlan { suite, items, .. } => Ok((suite, items)),
+        _ => Err(MeasureError::AbWorker(format!(
+            "{} {}: answered a plan request with something else",
+            worker.side().name(),
+            worker.path().display()
+        ))),
+    }
+}
+
+fn time(worker: &mut Worker, item: usize, iters: u64, one_ns: u64) -> Result<Sample, MeasureError> {
+    let expected = Duration::from_nanos(one_ns.saturating_mul(iters + 1));
+    match worker.ask(
+        &Request::Time {
+            item,
+            iters,
+            reps: 1,
+        },
+        SAMPLE_SLACK + expected * 10,
+    )? {
+        Reply::AbSample(sample) if sample.item == item && sample.iters == iters => Ok(sample),
+        _ => Err(MeasureError::AbWorker(format!(
+            "{} {}: answered a time request with something else",
+            worker.side().name(),
+            worker.path().display()
+        ))),
+    }
+}
+
+/// The two plans must list the same searches on the same trees.
+fn check_same_searches(
+    base: &Worker,
+    new: &Worker,
+    a: &[PlanItem],
+    b: &[PlanItem],
+) -> Result<(), MeasureError> {
+    let name = |w: &Worker| format!("{} {}", w.side().name(), w.path().display());
+    if a.len() != b.len() {
+        return Err(MeasureError::AbWorker(format!(
+            "{} plans {} searches of the suite and {} plans {}: the builds read the suite differently",
+            name(base),
+            a.len(),
+            name(new),
+            b.len()
+        )));
+    }
+    for (x, y) in a.iter().zip(b) {
+        if (&x.tree, &x.algo, x.threads) != (&y.tree, &y.algo, y.threads) {
+            return Err(MeasureError::AbWorker(format!(
+                "the builds plan different searches: {} {} at {} threads in BASE where NEW has {} {} at {}",
+                x.tree, x.algo, x.threads, y.tree, y.algo, y.threads
+            )));
+        }
+        if x.fingerprint != y.fingerprint {
+            return Err(MeasureError::AbWorker(format!(
+                "the builds generate different trees for {} (fingerprints {} and {}): ab compares search code on the same trees",
+                x.tree, x.fingerprint, y.fingerprint
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Wrong values of the plans, and serial searches whose positions changed.
+fn value_problems(a: &[PlanItem], b: &[PlanItem]) -> (Vec<ValueProblem>, Vec<ValueProblem>) {
+    let mut wrong = Vec::new();
+    let mut changed = Vec::new();
+    for (x, y) in a.iter().zip(b) {
+        let problem = |what: String| ValueProblem {
+            tree: x.tree.clone(),
+            algo: x.algo.clone(),
+            threads: x.threads,
+            what,
+        };
+        if !x.agrees {
+            wrong.push(problem(format!(
+                "BASE's value {} disagrees with BASE's serial F2",
+                x.value
+            )));
+        }
+        if !y.agrees {
+            wrong.push(problem(format!(
+                "NEW's value {} disagrees with NEW's serial F2",
+                y.value
+            )));
+        }
+        if x.value != y.value {
+            wrong.push(problem(format!("BASE finds {}, NEW {}", x.value, y.value)));
+        } else if x.deterministic && (x.nodes, x.leaves) != (y.nodes, y.leaves) {
+            changed.push(problem(format!(
+                "positions {} → {}, leaves {} → {}",
+                x.nodes, y.nodes, x.leaves, y.leaves
+            )));
+        }
+    }
+    (wrong, changed)
+}
+
+/// A timed sample whose value, or a serial search's positions, differ from the plan.
+fn sample_problem(item: &PlanItem, side: Side, sample: &Sample) -> Option<ValueProblem> {
+    let what = if sample.value != item.value {
+        format!(
+            "a timed search of {} found {}, its plan {}",
+            side.name(),
+            sample.value,
+            item.value
+        )
+    } else if item.deterministic && sample.nodes != item.nodes {
+        format!(
+            "a timed search of {} examined {} positions, its plan {}",
+            side.name(),
+            sample.nodes,
+            item.nodes
+        )
+    } else {
+        return None;
+    };
+    Some(ValueProblem {
+        tree: item.tree.clone(),
+        algo: item.algo.clone(),
+        threads: item.threads,
+        what,
+    })
+}
+
+/// Each test's false-alarm rate: `alpha` over the workloads and the overall test.
+fn test_alpha(config: &AbConfig, workloads: &[WorkloadTest]) -> f64 {
+    config.alpha / (workloads.len() + 1) as f64
+}
+
+/// The workloads of a plan, in its order, each with its test.
+fn workloads_of(items: &[PlanItem], config: &AbConfig) -> Vec<WorkloadTest> {
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        match groups.iter_mut().find(|(name, _)| *name == item.workload) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((item.workload.clone(), vec![i])),
+        }
+    }
+    let alpha = config.alpha / (groups.len() + 1) as f64;
+    groups
+        .into_iter()
+        .map(|(workload, items)| WorkloadTest {
+            workload,
+            items,
+            next: 0,
+            test: SequentialTest::new(config.threshold, alpha, config.beta),
+        })
+        .collect()
+}
+
+/// The (workload, algorithm, threads) of a plan, each with the plan items it covers.
+fn searches_of(items: &[PlanItem]) -> Vec<(Vec<usize>, SearchBlocks)> {
+    let mut out: Vec<(Vec<usize>, SearchBlocks)> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let key = (&item.workload, &item.algo, item.threads);
+        match out
+            .iter_mut()
+            .find(|(_, s)| (&s.workload, &s.algo, s.threads) == key)
+        {
+            Some((members, _)) => members.push(i),
+            None => out.push((
+                vec![i],
+                SearchBlocks {
+                    workload: item.workload.clone(),
+                    algo: item.algo.clone(),
+                    threads: item.threads,
+                    blocks: Vec::new(),
+                },
+            )),
+        }
+    }
+    out
+}

@@ -1,0 +1,523 @@
+//! What `abbench ab` found: a verdict per unit and for the run, as Markdown fit for a
+//! pull-request comment or as one JSON object (`kind` `ab`).
+
+use super::sequential::{Decision, Effect};
+use abbench_results::SCHEMA;
+use serde_json::json;
+use std::fmt::Write;
+use std::time::Duration;
+
+/// One build under comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Build {
+    /// Its executable, as given.
+    pub path: String,
+    /// Its package version.
+    pub version: String,
+    /// Its build (commit, profile, compiler), as its worker said.
+    pub build: String,
+}
+
+/// A value that is wrong, or a serial search's positions that changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueProblem {
+    /// The tree, seed included.
+    pub tree: String,
+    /// The algorithm.
+    pub algo: String,
+    /// Its threads.
+    pub threads: usize,
+    /// What differs.
+    pub what: String,
+}
+
+/// A test's judgement (the overall test, or a workload's), or one search's effect (a
+/// workload, algorithm and thread count: an estimate, never decided).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitOutcome {
+    /// The workload (`overall` for the overall test).
+    pub workload: String,
+    /// The algorithm (empty for a test).
+    pub algo: String,
+    /// Its threads (0 for a test).
+    pub threads: usize,
+    /// What the sequential test decided ([`Decision::Undecided`] for a search's effect).
+    pub decision: Decision,
+    /// NEW's time over BASE's with its 95% confidence sequence; `None` before two blocks.
+    pub effect: Option<Effect>,
+    /// ABBA blocks timed.
+    pub blocks: usize,
+    /// The test's log-likelihood ratio of a slowdown over none (NaN for a search's
+    /// effect).
+    pub llr: f64,
+}
+
+/// The run's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbVerdict {
+    /// A value disagrees: between the builds, with serial F2, or with the plan.
+    WrongValue,
+    /// A serial search's positions changed, and that was not allowed.
+    ChangedSignature,
+    /// The overall test or a workload's decided slower.
+    Regression,
+    /// None slower, but some test undecided when the time was spent.
+    Undecided,
+    /// Every test decided not slower.
+    NoRegression,
+}
+
+impl AbVerdict {
+    /// Its name in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            AbVerdict::WrongValue => "wrong_value",
+            AbVerdict::ChangedSignature => "changed_signature",
+            AbVerdict::Regression => "regression",
+            AbVerdict::Undecided => "undecided",
+            AbVerdict::NoRegression => "no_regression",
+        }
+    }
+
+    /// Whether it fails the run (exit 1).
+    pub fn fails(self) -> bool {
+        matches!(
+            self,
+            AbVerdict::WrongValue | AbVerdict::ChangedSignature | AbVerdict::Regression
+        )
+    }
+}
+
+/// Everything `abbench ab` found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AbOutcome {
+    /// The suite's name.
+    pub suite: String,
+    /// The baseline.
+    pub base: Build,
+    /// The build under test.
+    pub new: Build,
+    /// The slowdown tested for, as a fraction.
+    pub threshold: f64,
+    /// The family-wise false-alarm rate.
+    pub alpha: f64,
+    /// The miss rate per unit at the threshold.
+    pub beta: f64,
+    /// The time allowed.
+    pub max_time: Duration,
+    /// The time the blocks took.
+    pub elapsed: Duration,
+    /// ABBA blocks timed.
+    pub blocks: usize,
+    /// Searches (trees × algorithms × threads) behind the units.
+    pub searches: usize,
+    /// The overall test, over every block.
+    pub overall: UnitOutcome,
+    /// Each workload's test, in the suite's order.
+    pub workloads: Vec<UnitOutcome>,
+    /// Each (workload, algorithm, threads)'s effect, in the suite's order.
+    pub units: Vec<UnitOutcome>,
+    /// Wrong values: each fails the run.
+    pub wrong_values: Vec<ValueProblem>,
+    /// Serial searches whose positions changed between the builds.
+    pub changed_signatures: Vec<ValueProblem>,
+    /// Whether changed signatures were allowed (`--allow-changed-signature`).
+    pub allow_changed_signature: bool,
+}
+
+impl AbOutcome {
+    /// The run's verdict.
+    pub fn verdict(&self) -> AbVerdict {
+        let tests = || std::iter::once(&self.overall).chain(&self.workloads);
+        if !self.wrong_values.is_empty() {
+            AbVerdict::WrongValue
+        } else if !self.changed_signatures.is_empty() && !self.allow_changed_signature {
+            AbVerdict::ChangedSignature
+        } else if tests().any(|u| u.decision == Decision::Slower) {
+            AbVerdict::Regression
+        } else if tests().any(|u| u.decision == Decision::Undecided) {
+            AbVerdict::Undecided
+        } else {
+            AbVerdict::NoRegression
+        }
+    }
+
+    /// 1 when the verdict fails the run, else 0.
+    pub fn exit_code(&self) -> u8 {
+        u8::from(self.verdict().fails())
+    }
+
+    /// The overall test's effect: NEW's time over BASE's over every block.
+    pub fn overall(&self) -> Option<Effect> {
+        self.overall.effect
+    }
+
+    fn count(&self, decision: Decision) -> usize {
+        self.workloads
+            .iter()
+            .filter(|u| u.decision == decision)
+            .count()
+    }
+
+    fn tests(&self) -> usize {
+        self.workloads.len() + 1
+    }
+
+    /// One line for stderr when the run fails, or for a log.
+    pub fn summary_line(&self) -> String {
+        let pct = fmt_pct(self.threshold);
+        match self.verdict() {
+            AbVerdict::WrongValue => format!(
+                "wrong value: {} of NEW's or BASE's searches disagree ({})",
+                self.wrong_values.len(),
+                problem_line(&self.wrong_values[0])
+            ),
+            AbVerdict::ChangedSignature => format!(
+                "changed signature: {} serial searches examine other positions in NEW ({}); --allow-changed-signature times them anyway",
+                self.changed_signatures.len(),
+                problem_line(&self.changed_signatures[0])
+            ),
+            AbVerdict::Regression => {
+                let overall = if self.overall.decision == Decision::Slower {
+                    "overall and "
+                } else {
+                    ""
+                };
+                format!(
+                    "regression: NEW slower by {pct} {overall}in {} of {} workloads{}",
+                    self.count(Decision::Slower),
+                    self.workloads.len(),
+                    effect_text(self.overall.effect)
+                )
+            }
+            AbVerdict::Undecided => format!(
+                "undecided: {} of {} tests not decided in {:.0} s, none slower{}",
+                self.count(Decision::Undecided)
+                    + usize::from(self.overall.decision == Decision::Undecided),
+                self.tests(),
+                self.max_time.as_secs_f64(),
+                effect_text(self.overall.effect)
+            ),
+            AbVerdict::NoRegression => format!(
+                "no regression: NEW not slower by {pct} overall nor in any of {} workloads{}",
+                self.workloads.len(),
+                effect_text(self.overall.effect)
+            ),
+        }
+    }
+
+    /// The outcome as Markdown: a headline, the overall effect, the units that are
+    /// slower or undecided, then every unit in a folded table.
+    pub fn to_markdown(&self) -> String {
+        let mut s = String::new();
+        let head = match self.verdict() {
+            AbVerdict::WrongValue => "❌ wrong value",
+            AbVerdict::ChangedSignature => "❌ changed signature",
+            AbVerdict::Regression => "❌ regression",
+            AbVerdict::Undecided => "⚠️ undecided",
+            AbVerdict::NoRegression => "✅ no regression",
+        };
+        let _ = writeln!(s, "## abbench ab: {head}\n");
+        let _ = writeln!(s, "{}\n", self.summary_line());
+        let _ = writeln!(
+            s,
+            "NEW `{}` ({}) against BASE `{}` ({}); suite `{}`: {} searches in {} workloads, {} ABBA blocks in {:.1} s (at most {:.0} s).\n",
+            md(&self.new.path),
+            md(&self.new.build),
+            md(&self.base.path),
+            md(&self.base.build),
+            md(&self.suite),
+            self.searches,
+            self.workloads.len(),
+            self.blocks,
+            self.elapsed.as_secs_f64(),
+            self.max_time.as_secs_f64()
+        );
+        let _ = writeln!(
+            s,
+            "A test is *slower* when its paired times favour a slowdown of {} over none: a sequential probability ratio test on the log time ratios of ABBA blocks, one test overall and one per workload, {} false-alarm rate over the {} tests together, {} miss rate at {}.\n",
+            fmt_pct(self.threshold),
+            fmt_pct(self.alpha),
+            self.tests(),
+            fmt_pct(self.beta),
+            fmt_pct(self.threshold),
+        );
+        problems_section(&mut s, "Wrong values", &self.wrong_values);
+        let title = if self.allow_changed_signature {
+            "Changed signatures (allowed)"
+        } else {
+            "Changed signatures"
+        };
+        problems_section(&mut s, title, &self.changed_signatures);
+        let _ = writeln!(s, "| | test | NEW/BASE | 95% interval | blocks |");
+        let _ = writeln!(s, "| --- | --- | ---: | --- | ---: |");
+        for u in std::iter::once(&self.overall).chain(&self.workloads) {
+            let (ratio, interval) = ratio_cells(u.effect);
+            let _ = writeln!(
+                s,
+                "| {} | {} | {ratio} | {interval} | {} |",
+                mark(u.decision),
+                md(&u.workload),
+                u.blocks
+            );
+        }
+        let _ = writeln!(
+            s,
+            "\n<details><summary>Each search's effect (estimates, not tests)</summary>\n"
+        );
+        let _ = writeln!(
+            s,
+            "| workload | algorithm | threads | NEW/BASE | 95% interval | blocks |"
+        );
+        let _ = writeln!(s, "| --- | --- | ---: | ---: | --- | ---: |");
+        for u in &self.units {
+            let (ratio, interval) = ratio_cells(u.effect);
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {ratio} | {interval} | {} |",
+                md(&u.workload),
+                md(&u.algo),
+                u.threads,
+                u.blocks
+            );
+        }
+        let _ = writeln!(s, "\n</details>");
+        s
+    }
+
+    /// The outcome as one JSON object: `schema`, `kind` (`ab`), the verdict, the
+    /// settings, the overall effect and every unit.
+    pub fn to_json(&self) -> serde_json::Value {
+        let effect =
+            |e: Option<Effect>| e.map(|e| json!({"ratio": e.ratio, "low": e.low, "high": e.high}));
+        let problems = |list: &[ValueProblem]| {
+            list.iter()
+                .map(|p| json!({"tree": p.tree, "algo": p.algo, "threads": p.threads, "what": p.what}))
+                .collect::<Vec<_>>()
+        };
+        let test = |u: &UnitOutcome| {
+            json!({
+                "workload": u.workload,
+                "decision": u.decision.name(),
+                "effect": effect(u.effect),
+                "blocks": u.blocks,
+                "llr": if u.llr.is_finite() { json!(u.llr) } else { json!(null) },
+            })
+        };
+        let build = |b: &Build| json!({"path": b.path, "version": b.version, "build": b.build});
+        json!({
+            "schema": SCHEMA,
+            "kind": "ab",
+            "verdict": self.verdict().name(),
+            "fails": self.verdict().fails(),
+            "suite": self.suite,
+            "base": build(&self.base),
+            "new": build(&self.new),
+            "threshold_pct": self.threshold * 100.0,
+            "alpha": self.alpha,
+            "beta": self.beta,
+            "max_time_s": self.max_time.as_secs_f64(),
+            "elapsed_s": self.elapsed.as_secs_f64(),
+            "blocks": self.blocks,
+            "searches": self.searches,
+            "overall": test(&self.overall),
+            "workloads": self.workloads.iter().map(test).collect::<Vec<_>>(),
+            "search_effects": self.units.iter().map(|u| json!({
+                "workload": u.workload,
+                "algo": u.algo,
+                "threads": u.threads,
+                "effect": effect(u.effect),
+                "blocks": u.blocks,
+            })).collect::<Vec<_>>(),
+            "wrong_values": problems(&self.wrong_values),
+            "changed_signatures": problems(&self.changed_signatures),
+            "allow_changed_signature": self.allow_changed_signature,
+        })
+    }
+}
+
+fn mark(decision: Decision) -> &'static str {
+    match decision {
+        Decision::Slower => "🐢 slower",
+        Decision::Undecided => "⚠️ undecided",
+        Decision::NotSlower => "✅ not slower",
+    }
+}
+
+fn ratio_cells(effect: Option<Effect>) -> (String, String) {
+    match effect {
+        Some(e) => (
+            format!("{:.4}", e.ratio),
+            format!("{:.4}–{:.4}", e.low, e.high),
+        ),
+        None => ("–".into(), "–".into()),
+    }
+}
+
+/// `; NEW/BASE 1.0123 (0.9990–1.0258)`, or nothing without an effect.
+fn effect_text(effect: Option<Effect>) -> String {
+    match effect {
+        Some(e) => format!("; NEW/BASE {:.4} ({:.4}–{:.4})", e.ratio, e.low, e.high),
+        None => String::new(),
+    }
+}
+
+fn problems_section(s: &mut String, title: &str, problems: &[ValueProblem]) {
+    if problems.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "### {title}\n");
+    for p in problems {
+        let _ = writeln!(s, "* {}", md(&problem_line(p)));
+    }
+    s.push('\n');
+}
+
+fn problem_line(p: &ValueProblem) -> String {
+    format!("{} {} at {} threads: {}", p.tree, p.algo, p.threads, p.what)
+}
+
+/// A fraction as a percentage without float artefacts: `3%`, `2.5%`, `0.1%`.
+fn fmt_pct(fraction: f64) -> String {
+    let pct = format!("{:.3}", fraction * 100.0);
+    let pct = pct.trim_end_matches('0').trim_end_matches('.');
+    format!("{pct}%")
+}
+
+/// Text from outside made safe inside a Markdown table: one line, no pipes or tags.
+fn md(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '|' => '¦',
+            '<' => '‹',
+            '>' => '›',
+            '`' => '\'',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    fn test_outcome(name: &str, decision: Decision, ratio: f64) -> UnitOutcome {
+        UnitOutcome {
+            workload: name.into(),
+            algo: String::new(),
+            threads: 0,
+            decision,
+            effect: Some(Effect::of_log(ratio.ln(), 0.01)),
+            blocks: 10,
+            llr: 1.0,
+        }
+    }
+
+    fn outcome(overall: Decision, workloads: Vec<UnitOutcome>) -> AbOutcome {
+        let build = Build {
+            path: "a|b".into(),
+            version: "0.1.0".into(),
+            build: "abc".into(),
+        };
+        AbOutcome {
+            suite: "quick".into(),
+            base: build.clone(),
+            new: build,
+            threshold: 0.03,
+            alpha: 0.01,
+            beta: 0.05,
+            max_time: Duration::from_secs(60),
+            elapsed: Duration::from_secs(3),
+            blocks: 20,
+            searches: 2,
+            overall: test_outcome("overall", overall, 1.01),
+            units: vec![UnitOutcome {
+                algo: "f2-iter".into(),
+                threads: 1,
+                decision: Decision::Undecided,
+                llr: f64::NAN,
+                ..test_outcome("random d=8 h=8", Decision::Undecided, 1.05)
+            }],
+            workloads,
+            wrong_values: Vec::new(),
+            changed_signatures: Vec::new(),
+            allow_changed_signature: false,
+        }
+    }
+
+    #[test]
+    fn the_verdict_follows_the_worst_finding() {
+        let mut o = outcome(
+            Decision::NotSlower,
+            vec![
+                test_outcome("random d=8 h=8", Decision::NotSlower, 1.0),
+                test_outcome("worst d=4 h=9", Decision::NotSlower, 1.01),
+            ],
+        );
+        assert_eq!(o.verdict(), AbVerdict::NoRegression);
+        assert_eq!(o.exit_code(), 0);
+        o.workloads[1].decision = Decision::Undecided;
+        assert_eq!(o.verdict(), AbVerdict::Undecided);
+        assert_eq!(o.exit_code(), 0);
+        o.workloads[1].decision = Decision::NotSlower;
+        o.overall.decision = Decision::Undecided;
+        assert_eq!(o.verdict(), AbVerdict::Undecided);
+        o.overall.decision = Decision::Slower;
+        assert_eq!(o.verdict(), AbVerdict::Regression);
+        assert_eq!(o.exit_code(), 1);
+        o.overall.decision = Decision::NotSlower;
+        o.workloads[0].decision = Decision::Slower;
+        assert_eq!(o.verdict(), AbVerdict::Regression);
+        let problem = ValueProblem {
+            tree: "t".into(),
+            algo: "f2".into(),
+            threads: 1,
+            what: "positions 1 → 2".into(),
+        };
+        o.changed_signatures.push(problem.clone());
+        assert_eq!(o.verdict(), AbVerdict::ChangedSignature);
+        assert_eq!(o.exit_code(), 1);
+        o.allow_changed_signature = true;
+        assert_eq!(o.verdict(), AbVerdict::Regression);
+        o.wrong_values.push(problem);
+        assert_eq!(o.verdict(), AbVerdict::WrongValue);
+        assert!(o.summary_line().starts_with("wrong value"));
+    }
+
+    #[test]
+    fn markdown_and_json_say_the_same() {
+        let o = outcome(
+            Decision::NotSlower,
+            vec![
+                test_outcome("random d=8 h=8", Decision::Slower, 1.05),
+                test_outcome("worst d=4 h=9", Decision::NotSlower, 1.0),
+            ],
+        );
+        let text = o.to_markdown();
+        assert!(text.starts_with("## abbench ab: ❌ regression"), "{text}");
+        assert!(
+            text.contains("regression: NEW slower by 3% in 1 of 2 workloads"),
+            "{text}"
+        );
+        assert!(
+            text.contains("| 🐢 slower | random d=8 h=8 | 1.0500 |"),
+            "{text}"
+        );
+        assert!(
+            text.contains("| random d=8 h=8 | f2-iter | 1 | 1.0500 |"),
+            "{text}"
+        );
+        assert!(text.contains("`a¦b`"), "{text}");
+        let j = o.to_json();
+        assert_eq!(j["kind"], "ab");
+        assert_eq!(j["verdict"], "regression");
+        assert_eq!(j["fails"], true);
+        assert_eq!(j["workloads"][0]["decision"], "slower");
+        assert_eq!(j["overall"]["decision"], "not_slower");
+        assert_eq!(j["search_effects"][0]["algo"], "f2-iter");
+        assert_eq!(j["threshold_pct"], 3.0);
+        assert_eq!(fmt_pct(0.025), "2.5%");
+        assert_eq!(fmt_pct(0.1), "10%");
+    }
+}
