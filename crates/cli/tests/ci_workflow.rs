@@ -65,8 +65,13 @@ fn abbench_commands(workflow: &Value) -> Vec<Vec<String>> {
                 continue;
             };
             let run = run.replace("${{ matrix.shard }}", "1");
-            for command in run.split("&&") {
-                let words: Vec<String> = command.split_whitespace().map(String::from).collect();
+            for command in run.split(['&', ';', '\n']) {
+                // The command's own words end at the first redirection or pipe.
+                let words: Vec<String> = command
+                    .split_whitespace()
+                    .take_while(|w| !w.starts_with(['>', '<', '|']))
+                    .map(String::from)
+                    .collect();
                 if words
                     .first()
                     .is_some_and(|w| w == "abbench" || w.ends_with("/abbench"))
@@ -83,7 +88,11 @@ fn abbench_commands(workflow: &Value) -> Vec<Vec<String>> {
 fn every_abbench_command_of_the_workflow_parses() {
     let commands = abbench_commands(&workflow());
     let subcommands: Vec<&str> = commands.iter().map(|c| c[0].as_str()).collect();
-    assert_eq!(subcommands, ["sweep", "compare", "export"]);
+    assert_eq!(subcommands, ["ab", "sweep", "compare", "export"]);
+    // `ab` runs on pull requests only, between the base branch's build and this one's.
+    let ab = &commands[0];
+    assert_eq!(ab[1], "../abbench-base/target/release/abbench");
+    assert_eq!(ab[2], "target/release/abbench");
     assert_every_command_parses(&commands);
     // The check can fail: a misspelt option or value does not parse.
     for wrong in [
