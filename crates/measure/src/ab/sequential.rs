@@ -18,6 +18,8 @@
 //! at once, so stopping when the test decides does not make it too narrow, as a fixed-`n`
 //! interval would be after an optional stop.
 
+use abbench_results::median;
+
 /// Blocks before any decision: the variance estimate of fewer means little.
 pub const MIN_BLOCKS: usize = 8;
 
@@ -196,8 +198,9 @@ pub fn winsorised_moments(values: &[f64]) -> Option<(f64, f64)> {
     if values.len() < 2 {
         return None;
     }
-    let centre = median(values.to_vec());
-    let mad = median(values.iter().map(|v| (v - centre).abs()).collect());
+    let centre = median(values)?;
+    let deviations: Vec<f64> = values.iter().map(|v| (v - centre).abs()).collect();
+    let mad = median(&deviations)?;
     let reach = WINSOR_MADS * 1.4826 * mad;
     let clipped: Vec<f64> = if reach > 0.0 {
         values
@@ -211,16 +214,6 @@ pub fn winsorised_moments(values: &[f64]) -> Option<(f64, f64)> {
     let mean = clipped.iter().sum::<f64>() / n;
     let variance = clipped.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
     Some((mean, variance.sqrt().max(MIN_SIGMA)))
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    }
 }
 
 #[cfg(test)]
