@@ -407,6 +407,21 @@ fn a_machine_that_drifted_is_not_a_regression_but_a_slowdown_beyond_the_drift_is
     let within = write(&dir, "within.jsonl", &within);
     let (code, stdout, _) = compare(&base, &within, &[]);
     assert_eq!(code, Some(0), "{stdout}");
+    // One search caught alone in a slow spell: twice as slow, and so was the reference
+    // timed just before it, while every other search's machine stood still. Its own
+    // drift explains it; the run's range of drifts (all 1) would not.
+    let spell: Vec<Value> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let f = if i == 0 { 2.0 } else { 1.0 };
+            drifted(r, (MS as f64 * f) as u64, 40_000.0 * f)
+        })
+        .collect();
+    let spell = write(&dir, "spell.jsonl", &spell);
+    let (code, stdout, _) = compare(&base, &spell, &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("0 slower"), "{stdout}");
     // Runs without references are compared as they are, and the comparison says so.
     let plain: Vec<Value> = records.iter().map(|r| timed(r, MS)).collect();
     let mut plain_no_ref = plain.clone();
