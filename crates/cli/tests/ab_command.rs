@@ -72,14 +72,23 @@ fn a_build_against_itself_is_no_regression() {
     let suite = tiny_suite(dir.path());
     let bin = binary();
     let bin = bin.to_str().unwrap();
+    // NEW notes each start of its worker: one per epoch.
+    let starts = dir.path().join("starts");
+    let counted = script(
+        dir.path(),
+        "counted",
+        &format!("echo started >> {}\nexec {bin} \"$@\"", starts.display()),
+    );
     let output = abbench(&[
         "ab",
         bin,
-        bin,
+        &counted,
         "--suite",
         &suite,
         "--max-time",
         "20",
+        "--epoch",
+        "0.5",
         "--json",
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -91,7 +100,19 @@ fn a_build_against_itself_is_no_regression() {
     );
     assert_eq!(o["searches"], 4);
     assert_eq!(o["workloads"].as_array().unwrap().len(), 1);
-    assert!(o["blocks"].as_u64().unwrap() >= 8, "{o}");
+    assert_eq!(o["epoch_s"], 0.5);
+    // Each test's observation is an epoch: none decides on fewer than eight.
+    let epochs = o["epochs"].as_u64().unwrap();
+    assert!(epochs >= 8, "{o}");
+    assert_eq!(o["overall"]["epochs"], epochs, "{o}");
+    assert!(o["blocks"].as_u64().unwrap() > epochs, "{o}");
+    // A fresh pair of workers every epoch (and one more when the time ran out just
+    // after a restart).
+    let started = std::fs::read_to_string(&starts).unwrap().lines().count() as u64;
+    assert!(
+        started == epochs || started == epochs + 1,
+        "{started} starts of NEW's worker for {epochs} epochs"
+    );
     assert_eq!(o["search_effects"].as_array().unwrap().len(), 2);
     assert!(o["wrong_values"].as_array().unwrap().is_empty());
     // Markdown for a pull-request comment.
@@ -103,6 +124,8 @@ fn a_build_against_itself_is_no_regression() {
         &suite,
         "--max-time",
         "5",
+        "--epoch",
+        "0.5",
         "--threshold",
         "50",
     ]);
@@ -187,6 +210,8 @@ fn a_worker_killed_mid_run_stops_the_run_and_leaves_nothing_running() {
         &suite,
         "--max-time",
         "60",
+        "--epoch",
+        "30",
         "--threshold",
         "0.1",
     ]);
@@ -236,6 +261,52 @@ fn two_builds_that_disagree_on_a_value_fail_the_run() {
 }
 
 #[test]
+fn a_restarted_worker_that_finds_another_value_fails_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = tiny_suite(dir.path());
+    let base = copy_of_binary(dir.path(), "base-abbench");
+    let new = copy_of_binary(dir.path(), "new-abbench");
+    // NEW's first worker is sound; every later one answers every value as 424242, as
+    // a build whose results depend on the process would.
+    let marker = dir.path().join("first-done");
+    let later_wrong = script(
+        dir.path(),
+        "later-wrong",
+        &format!(
+            "if [ -e {m} ]; then {new} \"$@\" | sed -u 's/\"value\":[-0-9]*/\"value\":424242/g'; \
+             else touch {m}; exec {new} \"$@\"; fi",
+            m = marker.display()
+        ),
+    );
+    let output = abbench(&[
+        "-q",
+        "ab",
+        &base,
+        &later_wrong,
+        "--suite",
+        &suite,
+        "--max-time",
+        "30",
+        "--epoch",
+        "0.5",
+        "--threshold",
+        "0.1",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let line = one_line(&output);
+    assert!(line.contains("wrong value"), "{line}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("a timed search of NEW found 424242"),
+        "{text}"
+    );
+    assert!(
+        !running(dir.path().to_str().unwrap()),
+        "a worker is left running"
+    );
+}
+
+#[test]
 fn bad_options_are_one_line() {
     let bin = binary();
     let bin = bin.to_str().unwrap();
@@ -243,6 +314,8 @@ fn bad_options_are_one_line() {
         (vec!["--threshold", "0"], "out of range"),
         (vec!["--threshold", "x"], "not a percentage"),
         (vec!["--max-time", "0"], "out of range"),
+        (vec!["--epoch", "0.1"], "out of range"),
+        (vec!["--epoch", "soon"], "not a number of seconds"),
         (vec!["--suite", "nonesuch"], "nonesuch"),
         (vec!["--algo", "f9"], "f9"),
     ] {

@@ -15,7 +15,8 @@ use crate::progress;
 use crate::search_args::{ThreadCounts, parse_thread_counts};
 use crate::signals::{STOP_SIGNAL_NAMES, Signals};
 use abbench_measure::ab::{
-    AbConfig, AbEvent, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_MAX_TIME, DEFAULT_THRESHOLD, ab,
+    AbConfig, AbEvent, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_EPOCH, DEFAULT_MAX_TIME,
+    DEFAULT_THRESHOLD, ab,
 };
 use abbench_measure::{Interrupt, MeasureError};
 use abbench_results::Algorithm;
@@ -60,6 +61,13 @@ pub struct AbCommand {
           value_parser = parse_max_time)]
     pub max_time: f64,
 
+    /// Start both builds' workers afresh every this many seconds, so that neither keeps
+    /// one process's memory layout; each test's observation is an epoch's mean. Longer
+    /// for suites whose searches take more than a few hundred milliseconds.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_EPOCH.as_secs_f64(),
+          value_parser = parse_epoch)]
+    pub epoch: f64,
+
     /// Time serial searches whose positions differ between the builds instead of
     /// failing on them (a change meant to examine other positions).
     #[arg(long)]
@@ -101,6 +109,17 @@ fn parse_max_time(text: &str) -> Result<f64, String> {
     Ok(s)
 }
 
+fn parse_epoch(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds: expected 0.5 to 3600"))?;
+    if !(0.5..=3600.0).contains(&s) {
+        return Err(format!("{s} seconds is out of range: expected 0.5 to 3600"));
+    }
+    Ok(s)
+}
+
 impl AbCommand {
     /// Runs the subcommand; the outcome goes to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
@@ -120,6 +139,7 @@ impl AbCommand {
             alpha: DEFAULT_ALPHA,
             beta: DEFAULT_BETA,
             max_time: Duration::from_secs_f64(self.max_time),
+            epoch: Duration::from_secs_f64(self.epoch),
             allow_changed_signature: self.allow_changed_signature,
             interrupt: interrupt.clone(),
         };
@@ -191,12 +211,13 @@ fn show(bar: &indicatif::ProgressBar, event: AbEvent) {
         AbEvent::Round {
             decided,
             blocks,
+            epochs,
             elapsed,
             ..
         } => {
             bar.set_position(decided as u64);
             bar.set_message(format!(
-                "tests decided, {blocks} blocks, {:.0} s",
+                "tests decided, {blocks} blocks in {epochs} epochs, {:.0} s",
                 elapsed.as_secs_f64()
             ));
         }

@@ -8,10 +8,24 @@
 //! linear drift cancels exactly; the order swaps so that neither build always goes first.
 //! Only one worker searches at a time; the other waits on its stdin.
 //!
+//! **Epochs.** Both workers are stopped and started afresh every epoch (2 s by default),
+//! and each test's observation is an epoch's mean of its blocks, not a block. A process
+//! has a bias of its own that no number of its blocks averages away: where its heap, its
+//! stack and its trees land in memory (addresses are randomised per process) shifts some
+//! searches' times for as long as it lives. Measured on a shared 2-CPU VM, eight 25-s runs
+//! of one build against itself, one pair of processes each: the workloads' mean log ratios
+//! spread between runs by 1.2 times what their blocks' scatter explains (χ² 146 on 119
+//! degrees of freedom), one workload by ±2.5% where its blocks said ±1.1%. A bias above
+//! half the threshold is, to a test on blocks, a slowdown that more blocks only confirm:
+//! 2 of 40 such runs called a regression. Restarting turns the bias into scatter between
+//! epochs, which the test's σ then carries. A restarted worker builds its trees again (in
+//! parallel with the other) and must plan the same searches on the same trees; searching
+//! nothing more, a restart takes about 0.2 s on the quick suite.
+//!
 //! **Tests.** Each workload (a tree shape over its seeds) is one [`SequentialTest`]: its
 //! searches — every algorithm, thread count and seed — take turns in its blocks, one block
 //! per round while it is undecided. One more test, *overall*, takes every block of every
-//! workload: a slowdown spread over all the searches is found there long before any one
+//! workload (its epoch mean): a slowdown spread over all the searches is found there long before any one
 //! workload could see it, and a slowdown in one workload is found by its own test. The
 //! family-wise error is held by Bonferroni: each of the `workloads + 1` tests runs at
 //! `alpha / (workloads + 1)`, so that the chance of any false alarm in the whole run is at
@@ -63,6 +77,8 @@ pub struct AbConfig {
     pub beta: f64,
     /// When to stop with whatever is undecided.
     pub max_time: Duration,
+    /// How long a pair of workers times before both are started afresh.
+    pub epoch: Duration,
     /// Time searches whose positions changed between the builds instead of failing.
     pub allow_changed_signature: bool,
     /// Checked between blocks: once raised, the run stops.
@@ -77,6 +93,11 @@ pub const DEFAULT_ALPHA: f64 = 0.01;
 pub const DEFAULT_BETA: f64 = 0.05;
 /// How long a run may take by default.
 pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(60);
+
+/// How long a pair of workers times by default before both are started afresh: on the
+/// quick suite a restart takes about 0.2 s, a tenth of an epoch, and eight epochs (the
+/// fewest a test decides on) take under 20 s.
+pub const DEFAULT_EPOCH: Duration = Duration::from_secs(2);
 
 /// The printed intervals are 95% confidence sequences.
 pub const INTERVAL_ALPHA: f64 = 0.05;
@@ -104,9 +125,32 @@ pub enum AbEvent {
         units: usize,
         /// Blocks timed so far.
         blocks: usize,
+        /// Epochs ended so far.
+        epochs: usize,
         /// Time since the first block.
         elapsed: Duration,
     },
+}
+
+/// The running mean of one epoch's blocks.
+#[derive(Default)]
+struct EpochMean {
+    sum: f64,
+    n: usize,
+}
+
+impl EpochMean {
+    fn add(&mut self, d: f64) {
+        self.sum += d;
+        self.n += 1;
+    }
+
+    /// The mean of the epoch's blocks, if it had any, and a fresh start.
+    fn take(&mut self) -> Option<f64> {
+        let mean = (self.n > 0).then(|| self.sum / self.n as f64);
+        *self = EpochMean::default();
+        mean
+    }
 }
 
 /// One workload's test and the searches that take turns in its blocks.
@@ -115,29 +159,39 @@ struct WorkloadTest {
     items: Vec<usize>,
     next: usize,
     test: SequentialTest,
+    epoch: EpochMean,
+    blocks: usize,
 }
 
-/// The blocks of one (workload, algorithm, threads), for its effect.
+/// The epoch means of one (workload, algorithm, threads), for its effect.
 struct SearchBlocks {
     workload: String,
     algo: String,
     threads: usize,
-    blocks: Vec<f64>,
+    epoch: EpochMean,
+    means: Vec<f64>,
+    blocks: usize,
 }
 
 /// Everything a run holds while it times.
 struct Run {
     base: Worker,
     new: Worker,
+    /// The plan request of a restarted pair.
+    again: Request,
     suite: String,
-    items: Vec<PlanItem>,
+    /// Each side's first plan: BASE's, NEW's.
+    plans: [Vec<PlanItem>; 2],
     iters: Vec<u64>,
     workloads: Vec<WorkloadTest>,
     overall: SequentialTest,
+    overall_epoch: EpochMean,
     searches: Vec<(Vec<usize>, SearchBlocks)>,
     problems: Vec<ValueProblem>,
     changed: Vec<ValueProblem>,
     blocks: usize,
+    epochs: usize,
+    epoch_started: Instant,
 }
 
 /// Runs `abbench ab`: both workers started, their plans checked, then blocks until
@@ -148,9 +202,10 @@ pub fn ab(config: &AbConfig, mut progress: impl FnMut(AbEvent)) -> Result<AbOutc
     let mut run = Run::start(config)?;
     progress(AbEvent::Planned {
         units: run.workloads.len() + 1,
-        searches: run.items.len(),
+        searches: run.plans[0].len(),
     });
     let started = Instant::now();
+    run.epoch_started = started;
     // Nothing is timed when a value is wrong or the work differs: the run has failed.
     let signature_ok = run.changed.is_empty() || config.allow_changed_signature;
     let mut timing = run.problems.is_empty() && signature_ok;
@@ -172,12 +227,26 @@ pub fn ab(config: &AbConfig, mut progress: impl FnMut(AbEvent)) -> Result<AbOutc
                 break;
             }
         }
+        // An epoch ends after whole rounds, so that every open workload has a block in it.
+        if timing && run.epoch_started.elapsed() >= config.epoch {
+            run.end_epoch();
+            let more = !run.open().is_empty() && !run.decided_slower();
+            if more && started.elapsed() < config.max_time {
+                run.restart()?;
+                timing = run.problems.is_empty();
+            }
+        }
         progress(AbEvent::Round {
             decided: run.decided(),
             units: run.workloads.len() + 1,
             blocks: run.blocks,
+            epochs: run.epochs,
             elapsed: started.elapsed(),
         });
+    }
+    // The blocks of an epoch cut short by the time limit are an observation too.
+    if timing {
+        run.end_epoch();
     }
     Ok(run.outcome(config, started.elapsed()))
 }
@@ -185,15 +254,9 @@ pub fn ab(config: &AbConfig, mut progress: impl FnMut(AbEvent)) -> Result<AbOutc
 impl Run {
     /// Both workers started and planned, their plans checked against each other.
     fn start(config: &AbConfig) -> Result<Run, MeasureError> {
-        let mut base = Worker::start(Side::Base, &config.base)?;
-        let mut new = Worker::start(Side::New, &config.new)?;
-        let request = Request::Plan {
-            suite: config.suite.clone(),
-            algos: config.algos.clone(),
-            threads: config.threads.clone(),
-        };
-        let (suite, items) = plan_of(&mut base, &request)?;
-        let (_, new_items) = plan_of(&mut new, &request)?;
+        let request = plan_request(config, false);
+        let (base, new, (suite, items), (_, new_items)) =
+            start_pair(&config.base, &config.new, &request)?;
         check_same_searches(&base, &new, &items, &new_items)?;
         let (problems, changed) = value_problems(&items, &new_items);
         let workloads = workloads_of(&items, config);
@@ -210,16 +273,58 @@ impl Run {
         Ok(Run {
             base,
             new,
+            again: plan_request(config, true),
             suite,
             searches: searches_of(&items),
-            items,
+            plans: [items, new_items],
             iters,
             workloads,
             overall,
+            overall_epoch: EpochMean::default(),
             problems,
             changed,
             blocks: 0,
+            epochs: 0,
+            epoch_started: Instant::now(),
         })
+    }
+
+    /// Ends the epoch: each test gets the mean of its blocks in it, as does each search's
+    /// effect.
+    fn end_epoch(&mut self) {
+        if let Some(d) = self.overall_epoch.take() {
+            self.overall.push(d);
+            self.epochs += 1;
+        }
+        for w in &mut self.workloads {
+            if let Some(d) = w.epoch.take() {
+                w.test.push(d);
+            }
+        }
+        for (_, s) in &mut self.searches {
+            if let Some(d) = s.epoch.take() {
+                s.means.push(d);
+            }
+        }
+    }
+
+    /// Both workers stopped and started afresh, their new plans checked against their
+    /// first: the same searches on the same trees (each timed sample's value and counts
+    /// are then checked against the first plan, as every sample's are).
+    fn restart(&mut self) -> Result<(), MeasureError> {
+        let base_path = self.base.path().to_path_buf();
+        let new_path = self.new.path().to_path_buf();
+        // The old pair goes first: nothing else runs while the new pair plans.
+        self.base.stop();
+        self.new.stop();
+        let (base, new, (_, base_items), (_, new_items)) =
+            start_pair(&base_path, &new_path, &self.again)?;
+        self.base = base;
+        self.new = new;
+        check_same_searches(&self.base, &self.base, &self.plans[0], &base_items)?;
+        check_same_searches(&self.new, &self.new, &self.plans[1], &new_items)?;
+        self.epoch_started = Instant::now();
+        Ok(())
     }
 
     /// The workloads that get a block this round: every one while the overall test is
@@ -259,6 +364,7 @@ impl Run {
         let workload = &mut self.workloads[w];
         let item = workload.items[workload.next % workload.items.len()];
         workload.next += 1;
+        workload.blocks += 1;
         let order = if self.blocks.is_multiple_of(2) {
             [Side::Base, Side::New, Side::New, Side::Base]
         } else {
@@ -272,8 +378,9 @@ impl Run {
             } else {
                 &mut self.new
             };
-            let sample = time(worker, item, self.iters[item], self.items[item].one_ns)?;
-            if let Some(problem) = sample_problem(&self.items[item], side, &sample) {
+            let planned = &self.plans[usize::from(side == Side::New)][item];
+            let sample = time(worker, item, self.iters[item], planned.one_ns)?;
+            if let Some(problem) = sample_problem(planned, side, &sample) {
                 self.problems.push(problem);
             }
             let per_search = sample.ns.max(1) as f64 / sample.iters as f64;
@@ -281,10 +388,11 @@ impl Run {
         }
         if self.problems.is_empty() {
             let d = logs[1] - logs[0];
-            self.workloads[w].test.push(d);
-            self.overall.push(d);
+            self.workloads[w].epoch.add(d);
+            self.overall_epoch.add(d);
             if let Some(s) = self.searches.iter_mut().find(|s| s.0.contains(&item)) {
-                s.1.blocks.push(d);
+                s.1.epoch.add(d);
+                s.1.blocks += 1;
             }
         }
         Ok(())
@@ -300,13 +408,15 @@ impl Run {
             beta: config.beta,
             max_time: config.max_time,
             elapsed,
+            epoch: config.epoch,
             blocks: self.blocks,
-            searches: self.items.len(),
-            overall: judged("overall", &self.overall),
+            epochs: self.epochs,
+            searches: self.plans[0].len(),
+            overall: judged("overall", &self.overall, self.blocks),
             workloads: self
                 .workloads
                 .iter()
-                .map(|w| judged(&w.workload, &w.test))
+                .map(|w| judged(&w.workload, &w.test, w.blocks))
                 .collect(),
             units: self
                 .searches
@@ -320,16 +430,17 @@ impl Run {
     }
 }
 
-/// A search's effect from its blocks: an estimate, not a test.
+/// A search's effect from its epoch means: an estimate, not a test.
 fn search_effect(s: SearchBlocks, config: &AbConfig) -> UnitOutcome {
     let mut estimate = SequentialTest::new(config.threshold, config.alpha, config.beta);
-    for &d in &s.blocks {
+    for &d in &s.means {
         estimate.push(d);
     }
     UnitOutcome {
         effect: estimate.effect(INTERVAL_ALPHA),
         decision: Decision::Undecided,
-        blocks: s.blocks.len(),
+        blocks: s.blocks,
+        epochs: s.means.len(),
         llr: f64::NAN,
         workload: s.workload,
         algo: s.algo,
@@ -337,17 +448,54 @@ fn search_effect(s: SearchBlocks, config: &AbConfig) -> UnitOutcome {
     }
 }
 
-/// A test's outcome under `name`.
-fn judged(name: &str, test: &SequentialTest) -> UnitOutcome {
+/// A test's outcome under `name`, from `blocks` blocks.
+fn judged(name: &str, test: &SequentialTest, blocks: usize) -> UnitOutcome {
     UnitOutcome {
         workload: name.to_string(),
         algo: String::new(),
         threads: 0,
         decision: test.decision(),
         effect: test.effect(INTERVAL_ALPHA),
-        blocks: test.blocks(),
+        blocks,
+        epochs: test.observations(),
         llr: test.llr(),
     }
+}
+
+/// The plan request of `config`; `again` for a restarted pair.
+fn plan_request(config: &AbConfig, again: bool) -> Request {
+    Request::Plan {
+        suite: config.suite.clone(),
+        algos: config.algos.clone(),
+        threads: config.threads.clone(),
+        again,
+    }
+}
+
+/// Two workers started at once, each planning `request` at the same time as the other
+/// (a restart costs the longer plan, not both).
+fn start_pair(
+    base: &std::path::Path,
+    new: &std::path::Path,
+    request: &Request,
+) -> Result<
+    (
+        Worker,
+        Worker,
+        (String, Vec<PlanItem>),
+        (String, Vec<PlanItem>),
+    ),
+    MeasureError,
+> {
+    let mut base = Worker::start(Side::Base, base)?;
+    let mut new = Worker::start(Side::New, new)?;
+    base.send(request)?;
+    new.send(request)?;
+    let reply = base.receive(PLAN_TIMEOUT)?;
+    let base_plan = plan_reply(&base, reply)?;
+    let reply = new.receive(PLAN_TIMEOUT)?;
+    let new_plan = plan_reply(&new, reply)?;
+    Ok((base, new, base_plan, new_plan))
 }
 
 fn build_of(worker: &Worker) -> Build {
@@ -358,11 +506,8 @@ fn build_of(worker: &Worker) -> Build {
     }
 }
 
-fn plan_of(
-    worker: &mut Worker,
-    request: &Request,
-) -> Result<(String, Vec<PlanItem>), MeasureError> {
-    match worker.ask(request, PLAN_TIMEOUT)? {
+fn plan_reply(worker: &Worker, reply: Reply) -> Result<(String, Vec<PlanItem>), MeasureError> {
+    match reply {
         Reply::AbPlan { suite, items, .. } => Ok((suite, items)),
         _ => Err(MeasureError::AbWorker(format!(
             "{} {}: answered a plan request with something else",
@@ -509,6 +654,8 @@ fn workloads_of(items: &[PlanItem], config: &AbConfig) -> Vec<WorkloadTest> {
             items,
             next: 0,
             test: SequentialTest::new(config.threshold, alpha, config.beta),
+            epoch: EpochMean::default(),
+            blocks: 0,
         })
         .collect()
 }
@@ -529,7 +676,9 @@ fn searches_of(items: &[PlanItem]) -> Vec<(Vec<usize>, SearchBlocks)> {
                     workload: item.workload.clone(),
                     algo: item.algo.clone(),
                     threads: item.threads,
-                    blocks: Vec::new(),
+                    epoch: EpochMean::default(),
+                    means: Vec::new(),
+                    blocks: 0,
                 },
             )),
         }

@@ -17,14 +17,14 @@ mod sequential;
 mod worker;
 
 pub use coordinator::{
-    AbConfig, AbEvent, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_MAX_TIME, DEFAULT_THRESHOLD,
-    INTERVAL_ALPHA, ab,
+    AbConfig, AbEvent, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_EPOCH, DEFAULT_MAX_TIME,
+    DEFAULT_THRESHOLD, INTERVAL_ALPHA, ab,
 };
 pub use outcome::{AbOutcome, AbVerdict, Build, UnitOutcome, ValueProblem};
 pub use process::{HELLO_TIMEOUT, Side};
 pub use protocol::{Hello, PROTOCOL, PlanItem, Reply, Request, Sample};
 pub use sequential::{
-    Decision, Effect, MIN_BLOCKS, SIGMA_CONFIDENCE, SequentialTest, sigma_inflation,
+    Decision, Effect, MIN_OBSERVATIONS, SIGMA_CONFIDENCE, SequentialTest, sigma_inflation,
     winsorised_moments,
 };
 pub use worker::{FINGERPRINT_POSITIONS, fingerprint, serve, tree_label};

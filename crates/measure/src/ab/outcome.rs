@@ -43,10 +43,12 @@ pub struct UnitOutcome {
     pub threads: usize,
     /// What the sequential test decided ([`Decision::Undecided`] for a search's effect).
     pub decision: Decision,
-    /// NEW's time over BASE's with its 95% confidence sequence; `None` before two blocks.
+    /// NEW's time over BASE's with its 95% confidence sequence; `None` before two epochs.
     pub effect: Option<Effect>,
     /// ABBA blocks timed.
     pub blocks: usize,
+    /// Epochs with a block of it: the observations its test and effect are made of.
+    pub epochs: usize,
     /// The test's log-likelihood ratio of a slowdown over none (NaN for a search's
     /// effect).
     pub llr: f64,
@@ -107,8 +109,12 @@ pub struct AbOutcome {
     pub max_time: Duration,
     /// The time the blocks took.
     pub elapsed: Duration,
+    /// How long a pair of workers timed before both were started afresh.
+    pub epoch: Duration,
     /// ABBA blocks timed.
     pub blocks: usize,
+    /// Epochs: pairs of workers, each a test's observation.
+    pub epochs: usize,
     /// Searches (trees × algorithms × threads) behind the units.
     pub searches: usize,
     /// The overall test, over every block.
@@ -221,7 +227,7 @@ impl AbOutcome {
         let _ = writeln!(s, "{}\n", self.summary_line());
         let _ = writeln!(
             s,
-            "NEW `{}` ({}) against BASE `{}` ({}); suite `{}`: {} searches in {} workloads, {} ABBA blocks in {:.1} s (at most {:.0} s).\n",
+            "NEW `{}` ({}) against BASE `{}` ({}); suite `{}`: {} searches in {} workloads, {} ABBA blocks in {} epochs of {} s in {:.1} s (at most {:.0} s).\n",
             md(&self.new.path),
             md(&self.new.build),
             md(&self.base.path),
@@ -230,12 +236,14 @@ impl AbOutcome {
             self.searches,
             self.workloads.len(),
             self.blocks,
+            self.epochs,
+            self.epoch.as_secs_f64(),
             self.elapsed.as_secs_f64(),
             self.max_time.as_secs_f64()
         );
         let _ = writeln!(
             s,
-            "A test is *slower* when its paired times favour a slowdown of {} over none: a sequential probability ratio test on the log time ratios of ABBA blocks, one test overall and one per workload, {} false-alarm rate over the {} tests together, {} miss rate at {}.\n",
+            "A test is *slower* when its paired times favour a slowdown of {} over none: a sequential probability ratio test on the log time ratios of ABBA blocks, averaged per epoch (both builds' workers start afresh every epoch, so that neither keeps a lucky memory layout), one test overall and one per workload, {} false-alarm rate over the {} tests together, {} miss rate at {}.\n",
             fmt_pct(self.threshold),
             fmt_pct(self.alpha),
             self.tests(),
@@ -249,16 +257,17 @@ impl AbOutcome {
             "Changed signatures"
         };
         problems_section(&mut s, title, &self.changed_signatures);
-        let _ = writeln!(s, "| | test | NEW/BASE | 95% interval | blocks |");
-        let _ = writeln!(s, "| --- | --- | ---: | --- | ---: |");
+        let _ = writeln!(s, "| | test | NEW/BASE | 95% interval | blocks | epochs |");
+        let _ = writeln!(s, "| --- | --- | ---: | --- | ---: | ---: |");
         for u in std::iter::once(&self.overall).chain(&self.workloads) {
             let (ratio, interval) = ratio_cells(u.effect);
             let _ = writeln!(
                 s,
-                "| {} | {} | {ratio} | {interval} | {} |",
+                "| {} | {} | {ratio} | {interval} | {} | {} |",
                 mark(u.decision),
                 md(&u.workload),
-                u.blocks
+                u.blocks,
+                u.epochs
             );
         }
         let _ = writeln!(
@@ -267,18 +276,19 @@ impl AbOutcome {
         );
         let _ = writeln!(
             s,
-            "| workload | algorithm | threads | NEW/BASE | 95% interval | blocks |"
+            "| workload | algorithm | threads | NEW/BASE | 95% interval | blocks | epochs |"
         );
-        let _ = writeln!(s, "| --- | --- | ---: | ---: | --- | ---: |");
+        let _ = writeln!(s, "| --- | --- | ---: | ---: | --- | ---: | ---: |");
         for u in &self.units {
             let (ratio, interval) = ratio_cells(u.effect);
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {ratio} | {interval} | {} |",
+                "| {} | {} | {} | {ratio} | {interval} | {} | {} |",
                 md(&u.workload),
                 md(&u.algo),
                 u.threads,
-                u.blocks
+                u.blocks,
+                u.epochs
             );
         }
         let _ = writeln!(s, "\n</details>");
@@ -301,6 +311,7 @@ impl AbOutcome {
                 "decision": u.decision.name(),
                 "effect": effect(u.effect),
                 "blocks": u.blocks,
+                "epochs": u.epochs,
                 "llr": if u.llr.is_finite() { json!(u.llr) } else { json!(null) },
             })
         };
@@ -318,7 +329,9 @@ impl AbOutcome {
             "beta": self.beta,
             "max_time_s": self.max_time.as_secs_f64(),
             "elapsed_s": self.elapsed.as_secs_f64(),
+            "epoch_s": self.epoch.as_secs_f64(),
             "blocks": self.blocks,
+            "epochs": self.epochs,
             "searches": self.searches,
             "overall": test(&self.overall),
             "workloads": self.workloads.iter().map(test).collect::<Vec<_>>(),
@@ -328,6 +341,7 @@ impl AbOutcome {
                 "threads": u.threads,
                 "effect": effect(u.effect),
                 "blocks": u.blocks,
+                "epochs": u.epochs,
             })).collect::<Vec<_>>(),
             "wrong_values": problems(&self.wrong_values),
             "changed_signatures": problems(&self.changed_signatures),
@@ -410,6 +424,7 @@ mod test {
             decision,
             effect: Some(Effect::of_log(ratio.ln(), 0.01)),
             blocks: 10,
+            epochs: 4,
             llr: 1.0,
         }
     }
@@ -429,7 +444,9 @@ mod test {
             beta: 0.05,
             max_time: Duration::from_secs(60),
             elapsed: Duration::from_secs(3),
+            epoch: Duration::from_secs(3),
             blocks: 20,
+            epochs: 8,
             searches: 2,
             overall: test_outcome("overall", overall, 1.01),
             units: vec![UnitOutcome {

@@ -125,6 +125,13 @@ impl Worker {
     /// Sends `request` and waits up to `timeout` for the reply; an error reply is
     /// unusable input naming the worker.
     pub fn ask(&mut self, request: &Request, timeout: Duration) -> Result<Reply, MeasureError> {
+        self.send(request)?;
+        self.receive(timeout)
+    }
+
+    /// Sends `request` without waiting for its reply (two workers can then work on one
+    /// request each at once); [`Worker::receive`] takes the reply.
+    pub fn send(&mut self, request: &Request) -> Result<(), MeasureError> {
         let text = serde_json::to_string(request).expect("a request always serialises");
         let sent = match self.stdin.as_mut() {
             Some(stdin) => writeln!(stdin, "{text}").and_then(|()| stdin.flush()),
@@ -133,6 +140,12 @@ impl Worker {
         if sent.is_err() {
             return Err(self.died("stopped before a request could be sent"));
         }
+        Ok(())
+    }
+
+    /// The reply to the request sent last, waiting up to `timeout`; an error reply is
+    /// unusable input naming the worker.
+    pub fn receive(&mut self, timeout: Duration) -> Result<Reply, MeasureError> {
         let line = self.line(timeout, "a reply")?;
         match serde_json::from_str::<Reply>(&line) {
             Ok(Reply::AbError { message, .. }) => Err(unusable(self.side, &self.path, message)),
@@ -246,11 +259,19 @@ fn signal_of(_: &std::process::ExitStatus) -> Option<i32> {
     None
 }
 
-impl Drop for Worker {
-    fn drop(&mut self) {
+impl Worker {
+    /// Stops the worker now, as dropping it does: its stdin closed, the process killed
+    /// and reaped.
+    pub fn stop(&mut self) {
         drop(self.stdin.take());
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 

@@ -10,6 +10,8 @@
 //!    its value and counts, whether the value agrees with the worker's own serial F2, and
 //!    the time of one search. The two plans must name the same searches on the same trees
 //!    before anything is timed.
+//!    Restarted workers (a new pair every epoch) are sent the same plan request with
+//!    `again` set: they build the same trees and name the same searches, searching none.
 //! 3. Then [`Request::Time`]s: search `item` `iters` times back to back after one untimed
 //!    search, timed as one batch; the answer is a [`Sample`].
 //!
@@ -49,6 +51,12 @@ pub enum Request {
         algos: Option<Vec<String>>,
         /// The thread counts of the parallel searches (the suite's when `None`).
         threads: Option<Vec<usize>>,
+        /// A restarted worker's plan: the trees built and fingerprinted and the searches
+        /// named, none searched (value, counts and `one_ns` are then 0): the coordinator
+        /// keeps the first plan and checks every timed sample against it. A worker that
+        /// does not know the field plans in full.
+        #[serde(default)]
+        again: bool,
     },
     /// Time one search.
     Time {

@@ -2,15 +2,16 @@
 //! probability ratio test on paired log time ratios, and an interval that stays valid
 //! whenever the run stops.
 //!
-//! Each observation is one ABBA block's statistic `d = ½(ln b₁ + ln b₂ − ln a₁ − ln a₂)`,
-//! the log of NEW's time over BASE's with a linear drift of the machine cancelled. The test
+//! Each observation is the mean, over one epoch (one pair of worker processes), of ABBA
+//! blocks' statistics `d = ½(ln b₁ + ln b₂ − ln a₁ − ln a₂)`: the log of NEW's time over
+//! BASE's with a linear drift of the machine cancelled (see the coordinator). The test
 //! weighs *H₀: μ = 0* (no slower) against *H₁: μ = δ = ln(1 + threshold)* (slower by the
-//! threshold) as a Gaussian SPRT whose variance is estimated from the blocks so far (the
+//! threshold) as a Gaussian SPRT whose variance is estimated from the observations so far (the
 //! generalised SPRT fishtest uses): `LLR = n δ (d̄ − δ/2) / σ̂²`, accepting H₁ at
 //! `ln((1 − β)/α)` and H₀ at `ln(β/(1 − α))`. Times on a shared machine have heavy tails (a
-//! sample caught by a context switch), so the blocks are winsorised at
+//! sample caught by a context switch), so the observations are winsorised at
 //! [`WINSOR_MADS`] robust deviations about their median before the mean and variance are
-//! taken, and σ̂ is at least [`MIN_SIGMA`]. Nothing is decided before [`MIN_BLOCKS`] blocks,
+//! taken, and σ̂ is at least [`MIN_SIGMA`]. Nothing is decided before [`MIN_OBSERVATIONS`] observations,
 //! when σ̂ means little.
 //!
 //! The interval printed with each effect is a normal-mixture confidence sequence (Robbins;
@@ -20,10 +21,10 @@
 
 use abbench_results::median;
 
-/// Blocks before any decision: the variance estimate of fewer means little.
-pub const MIN_BLOCKS: usize = 8;
+/// Observations before any decision: the variance estimate of fewer means little.
+pub const MIN_OBSERVATIONS: usize = 8;
 
-/// The least standard deviation of a block's log ratio the test assumes: 0.2%, below
+/// The least standard deviation of an observation's log ratio the test assumes: 0.2%, below
 /// which two timings of one search on one machine do not agree anyway.
 pub const MIN_SIGMA: f64 = 0.002;
 
@@ -32,12 +33,12 @@ pub const MIN_SIGMA: f64 = 0.002;
 pub const WINSOR_MADS: f64 = 4.0;
 
 /// The test takes σ at the upper bound of this one-sided confidence interval on it.
-/// With the estimate itself, a σ̂ that comes out small by chance after a few blocks
+/// With the estimate itself, a σ̂ that comes out small by chance after a few observations
 /// inflates the log-likelihood ratio: 400 simulated tests of no change at α = 0.01/40
 /// each called 3 false alarms (0.1 expected); at the 90% upper bound, none.
 pub const SIGMA_CONFIDENCE: f64 = 0.9;
 
-/// `σ_upper / σ̂` for `n` blocks: `√((n − 1)/χ²)` with χ² the (1 − [`SIGMA_CONFIDENCE`])
+/// `σ_upper / σ̂` for `n` observations: `√((n − 1)/χ²)` with χ² the (1 − [`SIGMA_CONFIDENCE`])
 /// quantile of χ² with `n − 1` degrees of freedom (Wilson–Hilferty's approximation).
 pub fn sigma_inflation(n: usize) -> f64 {
     if n < 2 {
@@ -51,9 +52,9 @@ pub fn sigma_inflation(n: usize) -> f64 {
     (k / quantile.max(1e-9)).sqrt()
 }
 
-/// The mixture parameter ρ of the confidence sequence, in blocks: the interval is
-/// tightest near this many blocks.
-pub const MIXTURE_BLOCKS: f64 = 16.0;
+/// The mixture parameter ρ of the confidence sequence, in observations: the
+/// interval is tightest near this many.
+pub const MIXTURE_OBSERVATIONS: f64 = 10.0;
 
 /// What the test has decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -110,7 +111,7 @@ pub struct SequentialTest {
     delta: f64,
     alpha: f64,
     beta: f64,
-    blocks: Vec<f64>,
+    observations: Vec<f64>,
     decided: Option<Decision>,
 }
 
@@ -123,18 +124,18 @@ impl SequentialTest {
             delta: threshold.ln_1p(),
             alpha,
             beta,
-            blocks: Vec::new(),
+            observations: Vec::new(),
             decided: None,
         }
     }
 
-    /// Adds a block's log ratio; once decided, the decision stays.
+    /// Adds an observation's log ratio; once decided, the decision stays.
     pub fn push(&mut self, log_ratio: f64) {
         if !log_ratio.is_finite() {
             return;
         }
-        self.blocks.push(log_ratio);
-        if self.decided.is_none() && self.blocks.len() >= MIN_BLOCKS {
+        self.observations.push(log_ratio);
+        if self.decided.is_none() && self.observations.len() >= MIN_OBSERVATIONS {
             let llr = self.llr();
             if llr >= self.upper() {
                 self.decided = Some(Decision::Slower);
@@ -144,9 +145,9 @@ impl SequentialTest {
         }
     }
 
-    /// The blocks so far.
-    pub fn blocks(&self) -> usize {
-        self.blocks.len()
+    /// The observations so far.
+    pub fn observations(&self) -> usize {
+        self.observations.len()
     }
 
     /// The decision so far.
@@ -154,14 +155,14 @@ impl SequentialTest {
         self.decided.unwrap_or(Decision::Undecided)
     }
 
-    /// The log-likelihood ratio of H₁ over H₀ so far (0 before any block), with σ at
+    /// The log-likelihood ratio of H₁ over H₀ so far (0 before any observation), with σ at
     /// its [`SIGMA_CONFIDENCE`] upper confidence bound rather than its estimate.
     pub fn llr(&self) -> f64 {
         let Some((mean, sigma)) = self.moments() else {
             return 0.0;
         };
-        let n = self.blocks.len() as f64;
-        let sigma = sigma * sigma_inflation(self.blocks.len());
+        let n = self.observations.len() as f64;
+        let sigma = sigma * sigma_inflation(self.observations.len());
         n * self.delta * (mean - self.delta / 2.0) / (sigma * sigma)
     }
 
@@ -176,19 +177,19 @@ impl SequentialTest {
     }
 
     /// The effect so far with its confidence sequence at level `1 − level_alpha`; `None`
-    /// before two blocks.
+    /// before two observations.
     pub fn effect(&self, level_alpha: f64) -> Option<Effect> {
         let (mean, sigma) = self.moments()?;
-        let n = self.blocks.len() as f64;
-        let rho = MIXTURE_BLOCKS;
+        let n = self.observations.len() as f64;
+        let rho = MIXTURE_OBSERVATIONS;
         let half =
             sigma / n * ((n + rho) * ((n + rho) / (rho * level_alpha * level_alpha)).ln()).sqrt();
         Some(Effect::of_log(mean, half))
     }
 
-    /// The winsorised mean and standard deviation (at least [`MIN_SIGMA`]) of the blocks.
+    /// The winsorised mean and standard deviation (at least [`MIN_SIGMA`]) of the observations.
     pub fn moments(&self) -> Option<(f64, f64)> {
-        winsorised_moments(&self.blocks)
+        winsorised_moments(&self.observations)
     }
 }
 
@@ -308,7 +309,7 @@ mod test {
     #[test]
     fn nothing_is_decided_before_the_minimum_and_a_decision_stays() {
         let mut test = SequentialTest::new(0.03, 0.001, 0.05);
-        for _ in 0..MIN_BLOCKS - 1 {
+        for _ in 0..MIN_OBSERVATIONS - 1 {
             test.push(0.5);
             assert_eq!(test.decision(), Decision::Undecided);
         }
@@ -318,7 +319,7 @@ mod test {
             test.push(-0.5);
         }
         assert_eq!(test.decision(), Decision::Slower);
-        assert_eq!(test.blocks(), MIN_BLOCKS + 100);
+        assert_eq!(test.observations(), MIN_OBSERVATIONS + 100);
     }
 
     #[test]
@@ -344,6 +345,6 @@ mod test {
         let mut test = SequentialTest::new(0.03, 0.01, 0.05);
         test.push(f64::NAN);
         test.push(f64::INFINITY);
-        assert_eq!(test.blocks(), 0);
+        assert_eq!(test.observations(), 0);
     }
 }

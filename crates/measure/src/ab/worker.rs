@@ -109,7 +109,8 @@ impl Worker {
                 suite,
                 algos,
                 threads,
-            } => self.plan(&suite, algos.as_deref(), threads.as_deref()),
+                again,
+            } => self.plan(&suite, algos.as_deref(), threads.as_deref(), !again),
             Request::Time { item, iters, reps } => {
                 let planned = self.plan.get(item).ok_or(MeasureError::InvalidOption {
                     parameter: "item",
@@ -162,6 +163,7 @@ impl Worker {
         suite_name: &str,
         algos: Option<&[String]>,
         threads: Option<&[usize]>,
+        timed: bool,
     ) -> Result<Reply, MeasureError> {
         let suite = Suite::load(suite_name)?;
         let keep = algos.map(parse_algorithms).transpose()?;
@@ -204,6 +206,7 @@ impl Worker {
                     plan: &plan[start..end],
                     pools: &self.pools,
                     options: self.options,
+                    timed,
                 },
             )??;
             items.extend(described);
@@ -318,6 +321,9 @@ struct Describe<'a> {
     plan: &'a [Planned],
     pools: &'a Pools,
     options: SearchOptions,
+    /// Whether each search is searched and timed (three times after the first, the
+    /// least kept); a restarted worker's plan only names them.
+    timed: bool,
 }
 
 impl TreeVisitor for Describe<'_> {
@@ -325,6 +331,30 @@ impl TreeVisitor for Describe<'_> {
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
         let fingerprint = format!("{:016x}", fingerprint(tree));
+        if !self.timed {
+            // A restarted worker: the trees and their searches named, nothing searched
+            // (each timed sample's value and counts are checked against the first plan).
+            return Ok(self
+                .plan
+                .iter()
+                .map(|planned| {
+                    let info = TreeInfo::of(&planned.tree);
+                    PlanItem {
+                        tree: tree_label(&info),
+                        workload: info.workload().label(),
+                        algo: planned.algo.name().to_string(),
+                        threads: planned.threads,
+                        deterministic: !planned.algo.is_parallel(),
+                        fingerprint: fingerprint.clone(),
+                        value: 0,
+                        nodes: 0,
+                        leaves: 0,
+                        agrees: true,
+                        one_ns: 0,
+                    }
+                })
+                .collect());
+        }
         let reference = F2Iter::new(tree).search::<Basic>(tree).value;
         let mut items = Vec::with_capacity(self.plan.len());
         for planned in self.plan {
