@@ -331,10 +331,10 @@ fn running_and_abandoned_folders_are_never_compared_and_reported_as_such() {
     assert_eq!(code, Some(0), "{stderr}");
 }
 
-/// `record` timed at `ns` with the machine's reference search at `reference` ns.
+/// `record` timed at `ns` with the machine's yardstick at `reference` ns.
 fn drifted(record: &Value, ns: u64, reference: f64) -> Value {
     let mut r = timed(record, ns);
-    r["reference_ns"] = reference.into();
+    r["machine_ns"] = reference.into();
     r
 }
 
@@ -350,7 +350,7 @@ fn a_machine_that_drifted_is_not_a_regression_but_a_slowdown_beyond_the_drift_is
     assert!(
         records
             .iter()
-            .all(|r| r["reference_ns"].as_f64().unwrap() > 0.0)
+            .all(|r| r["machine_ns"].as_f64().unwrap() > 0.0)
     );
     let base: Vec<Value> = records.iter().map(|r| drifted(r, MS, 40_000.0)).collect();
     let base = write(&dir, "base.jsonl", &base);
@@ -426,9 +426,84 @@ fn a_machine_that_drifted_is_not_a_regression_but_a_slowdown_beyond_the_drift_is
     let plain: Vec<Value> = records.iter().map(|r| timed(r, MS)).collect();
     let mut plain_no_ref = plain.clone();
     for r in &mut plain_no_ref {
-        r.as_object_mut().unwrap().remove("reference_ns");
+        r.as_object_mut().unwrap().remove("machine_ns");
     }
     let plain = write(&dir, "plain.jsonl", &plain_no_ref);
     let (_, stdout, _) = compare(&plain, &plain, &[]);
     assert!(stdout.contains("machine drift not known"), "{stdout}");
+}
+
+#[test]
+fn a_change_inside_the_machines_own_scatter_is_not_called_but_one_beyond_it_is() {
+    let dir = TempDir::new().unwrap();
+    let records = measured();
+    assert!(
+        records.len() >= 12,
+        "the noise band needs 12 timed searches"
+    );
+    let base: Vec<Value> = records.iter().map(|r| drifted(r, MS, 40_000.0)).collect();
+    let base = write(&dir, "base.jsonl", &base);
+    // The machine scatters single searches by up to ±25% between the runs while its
+    // yardstick stands still; one search is 40% slower on top, within that scatter.
+    let scatter = |i: usize| 1.0 + 0.25 * ((i as f64) * 2.4).sin();
+    let scattered: Vec<Value> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let f = if i == 3 { 1.4 } else { scatter(i) };
+            drifted(r, (MS as f64 * f) as u64, 40_000.0)
+        })
+        .collect();
+    let scattered = write(&dir, "scattered.jsonl", &scattered);
+    let (code, stdout, _) = compare(&base, &scattered, &["--json"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    let json: Value = serde_json::from_str(&stdout).unwrap();
+    let high = json["machine_drift"]["noise_high"].as_f64().unwrap();
+    assert!(high > 1.4, "{json}");
+    assert!(
+        json["changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["change"] != "slower"),
+        "{json}"
+    );
+    // The same 40% on a machine that scatters by ±1%: beyond the band, slower.
+    let steady: Vec<Value> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let f = if i == 3 {
+                1.4
+            } else {
+                1.0 + 0.01 * ((i as f64) * 2.4).sin()
+            };
+            drifted(r, (MS as f64 * f) as u64, 40_000.0)
+        })
+        .collect();
+    let steady = write(&dir, "steady.jsonl", &steady);
+    let (code, stdout, _) = compare(&base, &steady, &[]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("1 slower"), "{stdout}");
+    assert!(
+        stdout.contains("the machine moved single searches between"),
+        "{stdout}"
+    );
+    // Every search 30% slower, scattered by ±1%: the band is centred on no change, so a
+    // regression of everything is not carried inside it.
+    let everything: Vec<Value> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let f = 1.3 * (1.0 + 0.01 * ((i as f64) * 2.4).sin());
+            drifted(r, (MS as f64 * f) as u64, 40_000.0)
+        })
+        .collect();
+    let everything = write(&dir, "everything.jsonl", &everything);
+    let (code, stdout, _) = compare(&base, &everything, &[]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{} slower", records.len())),
+        "{stdout}"
+    );
 }

@@ -55,8 +55,8 @@ pub struct MeasureConfig {
     /// The serial searches' window, cutoff criterion, node kinds, guess and table size;
     /// the `f2-iter` reference is always the paper's full-window search.
     pub serial: SerialOptions,
-    /// Time the machine's reference search ([`time_reference`](crate::time_reference))
-    /// just before each record's timed runs and record it (`reference_ns`), for `compare`
+    /// Time the machine's yardstick ([`time_reference`](crate::time_reference))
+    /// just before each record's timed runs and record it (`machine_ns`), for `compare`
     /// to see the machine's drift: sweeps and `run` do; tests need not.
     pub time_reference: bool,
 }
@@ -273,7 +273,7 @@ impl TreeVisitor for Measure<'_> {
         let mut results = Results::default();
         // The baseline: f2-iter, always measured, since every parallel metric and every
         // verification refers to it.
-        // The machine's reference search, timed just before each record's timed runs
+        // The machine's yardstick, timed just before each record's timed runs
         // (f2-iter's are the baseline's).
         let baseline_reference = self.reference();
         let baseline = match self.baseline(tree) {
@@ -316,7 +316,7 @@ impl TreeVisitor for Measure<'_> {
                     &fastest,
                 ) {
                     Ok(record) => results.records.push(Record {
-                        reference_ns: machine,
+                        machine_ns: machine,
                         ..record
                     }),
                     Err(Halt::Error(error)) => return Err(error),
@@ -360,7 +360,7 @@ impl Measure<'_> {
             };
             match self.serial_record(tree, serial, baseline, moves) {
                 Ok(record) => results.records.push(Record {
-                    reference_ns: machine,
+                    machine_ns: machine,
                     ..record
                 }),
                 Err(Halt::Error(error)) => return Err(error),
@@ -372,7 +372,7 @@ impl Measure<'_> {
         Ok(())
     }
 
-    /// The machine's reference search, timed now, if the configuration asks for it.
+    /// The machine's yardstick, timed now, if the configuration asks for it.
     fn reference(&self) -> Option<f64> {
         self.config.time_reference.then(crate::time_reference)
     }
@@ -509,7 +509,7 @@ impl Measure<'_> {
             passes: Vec::new(),
             table: None,
             fastest: None,
-            reference_ns: None,
+            machine_ns: None,
         }
         .with_windows(fields))
     }
@@ -617,7 +617,7 @@ impl Measure<'_> {
             passes: Vec::new(),
             table: None,
             fastest: None,
-            reference_ns: None,
+            machine_ns: None,
         })
     }
 }

@@ -13,15 +13,25 @@
 //!
 //! **The machine's drift.** A shared machine's speed drifts by tens of percent between
 //! runs made minutes apart, and a test of two runs made at different times sees that as a
-//! change. Records of a sweep carry `reference_ns`, the time of one fixed search measured
+//! change. Records of a sweep carry `machine_ns`, the time of one fixed search measured
 //! just before their own timed runs ([`MachineDrift`]). With it on both sides, each
 //! search's drift is the ratio of its two references; a wall time is *slower* only when
 //! (1) its ratio divided by its drift is beyond the threshold, (2) its raw ratio is beyond
 //! the threshold over the largest drift of the run's middle 80% of searches — a change
 //! that the machine's own variation during the runs could explain is not called — and
-//! (3) the samples differ (Mann–Whitney, the base's scaled by the drift). *Faster*
-//! likewise, below. Records without references are compared as before, and the
-//! comparison says so.
+//! (3) the samples differ (Mann–Whitney, the base's scaled by the drift), and (4) it is
+//! beyond the runs' noise band: a shared machine moves single searches between runs by
+//! more than it moves the yardstick (a neighbour that thrashes the cache slows a search of
+//! a large tree more than a walk in L2), so the ratios of every timed search divided by
+//! its drift are a sample of what the machine does between these two runs, and a change
+//! inside a band as wide as their far-out fences (3.5 interquartile ranges either side),
+//! centred on no change, is not called. Two same-binary quick sweeps a minute apart on the
+//! 2-CPU VM spread so that the band is ×0.64–×1.57: there, only a change beyond it shows;
+//! on a quiet machine it is a few percent wide. The band takes its width from the spread
+//! alone: a regression of a few searches barely widens it, and one of every search shifts
+//! the ratios without widening it (nor does the drift cancel it: the yardstick is code no
+//! search shares). *Faster* likewise, below. Records without yardstick timings are
+//! compared as before, and the comparison says so.
 //!
 //! A reference per tree was not enough: three quick sweeps of one binary a minute apart
 //! still compared as 6 and 2 searches slower, every search of one tree 56–84% slower while
@@ -188,17 +198,31 @@ pub struct MachineDrift {
     pub high: f64,
     /// Searches with a reference on both sides.
     pub searches: usize,
+    /// How far the machine moved single searches between the runs, beyond its drift: a
+    /// band about no change as wide as Tukey's far-out fences (the quartiles ∓
+    /// [`NOISE_FENCE_IQRS`] interquartile ranges, 3.5 IQR from the middle) of every timed
+    /// search's log time ratio divided by its own drift, as ratios; `None` with fewer
+    /// than [`MIN_NOISE_SEARCHES`] such searches. A change inside it is what the machine
+    /// did to the other searches of these very runs.
+    pub noise: Option<(f64, f64)>,
 }
+
+/// Interquartile ranges beyond the quartiles where the noise band ends (Tukey's
+/// "far out").
+pub const NOISE_FENCE_IQRS: f64 = 3.0;
+
+/// Timed searches needed before the noise band is estimated from them.
+pub const MIN_NOISE_SEARCHES: usize = 12;
 
 impl MachineDrift {
     /// The drift between two runs' records, from every search with a reference in both;
     /// `None` when none has.
     pub fn of(base: &[Record], new: &[Record]) -> Option<MachineDrift> {
-        let ratios: Vec<f64> = tree_drifts(base, new).into_values().collect();
-        if ratios.is_empty() {
+        let drifts = tree_drifts(base, new);
+        if drifts.is_empty() {
             return None;
         }
-        let mut sorted = ratios;
+        let mut sorted: Vec<f64> = drifts.values().copied().collect();
         sorted.sort_by(f64::total_cmp);
         let rank = |q: f64| sorted[((q * (sorted.len() - 1) as f64).round()) as usize];
         Some(MachineDrift {
@@ -206,13 +230,20 @@ impl MachineDrift {
             low: rank(0.1),
             high: rank(0.9),
             searches: sorted.len(),
+            noise: noise_band(base, new, &drifts),
         })
     }
 
     /// One sentence for the summary.
     pub fn sentence(&self) -> String {
+        let noise = match self.noise {
+            Some((low, high)) => format!(
+                "; beyond that, the machine moved single searches between ×{low:.2} and ×{high:.2} (far-out fences of every timed search's ratio), and a change inside that band is not called"
+            ),
+            None => String::new(),
+        };
         format!(
-            "machine speed differs by {:+.1}% between the runs (the reference search's time in new over base, median of {} searches, each timed just before it; {:+.1}% to {:+.1}% across the middle 80%): wall times are compared after dividing by it, and a change is called only beyond that range",
+            "machine speed differs by {:+.1}% between the runs (the machine's yardstick, a fixed walk through a 64 KiB table, in new over base, median of {} searches, each timed just before it; {:+.1}% to {:+.1}% across the middle 80%): wall times are compared after dividing by it, and a change is called only beyond that range{noise}",
             (self.ratio - 1.0) * 100.0,
             self.searches,
             (self.low - 1.0) * 100.0,
@@ -221,12 +252,46 @@ impl MachineDrift {
     }
 }
 
+/// The noise band of [`MachineDrift::noise`]: the far-out fences of the timed searches'
+/// log time ratios, each divided by its own drift.
+fn noise_band(
+    base: &[Record],
+    new: &[Record],
+    drifts: &BTreeMap<(String, Algorithm, usize), f64>,
+) -> Option<(f64, f64)> {
+    let base_index = index_of(base);
+    let mut logs: Vec<f64> = index_of(new)
+        .into_iter()
+        .filter_map(|(key, n)| {
+            let (b, n) = (&base[*base_index.get(&key)?], &new[n]);
+            let drift = drifts.get(&key)?;
+            let (bw, nw) = (b.wall_ns.median, n.wall_ns.median);
+            (bw >= MIN_COMPARED_WALL_NS && nw >= MIN_COMPARED_WALL_NS)
+                .then(|| (nw as f64 / bw as f64 / drift).ln())
+        })
+        .collect();
+    if logs.len() < MIN_NOISE_SEARCHES {
+        return None;
+    }
+    logs.sort_by(f64::total_cmp);
+    let quantile = |q: f64| {
+        let x = q * (logs.len() - 1) as f64;
+        let (i, f) = (x.floor() as usize, x.fract());
+        logs[i] * (1.0 - f) + logs[(i + 1).min(logs.len() - 1)] * f
+    };
+    // The band's width comes from the spread alone and is centred on no change: centred
+    // on the sample, a regression of every search would carry its band with it.
+    let iqr = quantile(0.75) - quantile(0.25);
+    let half = (0.5 + NOISE_FENCE_IQRS) * iqr;
+    Some(((-half).exp(), half.exp()))
+}
+
 /// Each search's drift: `new`'s reference over `base`'s, by the record's key.
 fn tree_drifts(base: &[Record], new: &[Record]) -> BTreeMap<(String, Algorithm, usize), f64> {
     let refs = |records: &[Record]| {
         let mut map = BTreeMap::new();
         for r in records {
-            if let Some(ns) = r.reference_ns {
+            if let Some(ns) = r.machine_ns {
                 map.entry(r.key()).or_insert(ns);
             }
         }
@@ -294,6 +359,7 @@ impl Comparison {
             "not_comparable": self.not_comparable,
             "machine_drift": self.drift.map(|d| serde_json::json!({
                 "ratio": d.ratio, "low": d.low, "high": d.high, "searches": d.searches,
+                "noise_low": d.noise.map(|n| n.0), "noise_high": d.noise.map(|n| n.1),
             })),
             "changes": changes,
         })
@@ -422,6 +488,8 @@ struct DriftScale {
     tree: f64,
     low: f64,
     high: f64,
+    /// The noise band (1, 1 without one).
+    noise: (f64, f64),
 }
 
 impl DriftScale {
@@ -433,11 +501,13 @@ impl DriftScale {
                 tree: tree.unwrap_or(d.ratio),
                 low: d.low,
                 high: d.high,
+                noise: d.noise.unwrap_or((1.0, 1.0)),
             },
             None => DriftScale {
                 tree: 1.0,
                 low: 1.0,
                 high: 1.0,
+                noise: (1.0, 1.0),
             },
         }
     }
@@ -458,13 +528,17 @@ fn wall_change(
     let factor = 1.0 + threshold_pct / 100.0;
     let raw = new.median as f64 / base.median as f64;
     let normalised = raw / drift.tree;
-    let kind = if normalised > factor && raw > drift.high.max(drift.tree) * factor {
-        ChangeKind::Slower
-    } else if normalised * factor < 1.0 && raw * factor < drift.low.min(drift.tree) {
-        ChangeKind::Faster
-    } else {
-        return None;
-    };
+    let kind =
+        if normalised > factor.max(drift.noise.1) && raw > drift.high.max(drift.tree) * factor {
+            ChangeKind::Slower
+        } else if normalised * factor < 1.0
+            && normalised < drift.noise.0
+            && raw * factor < drift.low.min(drift.tree)
+        {
+            ChangeKind::Faster
+        } else {
+            return None;
+        };
     let scaled: Vec<u64> = base
         .samples
         .iter()

@@ -307,12 +307,12 @@ pub struct Record {
     /// `fastest_serial_nodes` name it (absent in older records).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fastest: Option<FastestSerial>,
-    /// The machine's reference search (`f2-iter` on random d=8 h=6 seed 1), timed just
-    /// before this search's timed runs: nanoseconds per search. Two runs' references tell
-    /// how the machine's speed differed between them (`compare`); absent where it was not
-    /// timed (older records, tests).
+    /// The machine's yardstick (a fixed walk through a 64 KiB table, code that no search
+    /// shares), timed just before this search's timed runs: nanoseconds per walk. Two
+    /// runs' yardsticks tell how the machine's speed differed between them (`compare`);
+    /// absent where it was not timed (older records, tests).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reference_ns: Option<f64>,
+    pub machine_ns: Option<f64>,
     /// Parallel metrics, written at the top level of the record; absent for serial
     /// algorithms.
     #[serde(flatten)]
@@ -437,11 +437,11 @@ impl Record {
             }
         };
         at_least_zero("nps", self.nps)?;
-        if let Some(r) = self.reference_ns
+        if let Some(r) = self.machine_ns
             && !(r.is_finite() && r > 0.0)
         {
             return Err(format!(
-                "`reference_ns` is {r}: expected a finite number more than 0"
+                "`machine_ns` is {r}: expected a finite number more than 0"
             ));
         }
         if let Some(p) = &self.parallel {

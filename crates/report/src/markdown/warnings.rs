@@ -152,7 +152,7 @@ mod tests {
             passes: Vec::new(),
             table: None,
             fastest: None,
-            reference_ns: None,
+            machine_ns: None,
         }
     }
 
