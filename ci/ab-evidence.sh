@@ -10,7 +10,7 @@
 # Settings, by environment: SAME_RUNS (40), POWER_RUNS (20), SPINS_LARGE (rounds of
 # spinning per internal node for the larger slowdown, 1), SPINS_SMALL (the smaller, 0), CONDITIONS
 # ("quiet loaded"), MAX_TIME (ab's --max-time, 60), PAIRS (pairs of runs of the
-# independent measurement, 30), SWEEP_GAP (seconds between the three sweeps, 60). Needs
+# independent measurement, 20), SWEEP_GAP (seconds between the three sweeps, 60). Needs
 # the Rust toolchain and python3.
 #
 # The slowed build is never an option of the shipped binary: this script copies the
@@ -19,8 +19,9 @@
 # into a target folder of its own. The count comes from ABBENCH_PLANTED_SPINS, read once
 # (0 when unset): even with 0 the patch costs something (a load and a branch a node),
 # which is a planted slowdown like any other, measured as the others are. The slowdown it plants is
-# then measured apart from `ab`, by `abbench run` of the two builds alternately on the
-# quick suite's random d=8 h=8 searches, before any `ab` run.
+# then measured apart from `ab`, before any `ab` run: quick sweeps (`--repeat 3`) of the
+# two builds alternately, each pair's ratio weighted as `ab`'s overall test weighs its
+# blocks (the mean over workloads of each workload's mean log ratio of fastest runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -32,7 +33,7 @@ spins_large=${SPINS_LARGE:-1}
 spins_small=${SPINS_SMALL:-0}
 conditions=${CONDITIONS:-quiet loaded}
 max_time=${MAX_TIME:-60}
-pairs=${PAIRS:-30}
+pairs=${PAIRS:-20}
 mkdir -p "$work" "$out"
 
 echo "ab-evidence: building the release binary" >&2
@@ -107,32 +108,40 @@ cp "$work/target/release/abbench" "$work/planted"
 lscpu > "$out/lscpu.txt" 2>/dev/null || true
 "$work/base" --version > "$out/version.txt"
 
-# The planted slowdowns, measured without ab: `abbench run` of BASE and the planted build
-# alternately (the order swapping each pair), the geometric mean over the searches of
-# each pair's ratio of their fastest runs.
+# The planted slowdowns, measured without ab: quick sweeps of BASE and the planted build
+# alternately (the order swapping each pair); each pair's ratio is the mean over the
+# suite's workloads of each workload's mean log ratio of its searches' fastest runs, the
+# weights `ab`'s overall test gives them (a block per workload a round).
 measure_planted() {
   local spins=$1 label=$2
   for i in $(seq 1 "$pairs"); do
     local first=base second=planted
     if [ $((i % 2)) -eq 0 ]; then first=planted; second=base; fi
     for which in $first $second; do
-      ABBENCH_PLANTED_SPINS=$spins "$work/$which" -q run --model random --degree 8 --height 8 \
-        --seed 1 --trees 2 --algo f1,f2,f2-iter,root-split,ybwc --threads 1,2 --repeat 7 --json \
-        > "$work/run-$which.jsonl"
+      rm -rf "$work/sweep-$which"
+      ABBENCH_PLANTED_SPINS=$spins "$work/$which" -q sweep --suite quick --repeat 3 \
+        --out "$work/sweep-$which" > /dev/null
     done
-    python3 - "$work/run-base.jsonl" "$work/run-planted.jsonl" "$label" "$spins" "$i" <<'PY' >> "$out/planted.csv"
+    python3 - "$work/sweep-base/results.jsonl" "$work/sweep-planted/results.jsonl" "$label" "$spins" "$i" <<'PY' >> "$out/planted.csv"
 import json, math, sys
-def medians(path):
+def fastest(path):
     out = {}
     for line in open(path):
         r = json.loads(line)
         if r.get("kind") == "search":
+            tree = dict(r["tree"])
+            seed = tree.pop("seed", None)
+            workload = json.dumps(tree, sort_keys=True)
             # The fastest run: what another process took from a run only slows it.
-            out[(r["tree"].get("seed"), r["algo"], r["threads"])] = r["wall_ns"]["min"]
+            out[(workload, seed, r["algo"], r["threads"])] = r["wall_ns"]["min"]
     return out
-base, planted = medians(sys.argv[1]), medians(sys.argv[2])
-logs = [math.log(planted[k] / base[k]) for k in base if k in planted]
-print(f"{sys.argv[3]},{sys.argv[4]},{sys.argv[5]},{math.exp(sum(logs) / len(logs)):.5f}")
+base, planted = fastest(sys.argv[1]), fastest(sys.argv[2])
+by_workload = {}
+for k in base:
+    if k in planted:
+        by_workload.setdefault(k[0], []).append(math.log(planted[k] / base[k]))
+means = [sum(v) / len(v) for v in by_workload.values()]
+print(f"{sys.argv[3]},{sys.argv[4]},{sys.argv[5]},{math.exp(sum(means) / len(means)):.5f}")
 PY
   done
 }
@@ -160,7 +169,7 @@ for pair in "1 2" "2 3" "1 3"; do
 done
 cat "$out/compare.txt" >&2
 
-echo "condition,case,spins,run,exit,verdict,elapsed_s,blocks,overall_ratio,overall_low,overall_high,random_ratio,random_low,random_high,random_decision" > "$out/runs.csv"
+echo "condition,case,spins,run,exit,verdict,elapsed_s,blocks,epochs,overall_ratio,overall_low,overall_high,random_ratio,random_low,random_high,random_decision" > "$out/runs.csv"
 one_run() {
   local condition=$1 case=$2 spins=$3 i=$4 new=$5 code=0
   ABBENCH_PLANTED_SPINS=$spins "$work/base" -q ab "$work/base" "$work/$new" --json \
@@ -174,13 +183,13 @@ path, condition, case, spins, i, code = sys.argv[1:]
 try:
     o = json.load(open(path))
 except Exception:
-    print(f"{condition},{case},{spins},{i},{code},error,,,,,,,,,")
+    print(f"{condition},{case},{spins},{i},{code},error,,,,,,,,,,")
     sys.exit()
 e = o["overall"]["effect"] or {}
 w = next((w for w in o["workloads"] if w["workload"] == "random d=8 h=8"), None)
 we = (w or {}).get("effect") or {}
 print(",".join(str(x) for x in [condition, case, spins, i, code, o["verdict"],
-      round(o["elapsed_s"], 1), o["blocks"], e.get("ratio", ""), e.get("low", ""),
+      round(o["elapsed_s"], 1), o["blocks"], o["epochs"], e.get("ratio", ""), e.get("low", ""),
       e.get("high", ""), we.get("ratio", ""), we.get("low", ""), we.get("high", ""),
       (w or {}).get("decision", "")]))
 PY
@@ -229,7 +238,7 @@ for r in csv.DictReader(open(out / "planted.csv")):
     planted.setdefault(r["size"], []).append(math.log(float(r["ratio"])))
 sizes = {}
 print("# `abbench ab`: false alarms and power\n")
-print("Planted slowdowns, measured apart from `ab` (`abbench run`, the two builds alternately, geometric mean over random d=8 h=8's searches of the ratio of their fastest runs):\n")
+print("Planted slowdowns, measured apart from `ab` (quick sweeps of the two builds alternately, each pair's ratio of fastest runs weighted per workload as `ab`'s overall test weighs them):\n")
 print("| size | spins per internal node | pairs | NEW/BASE | 95% interval |")
 print("| --- | ---: | ---: | ---: | --- |")
 spins = {}
@@ -242,7 +251,7 @@ for size, logs in planted.items():
     print(f"| {size} | {spins.get(size, '?')} | {len(logs)} | {math.exp(m):.4f} | {math.exp(m-h):.4f}–{math.exp(m+h):.4f} |")
 print()
 rows = list(csv.DictReader(open(out / "runs.csv")))
-print("| condition | case | runs | regression | no regression | undecided | wrong/error | median s | max s | random d=8 h=8 interval covers the planted size |")
+print("| condition | case | runs | regression | no regression | undecided | wrong/error | median s | max s | overall interval covers the planted size |")
 print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for condition in dict.fromkeys(r["condition"] for r in rows):
     for case in ("same", "large", "small"):
@@ -252,8 +261,8 @@ for condition in dict.fromkeys(r["condition"] for r in rows):
         count = lambda v: sum(1 for r in rs if r["verdict"] == v)
         times = [float(r["elapsed_s"]) for r in rs if r["elapsed_s"]]
         truth = 1.0 if case == "same" else sizes.get(case)
-        cover = [r for r in rs if r["random_low"] and truth]
-        covered = sum(1 for r in cover if float(r["random_low"]) <= truth <= float(r["random_high"]))
+        cover = [r for r in rs if r["overall_low"] and truth]
+        covered = sum(1 for r in cover if float(r["overall_low"]) <= truth <= float(r["overall_high"]))
         other = len(rs) - count("regression") - count("no_regression") - count("undecided")
         print(f"| {condition} | {case} | {len(rs)} | {count('regression')} | {count('no_regression')} | {count('undecided')} | {other} | {statistics.median(times):.1f} | {max(times):.1f} | {covered} of {len(cover)} |")
 PY
