@@ -472,21 +472,16 @@ fn plan_request(config: &AbConfig, again: bool) -> Request {
     }
 }
 
+/// A worker's plan: the suite's name and its searches.
+type Plan = (String, Vec<PlanItem>);
+
 /// Two workers started at once, each planning `request` at the same time as the other
 /// (a restart costs the longer plan, not both).
 fn start_pair(
     base: &std::path::Path,
     new: &std::path::Path,
     request: &Request,
-) -> Result<
-    (
-        Worker,
-        Worker,
-        (String, Vec<PlanItem>),
-        (String, Vec<PlanItem>),
-    ),
-    MeasureError,
-> {
+) -> Result<(Worker, Worker, Plan, Plan), MeasureError> {
     let mut base = Worker::start(Side::Base, base)?;
     let mut new = Worker::start(Side::New, new)?;
     base.send(request)?;
@@ -506,7 +501,7 @@ fn build_of(worker: &Worker) -> Build {
     }
 }
 
-fn plan_reply(worker: &Worker, reply: Reply) -> Result<(String, Vec<PlanItem>), MeasureError> {
+fn plan_reply(worker: &Worker, reply: Reply) -> Result<Plan, MeasureError> {
     match reply {
         Reply::AbPlan { suite, items, .. } => Ok((suite, items)),
         _ => Err(MeasureError::AbWorker(format!(
