@@ -9,7 +9,8 @@
 #
 # Settings, by environment: SAME_RUNS (40), POWER_RUNS (20), SPINS_LARGE (rounds of
 # spinning per internal node for the larger slowdown, 1), SPINS_SMALL (the smaller, 0), CONDITIONS
-# ("quiet loaded"), MAX_TIME (ab's --max-time, 60), PAIRS (pairs of runs of the
+# ("quiet loaded"), STEPS (which parts run: "planted sweeps ab"), MAX_TIME (ab's
+# --max-time, 60), PAIRS (pairs of runs of the
 # independent measurement, 20), SWEEP_GAP (seconds between the three sweeps, 60). Needs
 # the Rust toolchain and python3.
 #
@@ -34,6 +35,7 @@ spins_small=${SPINS_SMALL:-0}
 conditions=${CONDITIONS:-quiet loaded}
 max_time=${MAX_TIME:-60}
 pairs=${PAIRS:-20}
+steps=${STEPS:-planted sweeps ab}
 mkdir -p "$work" "$out"
 
 echo "ab-evidence: building the release binary" >&2
@@ -108,22 +110,33 @@ cp "$work/target/release/abbench" "$work/planted"
 lscpu > "$out/lscpu.txt" 2>/dev/null || true
 "$work/base" --version > "$out/version.txt"
 
-# The planted slowdowns, measured without ab: quick sweeps of BASE and the planted build
-# alternately (the order swapping each pair); each pair's ratio is the mean over the
-# suite's workloads of each workload's mean log ratio of its searches' fastest runs, the
-# weights `ab`'s overall test gives them (a block per workload a round).
+# The planted slowdowns, measured without ab: quick sweeps (`--repeat 3`) of BASE and the
+# planted build alternately (the order swapping each pair), every sweep kept. A sweep
+# takes 4 s and this machine's speed changes in spells of seconds, so the ratio of one
+# pair's times scatters from 0.75 to 1.6; the fastest run of each search over all of a
+# build's sweeps is what the machine allowed that build at its best, and the ratio of
+# those is steady. The size is the mean over the suite's workloads of each workload's
+# mean log ratio (the weights `ab`'s overall test gives them: a block per workload a
+# round), its 95% interval from resampling the pairs.
 measure_planted() {
-  local spins=$1 label=$2
+  local spins=$1 label=$2 folder="$work/planted-$2"
+  rm -rf "$folder"
+  mkdir -p "$folder"
   for i in $(seq 1 "$pairs"); do
     local first=base second=planted
     if [ $((i % 2)) -eq 0 ]; then first=planted; second=base; fi
     for which in $first $second; do
-      rm -rf "$work/sweep-$which"
       ABBENCH_PLANTED_SPINS=$spins "$work/$which" -q sweep --suite quick --repeat 3 \
-        --out "$work/sweep-$which" > /dev/null
+        --out "$folder/$which-$i" > /dev/null
     done
-    python3 - "$work/sweep-base/results.jsonl" "$work/sweep-planted/results.jsonl" "$label" "$spins" "$i" <<'PY' >> "$out/planted.csv"
-import json, math, sys
+  done
+  python3 - "$folder" "$label" "$spins" <<'PY' >> "$out/planted.csv"
+# The planted slowdown from every kept sweep: each search's fastest run over all of a
+# build's sweeps (what the machine allowed at its best), the log ratio per search, the
+# mean per workload, the mean over workloads (ab's overall weights); a 95% interval by
+# resampling the pairs of sweeps.
+import glob, json, math, random, sys
+folder, label, spins = sys.argv[1:4]
 def fastest(path):
     out = {}
     for line in open(path):
@@ -131,45 +144,60 @@ def fastest(path):
         if r.get("kind") == "search":
             tree = dict(r["tree"])
             seed = tree.pop("seed", None)
-            workload = json.dumps(tree, sort_keys=True)
-            # The fastest run: what another process took from a run only slows it.
-            out[(workload, seed, r["algo"], r["threads"])] = r["wall_ns"]["min"]
+            out[(json.dumps(tree, sort_keys=True), seed, r["algo"], r["threads"])] = r["wall_ns"]["min"]
     return out
-base, planted = fastest(sys.argv[1]), fastest(sys.argv[2])
-by_workload = {}
-for k in base:
-    if k in planted:
-        by_workload.setdefault(k[0], []).append(math.log(planted[k] / base[k]))
-means = [sum(v) / len(v) for v in by_workload.values()]
-print(f"{sys.argv[3]},{sys.argv[4]},{sys.argv[5]},{math.exp(sum(means) / len(means)):.5f}")
+pairs = sorted({int(p.split("-")[-1]) for p in glob.glob(f"{folder}/base-*")})
+runs = {(w, i): fastest(f"{folder}/{w}-{i}/results.jsonl") for w in ("base", "planted") for i in pairs}
+def size(sample):
+    best = {}
+    for w in ("base", "planted"):
+        b = {}
+        for i in sample:
+            for k, v in runs[(w, i)].items():
+                b[k] = min(v, b.get(k, v))
+        best[w] = b
+    by = {}
+    for k, v in best["base"].items():
+        if k in best["planted"]:
+            by.setdefault(k[0], []).append(math.log(best["planted"][k] / v))
+    means = [sum(v) / len(v) for v in by.values()]
+    return sum(means) / len(means)
+point = size(pairs)
+rng = random.Random(1)
+boot = sorted(size([rng.choice(pairs) for _ in pairs]) for _ in range(400))
+lo, hi = boot[int(0.025 * len(boot))], boot[int(0.975 * len(boot)) - 1]
+print(f"{label},{spins},{len(pairs)},{math.exp(point):.5f},{math.exp(lo):.5f},{math.exp(hi):.5f}")
 PY
-  done
+  tail -1 "$out/planted.csv" >&2
 }
-echo "size,spins,pair,ratio" > "$out/planted.csv"
-echo "ab-evidence: measuring the planted slowdowns apart from ab ($pairs pairs each)" >&2
-measure_planted "$spins_large" large
-measure_planted "$spins_small" small
+if [[ " $steps " == *" planted "* ]]; then
+  echo "size,spins,pairs,ratio,low,high" > "$out/planted.csv"
+  echo "ab-evidence: measuring the planted slowdowns apart from ab ($pairs pairs each)" >&2
+  measure_planted "$spins_large" large
+  measure_planted "$spins_small" small
+fi
 
 # compare on stored runs: three quick sweeps of one binary, SWEEP_GAP seconds apart, then
 # each pair compared with the default gate.
 sweep_gap=${SWEEP_GAP:-60}
-echo "ab-evidence: three quick sweeps $sweep_gap s apart, compared pairwise" >&2
-rm -rf "$work/sweep-1" "$work/sweep-2" "$work/sweep-3"
-for k in 1 2 3; do
-  [ "$k" -gt 1 ] && sleep "$sweep_gap"
-  "$work/base" -q sweep --suite quick --out "$work/sweep-$k" > /dev/null
-done
-: > "$out/compare.txt"
-for pair in "1 2" "2 3" "1 3"; do
-  set -- $pair
-  code=0
-  "$work/base" -q compare "$work/sweep-$1" "$work/sweep-$2" > "$work/compare.md" || code=$?
-  echo "sweep $1 -> sweep $2: exit $code; $(head -1 "$work/compare.md")" >> "$out/compare.txt"
-  sed -n 3p "$work/compare.md" >> "$out/compare.txt"
-done
-cat "$out/compare.txt" >&2
+if [[ " $steps " == *" sweeps "* ]]; then
+  echo "ab-evidence: three quick sweeps $sweep_gap s apart, compared pairwise" >&2
+  rm -rf "$work/sweep-1" "$work/sweep-2" "$work/sweep-3"
+  for k in 1 2 3; do
+    [ "$k" -gt 1 ] && sleep "$sweep_gap"
+    "$work/base" -q sweep --suite quick --out "$work/sweep-$k" > /dev/null
+  done
+  : > "$out/compare.txt"
+  for pair in "1 2" "2 3" "1 3"; do
+    set -- $pair
+    code=0
+    "$work/base" -q compare "$work/sweep-$1" "$work/sweep-$2" > "$work/compare.md" || code=$?
+    echo "sweep $1 -> sweep $2: exit $code; $(head -1 "$work/compare.md")" >> "$out/compare.txt"
+    sed -n 3p "$work/compare.md" >> "$out/compare.txt"
+  done
+  cat "$out/compare.txt" >&2
+fi
 
-echo "condition,case,spins,run,exit,verdict,elapsed_s,blocks,epochs,overall_ratio,overall_low,overall_high,random_ratio,random_low,random_high,random_decision" > "$out/runs.csv"
 one_run() {
   local condition=$1 case=$2 spins=$3 i=$4 new=$5 code=0
   ABBENCH_PLANTED_SPINS=$spins "$work/base" -q ab "$work/base" "$work/$new" --json \
@@ -221,6 +249,8 @@ stop_hog() {
 }
 trap stop_hog EXIT
 
+[[ " $steps " == *" ab "* ]] || conditions=
+[ -n "$conditions" ] && echo "condition,case,spins,run,exit,verdict,elapsed_s,blocks,epochs,overall_ratio,overall_low,overall_high,random_ratio,random_low,random_high,random_decision" > "$out/runs.csv"
 for condition in $conditions; do
   [ "$condition" = loaded ] && start_hog
   echo "ab-evidence: $condition: $same_runs same-binary runs, $power_runs runs of each planted size" >&2
@@ -231,28 +261,22 @@ for condition in $conditions; do
 done
 
 python3 - "$out" <<'PY' > "$out/summary.md"
-import csv, math, statistics, sys, pathlib
+import csv, statistics, sys, pathlib
 out = pathlib.Path(sys.argv[1])
-planted = {}
-for r in csv.DictReader(open(out / "planted.csv")):
-    planted.setdefault(r["size"], []).append(math.log(float(r["ratio"])))
 sizes = {}
 print("# `abbench ab`: false alarms and power\n")
-print("Planted slowdowns, measured apart from `ab` (quick sweeps of the two builds alternately, each pair's ratio of fastest runs weighted per workload as `ab`'s overall test weighs them):\n")
-print("| size | spins per internal node | pairs | NEW/BASE | 95% interval |")
-print("| --- | ---: | ---: | ---: | --- |")
-spins = {}
-for r in csv.DictReader(open(out / "runs.csv")):
-    spins[r["case"]] = r["spins"]
-for size, logs in planted.items():
-    m = statistics.mean(logs)
-    h = 2.262 * statistics.stdev(logs) / math.sqrt(len(logs)) if len(logs) > 1 else float("nan")
-    sizes[size] = math.exp(m)
-    print(f"| {size} | {spins.get(size, '?')} | {len(logs)} | {math.exp(m):.4f} | {math.exp(m-h):.4f}–{math.exp(m+h):.4f} |")
-print()
-rows = list(csv.DictReader(open(out / "runs.csv")))
-print("| condition | case | runs | regression | no regression | undecided | wrong/error | median s | max s | overall interval covers the planted size |")
-print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+if (out / "planted.csv").exists():
+    print("Planted slowdowns, measured apart from `ab` (quick sweeps of the two builds alternately; each search's fastest run over all of a build's sweeps, the log ratios averaged per workload and over workloads as `ab`'s overall test weighs them; the interval from resampling the pairs):\n")
+    print("| size | spins per internal node | pairs | NEW/BASE | 95% interval |")
+    print("| --- | ---: | ---: | ---: | --- |")
+    for r in csv.DictReader(open(out / "planted.csv")):
+        sizes[r["size"]] = float(r["ratio"])
+        print(f"| {r['size']} | {r['spins']} | {r['pairs']} | {float(r['ratio']):.4f} | {float(r['low']):.4f}–{float(r['high']):.4f} |")
+    print()
+rows = list(csv.DictReader(open(out / "runs.csv"))) if (out / "runs.csv").exists() else []
+if rows:
+    print("| condition | case | runs | regression | no regression | undecided | wrong/error | median s | max s | overall interval covers the planted size |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for condition in dict.fromkeys(r["condition"] for r in rows):
     for case in ("same", "large", "small"):
         rs = [r for r in rows if r["condition"] == condition and r["case"] == case]
@@ -266,7 +290,7 @@ for condition in dict.fromkeys(r["condition"] for r in rows):
         other = len(rs) - count("regression") - count("no_regression") - count("undecided")
         print(f"| {condition} | {case} | {len(rs)} | {count('regression')} | {count('no_regression')} | {count('undecided')} | {other} | {statistics.median(times):.1f} | {max(times):.1f} | {covered} of {len(cover)} |")
 PY
-{
+[ -f "$out/compare.txt" ] && {
   echo
   echo "Three quick sweeps of one binary, $sweep_gap s apart, each pair compared with the default gate (\`compare\`, threshold 10%):"
   echo
