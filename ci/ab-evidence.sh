@@ -148,7 +148,13 @@ def fastest(path):
     return out
 pairs = sorted({int(p.split("-")[-1]) for p in glob.glob(f"{folder}/base-*")})
 runs = {(w, i): fastest(f"{folder}/{w}-{i}/results.jsonl") for w in ("base", "planted") for i in pairs}
+def median(v):
+    v = sorted(v)
+    return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2
 def size(sample):
+    """The mean over workloads of their mean log ratios, and a robust twin: the median
+    over workloads of their median log ratios (a few searches of this machine differ
+    by 1.7x between processes whatever the build, and move the means)."""
     best = {}
     for w in ("base", "planted"):
         b = {}
@@ -161,17 +167,21 @@ def size(sample):
         if k in best["planted"]:
             by.setdefault(k[0], []).append(math.log(best["planted"][k] / v))
     means = [sum(v) / len(v) for v in by.values()]
-    return sum(means) / len(means)
+    return sum(means) / len(means), median([median(v) for v in by.values()])
 point = size(pairs)
 rng = random.Random(1)
-boot = sorted(size([rng.choice(pairs) for _ in pairs]) for _ in range(400))
-lo, hi = boot[int(0.025 * len(boot))], boot[int(0.975 * len(boot)) - 1]
-print(f"{label},{spins},{len(pairs)},{math.exp(point):.5f},{math.exp(lo):.5f},{math.exp(hi):.5f}")
+boot = [size([rng.choice(pairs) for _ in pairs]) for _ in range(400)]
+cells = []
+for j in (0, 1):
+    b = sorted(x[j] for x in boot)
+    lo, hi = b[int(0.025 * len(b))], b[int(0.975 * len(b)) - 1]
+    cells += [f"{math.exp(point[j]):.5f}", f"{math.exp(lo):.5f}", f"{math.exp(hi):.5f}"]
+print(",".join([label, spins, str(len(pairs))] + cells))
 PY
   tail -1 "$out/planted.csv" >&2
 }
 if [[ " $steps " == *" planted "* ]]; then
-  echo "size,spins,pairs,ratio,low,high" > "$out/planted.csv"
+  echo "size,spins,pairs,ratio,low,high,robust,robust_low,robust_high" > "$out/planted.csv"
   echo "ab-evidence: measuring the planted slowdowns apart from ab ($pairs pairs each)" >&2
   measure_planted "$spins_large" large
   measure_planted "$spins_small" small
@@ -267,16 +277,16 @@ sizes = {}
 print("# `abbench ab`: false alarms and power\n")
 if (out / "planted.csv").exists():
     print("Planted slowdowns, measured apart from `ab` (quick sweeps of the two builds alternately; each search's fastest run over all of a build's sweeps, the log ratios averaged per workload and over workloads as `ab`'s overall test weighs them; the interval from resampling the pairs):\n")
-    print("| size | spins per internal node | pairs | NEW/BASE | 95% interval |")
-    print("| --- | ---: | ---: | ---: | --- |")
+    print("| size | spins per internal node | pairs | NEW/BASE, mean of workload means | 95% interval | NEW/BASE, median of workload medians | 95% interval |")
+    print("| --- | ---: | ---: | ---: | --- | ---: | --- |")
     for r in csv.DictReader(open(out / "planted.csv")):
-        sizes[r["size"]] = float(r["ratio"])
-        print(f"| {r['size']} | {r['spins']} | {r['pairs']} | {float(r['ratio']):.4f} | {float(r['low']):.4f}–{float(r['high']):.4f} |")
+        sizes[r["size"]] = (float(r["ratio"]), float(r["robust"]))
+        print(f"| {r['size']} | {r['spins']} | {r['pairs']} | {float(r['ratio']):.4f} | {float(r['low']):.4f}–{float(r['high']):.4f} | {float(r['robust']):.4f} | {float(r['robust_low']):.4f}–{float(r['robust_high']):.4f} |")
     print()
 rows = list(csv.DictReader(open(out / "runs.csv"))) if (out / "runs.csv").exists() else []
 if rows:
-    print("| condition | case | runs | regression | no regression | undecided | wrong/error | median s | max s | overall interval covers the planted size |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| condition | case | runs | regression | no regression | undecided | wrong/error | median s | max s | median overall NEW/BASE | overall interval covers the planted size (mean; median) |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for condition in dict.fromkeys(r["condition"] for r in rows):
     for case in ("same", "large", "small"):
         rs = [r for r in rows if r["condition"] == condition and r["case"] == case]
@@ -284,11 +294,12 @@ for condition in dict.fromkeys(r["condition"] for r in rows):
             continue
         count = lambda v: sum(1 for r in rs if r["verdict"] == v)
         times = [float(r["elapsed_s"]) for r in rs if r["elapsed_s"]]
-        truth = 1.0 if case == "same" else sizes.get(case)
-        cover = [r for r in rs if r["overall_low"] and truth]
-        covered = sum(1 for r in cover if float(r["overall_low"]) <= truth <= float(r["overall_high"]))
+        truths = (1.0, 1.0) if case == "same" else sizes.get(case)
+        cover = [r for r in rs if r["overall_low"] and truths]
+        covered = [sum(1 for r in cover if float(r["overall_low"]) <= t <= float(r["overall_high"])) for t in (truths or (0, 0))]
+        ratio = statistics.median(float(r["overall_ratio"]) for r in cover) if cover else float("nan")
         other = len(rs) - count("regression") - count("no_regression") - count("undecided")
-        print(f"| {condition} | {case} | {len(rs)} | {count('regression')} | {count('no_regression')} | {count('undecided')} | {other} | {statistics.median(times):.1f} | {max(times):.1f} | {covered} of {len(cover)} |")
+        print(f"| {condition} | {case} | {len(rs)} | {count('regression')} | {count('no_regression')} | {count('undecided')} | {other} | {statistics.median(times):.1f} | {max(times):.1f} | {ratio:.4f} | {covered[0]}; {covered[1]} of {len(cover)} |")
 PY
 [ -f "$out/compare.txt" ] && {
   echo
@@ -296,4 +307,16 @@ PY
   echo
   sed 's/^/    /' "$out/compare.txt"
 } >> "$out/summary.md"
+# Every run's JSON in one compressed file, a line each, named by its run.
+if [ -d "$out/ab-runs" ]; then
+  python3 - "$out/ab-runs" <<'PY' | gzip -9 > "$out/ab-runs.jsonl.gz"
+import json, pathlib, sys
+for path in sorted(pathlib.Path(sys.argv[1]).glob("*.json")):
+    try:
+        o = json.loads(path.read_text())
+    except ValueError:
+        continue
+    print(json.dumps({"run": path.stem, **o}, separators=(",", ":")))
+PY
+fi
 cat "$out/summary.md"
