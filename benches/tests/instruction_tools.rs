@@ -31,6 +31,9 @@ fn the_library_the_installed_runner_and_the_bench_name_one_version() {
     let installed = between(&script, "runner_version=", ' ');
     let asked = between(&bench, "const RUNNER_VERSION: &str = \"", '"');
     assert!(!library.is_empty());
-    assert_eq!(installed, library, "ci/instructions.sh installs another runner");
+    assert_eq!(
+        installed, library,
+        "ci/instructions.sh installs another runner"
+    );
     assert_eq!(asked, library, "the bench asks for another runner");
 }
