@@ -99,23 +99,23 @@ fn parse_threshold(text: &str) -> Result<f64, String> {
 }
 
 fn parse_max_time(text: &str) -> Result<f64, String> {
-    let s: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds: expected 1 to 86400"))?;
-    if !(1.0..=86_400.0).contains(&s) {
-        return Err(format!("{s} seconds is out of range: expected 1 to 86400"));
-    }
-    Ok(s)
+    parse_seconds(text, 1.0, 86_400.0)
 }
 
 fn parse_epoch(text: &str) -> Result<f64, String> {
+    parse_seconds(text, 0.5, 3600.0)
+}
+
+/// Seconds between `min` and `max`.
+fn parse_seconds(text: &str, min: f64, max: f64) -> Result<f64, String> {
     let s: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds: expected 0.5 to 3600"))?;
-    if !(0.5..=3600.0).contains(&s) {
-        return Err(format!("{s} seconds is out of range: expected 0.5 to 3600"));
+        .map_err(|_| format!("'{text}' is not a number of seconds: expected {min} to {max}"))?;
+    if !(min..=max).contains(&s) {
+        return Err(format!(
+            "{s} seconds is out of range: expected {min} to {max}"
+        ));
     }
     Ok(s)
 }

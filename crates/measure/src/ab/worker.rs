@@ -337,28 +337,12 @@ impl TreeVisitor for Describe<'_> {
             return Ok(self
                 .plan
                 .iter()
-                .map(|planned| {
-                    let info = TreeInfo::of(&planned.tree);
-                    PlanItem {
-                        tree: tree_label(&info),
-                        workload: info.workload().label(),
-                        algo: planned.algo.name().to_string(),
-                        threads: planned.threads,
-                        deterministic: !planned.algo.is_parallel(),
-                        fingerprint: fingerprint.clone(),
-                        value: 0,
-                        nodes: 0,
-                        leaves: 0,
-                        agrees: true,
-                        one_ns: 0,
-                    }
-                })
+                .map(|planned| plan_item(planned, &fingerprint, None))
                 .collect());
         }
         let reference = F2Iter::new(tree).search::<Basic>(tree).value;
         let mut items = Vec::with_capacity(self.plan.len());
         for planned in self.plan {
-            let info = TreeInfo::of(&planned.tree);
             let mut searcher = Searcher::new(tree, planned, self.pools, self.options)?;
             let outcome = searcher.search(tree)?;
             let mut one = Duration::MAX;
@@ -367,21 +351,47 @@ impl TreeVisitor for Describe<'_> {
                 searcher.search(tree)?;
                 one = one.min(started.elapsed());
             }
-            items.push(PlanItem {
-                tree: tree_label(&info),
-                workload: info.workload().label(),
-                algo: planned.algo.name().to_string(),
-                threads: planned.threads,
-                deterministic: !planned.algo.is_parallel(),
-                fingerprint: fingerprint.clone(),
-                value: outcome.value,
-                nodes: outcome.nodes,
-                leaves: outcome.leaves,
-                agrees: outcome.value == reference,
-                one_ns: u64::try_from(one.as_nanos()).unwrap_or(u64::MAX).max(1),
-            });
+            items.push(plan_item(
+                planned,
+                &fingerprint,
+                Some((&outcome, reference, one)),
+            ));
         }
         Ok(items)
+    }
+}
+
+/// A plan's line for `planned`: with its search's outcome, serial F2's value and the time
+/// of one search when it was searched; value, counts and time 0 when not (a restarted
+/// worker's plan).
+fn plan_item(
+    planned: &Planned,
+    fingerprint: &str,
+    searched: Option<(&Outcome, i64, Duration)>,
+) -> PlanItem {
+    let info = TreeInfo::of(&planned.tree);
+    let (value, nodes, leaves, agrees, one_ns) = match searched {
+        Some((outcome, reference, one)) => (
+            outcome.value,
+            outcome.nodes,
+            outcome.leaves,
+            outcome.value == reference,
+            u64::try_from(one.as_nanos()).unwrap_or(u64::MAX).max(1),
+        ),
+        None => (0, 0, 0, true, 0),
+    };
+    PlanItem {
+        tree: tree_label(&info),
+        workload: info.workload().label(),
+        algo: planned.algo.name().to_string(),
+        threads: planned.threads,
+        deterministic: !planned.algo.is_parallel(),
+        fingerprint: fingerprint.to_string(),
+        value,
+        nodes,
+        leaves,
+        agrees,
+        one_ns,
     }
 }
 
