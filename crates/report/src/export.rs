@@ -191,13 +191,17 @@ fn round_figure(x: f64) -> String {
     }
 }
 
-/// `x` to `digits` significant digits, without trailing zeros.
-fn format_significant(x: f64, digits: i32) -> f64 {
-    if x == 0.0 {
-        return 0.0;
+/// `x` to `digits` significant digits, without trailing zeros. The rounding is done in
+/// decimal (scientific notation, parsed back), so the result is the double nearest the
+/// rounded decimal and prints as it: multiplying by a power of ten below one, which no
+/// double holds exactly, printed 46500000 as `46499999.99999999`.
+fn format_significant(x: f64, digits: usize) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
     }
-    let scale = 10f64.powi(digits - 1 - x.abs().log10().floor() as i32);
-    (x * scale).round() / scale
+    format!("{:.*e}", digits.saturating_sub(1), x)
+        .parse()
+        .unwrap_or(x)
 }
 
 /// The standard test harness's bench report for every record, as the module says.
@@ -339,6 +343,20 @@ mod tests {
         assert_eq!(spread(100.0, 90.0, 250.0), "-10 +150");
         assert_eq!(spread(5.0, 5.0, 5.0), "-0 +0");
         assert_eq!(spread(1000.5f64, 999.0, 1234.5678), "-1.5 +234");
+        // Offsets a hair below a round figure are written as the figure, never as the
+        // binary artefact of scaling by a power of ten below one.
+        assert_eq!(
+            spread(
+                50_000_000.0,
+                50_000_000.0 - 46_499_999.999_999_99,
+                74_999_999.999_999_99
+            ),
+            "-46500000 +25000000"
+        );
+        assert_eq!(
+            spread(1.0, 1.0 - 0.012_345_6, 1.000_987_65),
+            "-0.0123 +0.000988"
+        );
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_000), "1,000");
