@@ -507,12 +507,12 @@ fn the_simulated_section_and_plot_come_with_parallel_records_and_say_simulated()
     );
     let svg = std::fs::read_to_string(plot).unwrap();
     for words in [
-        "root-split (SIMULATED)",
-        "ybwc (SIMULATED)",
-        "ybwc measured",
+        "root-split (SIMULATED, median of seeds 1, 2)",
+        "ybwc (SIMULATED, median of seeds 1, 2)",
+        "ybwc measured (median of seeds 1, 2)",
         "ideal: S = p",
         "Measured (solid) and SIMULATED (dashed) speedup",
-        "random d=4 h=5 (2 seeds simulated)",
+        "random d=4 h=5: median of seeds 1, 2",
     ] {
         assert!(svg.contains(words), "{words}");
     }
