@@ -1,4 +1,5 @@
-//! Young brothers wait and root splitting at 1 … the machine's threads. Pools are built
+//! Every parallel search (root splitting, young brothers wait, Jamboree, ABDADA, Lazy SMP,
+//! the null-window search) at 1 … the machine's threads. Pools are built
 //! outside the timed region (`iter_custom`); every search's value is checked against the
 //! golden serial value.
 

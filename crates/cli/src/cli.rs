@@ -89,8 +89,9 @@ pub enum Command {
     Report(ReportCommand),
     /// Write a tree as a .tree file, or print its statistics.
     Tree(TreeCommand),
-    /// SIMULATE root splitting and young brothers wait on virtual processors: virtual
-    /// time, speedup, search overhead, idle time, and the work/span ceiling.
+    /// SIMULATE the parallel searches on virtual processors: virtual time, speedup
+    /// against f2-iter and the fastest serial search, search overhead, idle time, and
+    /// the work/span ceiling.
     Simulate(SimulateCommand),
     /// Check a cost profile against measured runs: each parallel record SIMULATED again
     /// with the profile's costs at its thread count, and the gap to its measured speedup.

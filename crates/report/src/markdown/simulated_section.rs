@@ -46,7 +46,7 @@ pub(super) fn simulated_scaling(
     let _ = write!(
         md,
         "## Simulated scaling (SIMULATED, virtual processors)\n\n\
-The same root-split and ybwc code as the threads, run by the simulator on `p` virtual \
+The same parallel code as the threads, run by the simulator on `p` virtual \
 processors in virtual time, on the trees measured here: each examined position costs one \
 unit, the other events (split points, serial searches, offers, steals, bound updates, \
 aborts) {costs}, converted into positions at \
