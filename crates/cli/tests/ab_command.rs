@@ -2,7 +2,7 @@
 //! executable, another schema, a worker killed mid-run, a wrong value — each one line on
 //! stderr with its exit code, and no worker left running.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

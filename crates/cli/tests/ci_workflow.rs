@@ -6,7 +6,7 @@
 //! same for the sharded example, `ci/github-actions-sharded.yml`, whose matrix sweeps
 //! every shard and whose last job merges them.
 
-mod support;
+use crate::support;
 use serde_json::Value;
 use support::abbench;
 

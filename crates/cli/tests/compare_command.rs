@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
-mod support;
+use crate::support;
 use support::abbench;
 
 /// Records of a few small trees, every algorithm, 1 and 2 threads, from `abbench run`.

@@ -2,7 +2,7 @@
 //! table per shared workload with a column per run, one figure, each run labelled with
 //! its machine — and the inputs it refuses.
 
-mod support;
+use crate::support;
 use support::abbench;
 
 const RUN: &str = concat!(

@@ -2,7 +2,7 @@
 //! each format (to stdout and to a file), an incomplete run refused like `compare`
 //! refuses it, and completion scripts that know every subcommand.
 
-mod support;
+use crate::support;
 use support::{abbench, stdout_of};
 
 const RUN: &str = concat!(

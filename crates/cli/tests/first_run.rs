@@ -2,7 +2,7 @@
 //! `check-calibration`), a check that says why it compared nothing, and a simulation
 //! that says when its tree is too small to split.
 
-mod support;
+use crate::support;
 use std::path::{Path, PathBuf};
 use support::{abbench, stdout_of};
 

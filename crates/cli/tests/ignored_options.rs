@@ -2,7 +2,7 @@
 //! stderr names it, the run goes on, and stdout (JSON included) is untouched. An option
 //! that applies gives no note.
 
-mod support;
+use crate::support;
 use support::abbench;
 
 /// The notes `abbench args…` printed, after checking that it succeeded.

@@ -8,7 +8,7 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 
-mod support;
+use crate::support;
 use support::abbench;
 
 fn validator() -> jsonschema::Validator {

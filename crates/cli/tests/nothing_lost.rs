@@ -7,7 +7,7 @@ use assert_cmd::cargo::cargo_bin;
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod support;
+use crate::support;
 use support::abbench;
 
 /// A suite of small trees, swept in about a second.

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-mod support;
+use crate::support;
 use support::abbench;
 
 /// Runs a command that must succeed and returns its stdout.

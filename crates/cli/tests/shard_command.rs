@@ -3,7 +3,7 @@
 //! is one line, exit 2, and writes nothing; `simulate`'s parts together print exactly
 //! the unsharded lines.
 
-mod support;
+use crate::support;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use support::abbench;

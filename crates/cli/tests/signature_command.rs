@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-mod support;
+use crate::support;
 use support::abbench;
 
 fn baseline() -> PathBuf {

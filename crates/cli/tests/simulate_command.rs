@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-mod support;
+use crate::support;
 use support::{abbench, stdout_of};
 
 fn json_lines(text: &str) -> Vec<Value> {

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-mod support;
+use crate::support;
 use support::abbench;
 
 #[test]

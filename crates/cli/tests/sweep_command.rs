@@ -4,7 +4,7 @@
 use assert_cmd::Command;
 use std::path::Path;
 
-mod support;
+use crate::support;
 use support::abbench;
 
 const RUN_FILES: &[&str] = &[

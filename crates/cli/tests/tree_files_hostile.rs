@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod support;
+use crate::support;
 use support::abbench;
 
 /// Asserts one line on stderr holding `words`, and exit code `code`.

@@ -2,7 +2,7 @@
 //! directory it runs in), the compiler, the profile and optimisation level, the target
 //! and its features.
 
-mod support;
+use crate::support;
 use support::stdout_of;
 
 #[test]

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-mod support;
+use crate::support;
 use support::stdout_of;
 
 fn records(args: &[&str]) -> Vec<Value> {

@@ -1,7 +1,7 @@
 //! `results.jsonl` is read strictly: every malformed or foreign line is an error naming
 //! the file and the line; a torn last line (no newline) is left out and named.
 
-mod common;
+use crate::common;
 
 use abbench_results::{FileError, ResultsWriter, parse_results, read_results, results_text};
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! ordered trees (Theorem 1, Corollary 1), totally dependent trees' root values (§9) and
 //! the binary tree of height 3 over all orderings of its leaves (§7).
 
-mod common;
+use crate::common;
 
 use abbench_search::{Basic, Detailed, F2Iter, SerialAlgorithm, f0, f1, f2};
 use abbench_tree::models::{DependentTree, OrderedTree, WorstTree};

@@ -6,7 +6,7 @@
 //! ordered trees the node kinds are Knuth & Moore's types and pvs examines the minimal
 //! tree. A failure names the tree, window and criterion that reproduce it.
 
-mod reference;
+use crate::reference;
 
 use abbench_search::{
     Basic, Bound, Cutoff, Detailed, GuessSource, NodeKind, SearchResult, SerialAlgorithm,

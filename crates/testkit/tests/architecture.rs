@@ -101,3 +101,59 @@ fn every_function_over_80_lines_is_named_in_the_architecture() {
         unnamed.join("\n")
     );
 }
+
+/// Every file of a crate's `tests/` is compiled: with `autotests = false` (one test binary
+/// per crate, `tests/main.rs`), cargo compiles only the `[[test]]` targets and the modules
+/// they name, so a new file without a `mod` line would be silently left out.
+#[test]
+fn every_integration_test_file_is_in_a_test_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut packages: Vec<_> = std::fs::read_dir(root.join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    packages.push(root.join("benches"));
+    let mut left_out = Vec::new();
+    let mut consolidated = 0;
+    for package in packages {
+        let tests = package.join("tests");
+        let Ok(manifest) = std::fs::read_to_string(package.join("Cargo.toml")) else {
+            continue;
+        };
+        if !tests.is_dir() || !manifest.contains("autotests = false") {
+            continue;
+        }
+        consolidated += 1;
+        // The targets' files, then the modules each names.
+        let targets: Vec<String> = manifest
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("path = \"tests/"))
+            .map(|rest| rest.trim_end_matches('"').to_string())
+            .collect();
+        let mut compiled: Vec<String> = targets.clone();
+        for target in &targets {
+            let text = std::fs::read_to_string(tests.join(target)).unwrap();
+            compiled.extend(
+                text.lines()
+                    .filter_map(|l| l.trim().strip_prefix("mod "))
+                    .filter_map(|l| l.strip_suffix(';'))
+                    .map(|name| format!("{name}.rs")),
+            );
+        }
+        for entry in std::fs::read_dir(&tests).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            if name.ends_with(".rs") && !compiled.contains(&name) {
+                left_out.push(tests.join(name).display().to_string());
+            }
+        }
+    }
+    assert!(
+        consolidated >= 8,
+        "only {consolidated} crates with one test binary"
+    );
+    assert!(
+        left_out.is_empty(),
+        "test files no test binary compiles (name each in its crate's tests/main.rs):\n{}",
+        left_out.join("\n")
+    );
+}

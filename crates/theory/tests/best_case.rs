@@ -1,7 +1,7 @@
 //! Corollary 1 (eq. (13)), Corollary 2 (eq. (14)) and F1's best case (§8, eq. (50)) against
 //! F1 and F2 run on explicit perfectly ordered trees.
 
-mod common;
+use crate::common;
 
 use abbench_theory::{
     OrderedBranching, corollary1_level, corollary1_total, corollary2_level_fixed_degrees,

@@ -19,7 +19,7 @@
 //!    maps the model onto itself), so one table per height serves every position.
 //!    Floating point, but nothing is sampled: it reaches heights 5 to 7.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

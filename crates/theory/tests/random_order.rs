@@ -1,7 +1,7 @@
 //! §7's exact answers for random uniform trees against the numbers the paper prints, and
 //! Theorem 3's eq. (30) against exhaustive enumeration.
 
-mod common;
+use crate::common;
 
 use abbench_theory::{
     Fraction, binary_height3_mean_leaves, examine_probability_exact,

@@ -2,8 +2,8 @@
 //! every tree is the implicit form, position for position (degrees, children in search
 //! order, move numbers, depths, leaf values).
 
-mod reference;
-mod support;
+use crate::reference;
+use crate::support;
 
 use abbench_tree::arena::{Arena, RaggedArena};
 use abbench_tree::{

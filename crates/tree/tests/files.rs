@@ -1,8 +1,8 @@
 //! `.tree` files as a whole: the shipped Fig. 1, round trips over generated trees, and a
 //! reader that never panics whatever bytes it is given.
 
-mod reference;
-mod support;
+use crate::reference;
+use crate::support;
 
 use abbench_tree::file::{header_comments, parse_tree, read_tree_file, tree_to_string};
 use abbench_tree::{GameTree, ModelSpec, MoveNumbers, TreeError, first_difference};

@@ -3,8 +3,8 @@
 //! reproduce both. Set `ABBENCH_REGENERATE_VECTORS=1` to rewrite the file from the
 //! reference after a deliberate change of the list of vectors.
 
-mod reference;
-mod support;
+use crate::reference;
+use crate::support;
 
 use abbench_tree::file::tree_to_string;
 use abbench_tree::hash::{child_key, mix64, root_key};

@@ -1,0 +1,30 @@
+//! The integration tests of this crate, one module per file, linked into one test
+//! binary: a binary per file cost a link each, most of a cold `cargo test`.
+
+mod support;
+
+mod ab_command;
+mod bad_input;
+mod ci_workflow;
+mod compare_command;
+mod cross_machine_report;
+mod export_command;
+mod first_run;
+mod hostile;
+mod ignored_options;
+mod interrupt;
+mod json_schema;
+mod non_utf8_paths;
+mod nothing_lost;
+mod run_command;
+mod shard_command;
+mod signature_command;
+mod simulate_command;
+mod special_files;
+mod sweep_command;
+mod theory_command;
+mod tree_command;
+mod tree_files_hostile;
+mod verify_command;
+mod version;
+mod windows_command;

@@ -1,0 +1,9 @@
+//! The integration tests of this crate, one module per file, linked into one test
+//! binary: a binary per file cost a link each, most of a cold `cargo test`.
+
+mod common;
+
+mod best_case;
+mod dependent;
+mod random_order;
+mod table1;
