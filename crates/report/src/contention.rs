@@ -3,7 +3,7 @@
 //! `machine.json` as `other_cpu_share`.
 
 /// From this share on, reports warn that other work competed with the sweep's threads.
-pub const NOTICEABLE_SHARE: f64 = 0.1;
+pub const NOTICEABLE_SHARE: f64 = abbench_parallel::sim::BUSY_OTHER_SHARE;
 
 /// The warning for a sweep during which other processes used `share` of the CPU, if it
 /// is [`NOTICEABLE_SHARE`] or more.

@@ -683,3 +683,69 @@ fn an_algorithm_missing_on_a_seed_is_simulated_on_the_seeds_that_have_it() {
         .map(|p| p.speedup);
     assert_eq!(row.measured, measured);
 }
+
+#[test]
+fn the_summary_comes_first_and_an_idle_machines_load_average_raises_no_alarm() {
+    // Twelve workloads, every record noisy and every one-thread parallel search slow: 24
+    // warning lines, as a default sweep on a noisy machine had before its summary.
+    let noisy = abbench_results::WallTimes::of(
+        &[100, 140, 70, 190, 95].map(std::time::Duration::from_micros),
+    )
+    .unwrap();
+    let measured: Vec<Record> = records()
+        .into_iter()
+        .filter(|r| r.tree.model.as_deref() == Some("random"))
+        .collect();
+    let records: Vec<Record> = (5..17)
+        .flat_map(|degree| {
+            measured.iter().cloned().map(move |mut r| {
+                r.tree.degree = Some(degree);
+                r
+            })
+        })
+        .map(|mut r| {
+            r.wall_ns = noisy.clone();
+            if r.threads == 1
+                && let Some(p) = r.parallel.as_mut()
+            {
+                p.speedup = 0.5;
+            }
+            r
+        })
+        .collect();
+    let machine = MachineInfo {
+        cpu_model: "Test CPU".into(),
+        logical_cores: 2,
+        load_average: Some([1.46, 1.5, 1.5]),
+        other_cpu_share: Some(0.009),
+        ..MachineInfo::default()
+    };
+    let groups = crate::aggregate::group_by_workload(&records);
+    let md = markdown::render(
+        &results(&records),
+        Some(&machine),
+        &groups,
+        &[],
+        &[],
+        markdown::SimulatedSection {
+            workloads: &[],
+            profile: None,
+        },
+    );
+    let lines: Vec<&str> = md.lines().collect();
+    let summary = lines.iter().position(|l| *l == "## Summary").unwrap();
+    assert!(summary < 30, "the summary at line {}:\n{md}", summary + 1);
+    let warnings = lines.iter().position(|l| *l == "## ⚠ Warnings").unwrap();
+    assert!(warnings > summary, "{md}");
+    // Every noisy workload and every slow one-thread search is named, folded.
+    assert_eq!(md.matches("records have a 95% interval").count(), 12, "{md}");
+    assert!(md.contains("**Noisy times** in 12 of 12 workloads"), "{md}");
+    assert!(md.contains("<details><summary>The 12 noisy times by workload</summary>"));
+    // The headline to the summary holds no warning line, and the load average of an
+    // idle VM, with other processes measured at 0.9%, is no alarm.
+    assert!(!lines[..summary].iter().any(|l| l.starts_with("* ")), "{md}");
+    assert!(!md.contains("busy when the run started"), "{md}");
+    assert!(!md.contains("The machine was shared"), "{md}");
+    assert!(md.contains("| load average at the start | 1.46, 1.50, 1.50"), "{md}");
+    assert!(md.find("\n## Machine\n").unwrap() > md.find("\n## ⚠ Warnings\n").unwrap());
+}

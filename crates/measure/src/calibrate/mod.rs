@@ -13,6 +13,7 @@ mod events;
 mod positions;
 
 use crate::MeasureError;
+use crate::contention::{CpuSample, other_share};
 use abbench_parallel::sim::{CostProfile, EventCost, Growth, PROFILE_SCHEMA, ProfileMachine};
 use abbench_parallel::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
 use abbench_results::{MachineInfo, UtcTime};
@@ -116,7 +117,9 @@ pub fn calibrate(
         ),
         // The load when calibrating began, as the machine's description read it.
         load_average: machine.load_average.map(|[one, ..]| one),
+        other_cpu_share: None,
     };
+    let start = CpuSample::now();
     let alone = position_costs(options, &threads, &mut profile, &mut notes)?;
     let one = ParallelSearcher::new(1)?;
     kernel_cost(&one, repeats, alone, &mut profile, &mut notes)?;
@@ -124,6 +127,9 @@ pub fn calibrate(
         bookkeeping_costs(&one, repeats, &mut profile, &mut notes)?;
     }
     event_costs(&threads, repeats, &mut profile, &mut notes);
+    profile.machine.other_cpu_share = start
+        .zip(CpuSample::now())
+        .and_then(|(start, end)| other_share(start, end));
     profile
         .validate()
         .map_err(|e| MeasureError::Simulation(format!("the calibration is unusable: {e}")))?;

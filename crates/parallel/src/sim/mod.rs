@@ -52,8 +52,8 @@ pub use ceiling::{RootSplitCeiling, root_split_ceiling};
 pub use costs::SimCosts;
 pub use fastest::{FastestSerial, SERIAL_POSITION_COST};
 pub use profile::{
-    BUSY_LOAD_SHARE, CostProfile, EventCost, EventCosts, Growth, PROFILE_SCHEMA, ProfileError,
-    ProfileKind, ProfileMachine,
+    BUSY_LOAD_SHARE, BUSY_OTHER_SHARE, CostProfile, EventCost, EventCosts, Growth, PROFILE_SCHEMA,
+    ProfileError, ProfileKind, ProfileMachine,
 };
 pub use result::{ProcessorTime, SimError, SimResult};
 pub use speeds::MAX_SPEED_SPREAD;

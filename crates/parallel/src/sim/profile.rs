@@ -157,17 +157,41 @@ pub struct ProfileMachine {
     /// other work running meanwhile inflates the costs measured.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub load_average: Option<f64>,
+    /// The share of all CPU time other processes used while it was measured (0 ..= 1,
+    /// from `/proc/stat`), where known. It decides whether the profile was taken under
+    /// load; the load average only where it is missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_cpu_share: Option<f64>,
 }
 
 /// A machine is busy when its 1-minute load average exceeds this share of its hardware
 /// threads: timings taken then are slowed by the other work (a steal measured at 72,568
-/// ns under a load of 2.5 on 2 threads took 23,069 ns when the machine was quiet).
+/// ns under a load of 2.5 on 2 threads took 23,069 ns when the machine was quiet). Used
+/// only where the CPU time other processes took was not measured: a load average counts
+/// threads waiting on anything, and a 2-vCPU VM idling at a load of 1.5 showed other
+/// processes using under 1% of the CPU.
 pub const BUSY_LOAD_SHARE: f64 = 0.25;
 
+/// A measurement is taken under load when other processes used at least this share of
+/// all CPU time while it ran (`other_cpu_share`): on two threads, a fifth of one core.
+pub const BUSY_OTHER_SHARE: f64 = 0.1;
+
 impl ProfileMachine {
-    /// Why the profile's costs may be inflated, when it was measured on a busy machine
-    /// ([`BUSY_LOAD_SHARE`]); `None` when the machine was quiet or the load is unknown.
+    /// Why the profile's costs may be inflated, when it was measured on a busy machine:
+    /// other processes took [`BUSY_OTHER_SHARE`] of the CPU or more while it was measured,
+    /// or, where that was not measured, the load average was above [`BUSY_LOAD_SHARE`]
+    /// of the hardware threads. `None` when the machine was quiet or nothing is known.
     pub fn under_load(&self) -> Option<String> {
+        if let Some(share) = self.other_cpu_share {
+            return (share >= BUSY_OTHER_SHARE).then(|| {
+                format!(
+                    "taken under load (other processes used {:.0}% of the CPU time while \
+                     it was measured): its costs may be inflated by the other work; \
+                     calibrate again on a quiet machine",
+                    100.0 * share
+                )
+            });
+        }
         let load = self.load_average?;
         (self.cores > 0 && load > BUSY_LOAD_SHARE * self.cores as f64).then(|| {
             format!(
@@ -299,6 +323,7 @@ impl CostProfile {
                 date: String::new(),
                 source: "the simulator's default costs (sim/README.md)".to_string(),
                 load_average: None,
+                other_cpu_share: None,
             },
             growth: Growth::Linear,
             position_nanos: BTreeMap::from([
@@ -472,6 +497,18 @@ mod load_tests {
         );
         assert_eq!(at(Some(0.3)).under_load(), None);
         assert_eq!(at(None).under_load(), None);
+        // What other processes took while it was measured decides, where it is known: a
+        // load average of 1.5 on an idle VM is not load.
+        let measured = |load: f64, share: f64| ProfileMachine {
+            other_cpu_share: Some(share),
+            ..at(Some(load))
+        };
+        assert_eq!(measured(1.5, 0.009).under_load(), None);
+        let busy = measured(0.1, 0.4).under_load().unwrap();
+        assert!(
+            busy.starts_with("taken under load (other processes used 40% of the CPU time"),
+            "{busy}"
+        );
         // Read and written with the profile; profiles without it still read.
         let mut profile = CostProfile::reference();
         profile.machine.load_average = Some(2.5);

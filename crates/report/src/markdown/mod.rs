@@ -1,8 +1,8 @@
-//! `report.md`, one file per section in this order: the title and machine (`title.rs`),
-//! any verification failures and searches without a result (`verification.rs`),
-//! warnings about one-thread speedups and ybwc searches that never split
-//! (`warnings.rs`), a
-//! summary of the scaling workloads (`scaling_summary.rs`), the plots, the SIMULATED
+//! `report.md`, one file per section in this order — the headline first: the title, the
+//! machine in one line and whether it was shared (`title.rs`), any verification failures
+//! and searches without a result (`verification.rs`), a summary of the scaling workloads
+//! (`scaling_summary.rs`), the warnings, grouped by kind (`warnings.rs`), the machine and
+//! build in full (`title.rs`), the plots, the SIMULATED
 //! scaling beside the measured one (`simulated_section.rs`), the paper's predictions
 //! against the measurements (`theory_table.rs`), the window techniques
 //! (`crate::windows`), how to read the tables (`legend.rs`), then one section per
@@ -60,8 +60,12 @@ pub(crate) fn render(
     title::title(&mut md, records, machine, incomplete.as_deref(), groups);
     verification::failures(&mut md, records);
     verification::unfinished(&mut md, unfinished_searches);
-    warnings::warnings(&mut md, records);
     scaling_summary::summary(&mut md, groups);
+    let machine_warnings = machine.map(title::start_warnings).unwrap_or_default();
+    warnings::warnings(&mut md, records, &machine_warnings);
+    if let Some(m) = machine {
+        title::machine_section(&mut md, records, m);
+    }
     if !figures.is_empty() {
         md.push_str("## Plots\n\n");
         for f in figures {

@@ -1,8 +1,12 @@
-//! What a reader should know before trusting the scaling tables: parallel searches at one
-//! thread that ran much faster or slower than serial f2-iter (the measurement, not the
+//! What a reader should know before trusting the tables, after the summary they qualify:
+//! the machine's state (a frequency governor that changes clocks; a busy start where the
+//! run did not measure other processes' CPU time), noisy times — records whose 95%
+//! interval of the median is wider than ±[`NOISY`] —, parallel searches at one thread
+//! that ran much faster or slower than serial f2-iter (the measurement, not the
 //! algorithm, is then in question), and ybwc searches on two or more threads that never
-//! split (their speedup says nothing about young brothers wait), and noisy times:
-//! records whose 95% interval of the median is wider than ±[`NOISY`].
+//! split (their speedup says nothing about young brothers wait). Each kind is one
+//! headline with its per-workload lines folded under it: a default sweep on a noisy
+//! machine had 24 such lines, which pushed the summary to line 54.
 
 use crate::format::cell;
 use abbench_results::Record;
@@ -15,9 +19,94 @@ pub(super) const ONE_THREAD_RANGE: (f64, f64) = (0.9, 1.1);
 /// A median whose 95% interval's half-width is more than this share of it is noisy.
 pub(super) const NOISY: f64 = 0.10;
 
-/// The `## ⚠ Warnings` section, if any record calls for one.
-pub(super) fn warnings(md: &mut String, records: &[Record]) {
-    let noisy = noisy_workloads(records);
+/// The `## ⚠ Warnings` section, if the machine or any record calls for one: first what
+/// the machine's state says of every timing (`machine`, one bullet each), then one short
+/// paragraph per kind of doubtful record — noisy times, one-thread speedups out of range,
+/// ybwc searches that never split — each naming how many, with the per-workload lines
+/// folded below it (shown as they are where there is only one).
+pub(super) fn warnings(md: &mut String, records: &[Record], machine: &[String]) {
+    let noisy = noisy_lines(records);
+    let (one_thread, never_split) = parallel_lines(records);
+    if machine.is_empty() && noisy.is_empty() && one_thread.is_empty() && never_split.is_empty() {
+        return;
+    }
+    md.push_str("## ⚠ Warnings\n\n");
+    for warning in machine {
+        let _ = writeln!(md, "* {warning}");
+    }
+    if !machine.is_empty() {
+        md.push('\n');
+    }
+    let workloads = {
+        let mut all: Vec<String> = records.iter().map(|r| r.tree.workload().label()).collect();
+        all.sort();
+        all.dedup();
+        all.len()
+    };
+    let (lo, hi) = ONE_THREAD_RANGE;
+    group(
+        md,
+        &noisy,
+        &format!(
+            "**Noisy times** in {} of {workloads} workload{}: records whose 95% interval of \
+             the median is wider than ±{:.0}%; more runs (`repeat`) or a quieter machine would \
+             narrow them.",
+            noisy.len(),
+            if workloads == 1 { "" } else { "s" },
+            100.0 * NOISY
+        ),
+        "noisy times by workload",
+    );
+    group(
+        md,
+        &one_thread,
+        &format!(
+            "**One-thread speedups outside {lo}–{hi}×** for {} workload and algorithm \
+             pair{}: at one thread a parallel search is f2-iter with bookkeeping, so the \
+             timing, not the algorithm, is in question.",
+            one_thread.len(),
+            if one_thread.len() == 1 { "" } else { "s" }
+        ),
+        "one-thread speedups by workload",
+    );
+    group(
+        md,
+        &never_split,
+        &format!(
+            "**ybwc never split** in {} workload{}: those rows measure a serial search.",
+            never_split.len(),
+            if never_split.len() == 1 { "" } else { "s" }
+        ),
+        "searches that never split by workload",
+    );
+}
+
+/// One kind of warning: its headline, then its lines — folded under `what` when there
+/// are several, so that the section stays a few lines long however many there are.
+fn group(md: &mut String, lines: &[String], headline: &str, what: &str) {
+    match lines {
+        [] => {}
+        [one] => {
+            let _ = writeln!(md, "{headline}\n\n* {one}\n");
+        }
+        many => {
+            let _ = writeln!(
+                md,
+                "{headline}\n\n<details><summary>The {} {what}</summary>\n",
+                many.len()
+            );
+            for line in many {
+                let _ = writeln!(md, "* {line}");
+            }
+            md.push_str("\n</details>\n\n");
+        }
+    }
+}
+
+/// One line per workload and algorithm whose one-thread speedups fall outside
+/// [`ONE_THREAD_RANGE`], and one per workload and algorithm of a ybwc that never split
+/// at two threads or more.
+fn parallel_lines(records: &[Record]) -> (Vec<String>, Vec<String>) {
     let (lo, hi) = ONE_THREAD_RANGE;
     // (workload, algorithm) → the speedups that fall outside, or the thread counts
     // that never split.
@@ -32,55 +121,58 @@ pub(super) fn warnings(md: &mut String, records: &[Record]) {
             never_split.entry(key).or_default().push(r.threads);
         }
     }
-    if one_thread.is_empty() && never_split.is_empty() && noisy.is_empty() {
-        return;
-    }
-    md.push_str("## ⚠ Warnings\n\n");
-    for ((workload, algo), speedups) in &one_thread {
-        let least = speedups.iter().copied().fold(f64::INFINITY, f64::min);
-        let greatest = speedups.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let range = if least == greatest {
-            format!("{least:.2}×")
-        } else {
-            format!("{least:.2}× – {greatest:.2}×")
-        };
-        let _ = writeln!(
-            md,
-            "* {}, {algo} at 1 thread: speedup {range} on {} seed{} (expected {lo}–{hi}×: at \
-             one thread the parallel search is f2-iter with bookkeeping; the timing, not the \
-             algorithm, is in question).",
-            cell(workload),
-            speedups.len(),
-            if speedups.len() == 1 { "" } else { "s" },
-        );
-    }
-    for ((workload, algo), threads) in &never_split {
-        let mut counts = threads.clone();
-        counts.sort_unstable();
-        counts.dedup();
-        let counts: Vec<String> = counts.iter().map(usize::to_string).collect();
-        let _ = writeln!(
-            md,
-            "* {}, {algo} never split at {} threads ({} searches): the tree is too small for \
-             its split height, so these rows measure a serial search.",
-            cell(workload),
-            counts.join(", "),
-            threads.len(),
-        );
-    }
-    for (workload, (count, total, widest, label)) in &noisy {
-        let _ = writeln!(
-            md,
-            "* {}: {count} of {total} records have a 95% interval of the median wider \
-             than ±{:.0}% (widest ±{:.0}%, {}): their times are uncertain; more runs \
-             (`repeat`) or a quieter machine would narrow them.",
-            cell(workload),
-            100.0 * NOISY,
-            100.0 * widest,
-            cell(label),
-        );
-    }
-    md.push('\n');
+    let one_thread = one_thread
+        .iter()
+        .map(|((workload, algo), speedups)| {
+            let least = speedups.iter().copied().fold(f64::INFINITY, f64::min);
+            let greatest = speedups.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let range = if least == greatest {
+                format!("{least:.2}×")
+            } else {
+                format!("{least:.2}× – {greatest:.2}×")
+            };
+            format!(
+                "{}, {algo} at 1 thread: speedup {range} on {} seed{}.",
+                cell(workload),
+                speedups.len(),
+                if speedups.len() == 1 { "" } else { "s" },
+            )
+        })
+        .collect();
+    let never_split = never_split
+        .iter()
+        .map(|((workload, algo), threads)| {
+            let mut counts = threads.clone();
+            counts.sort_unstable();
+            counts.dedup();
+            let counts: Vec<String> = counts.iter().map(usize::to_string).collect();
+            format!(
+                "{}, {algo} never split at {} threads ({} searches): the tree is too small \
+                 for its split height.",
+                cell(workload),
+                counts.join(", "),
+                threads.len(),
+            )
+        })
+        .collect();
+    (one_thread, never_split)
+}
+
+/// One line per workload with noisy records.
+fn noisy_lines(records: &[Record]) -> Vec<String> {
+    noisy_workloads(records)
+        .iter()
+        .map(|(workload, (count, total, widest, label))| {
+            format!(
+                "{}: {count} of {total} records have a 95% interval of the median wider than \
+                 ±{:.0}% (widest ±{:.0}%, {}).",
+                cell(workload),
+                100.0 * NOISY,
+                100.0 * widest,
+                cell(label),
+            )
+        })
+        .collect()
 }
 
 /// Per workload: how many records are noisy, of how many, the widest interval and its
@@ -167,6 +259,7 @@ mod tests {
                 record("ybwc", 2, 1.5, 0),
                 record("ybwc", 4, 2.5, 12),
             ],
+            &[],
         );
         assert!(md.starts_with("## ⚠ Warnings\n\n"), "{md}");
         assert!(
@@ -193,7 +286,7 @@ mod tests {
         let mut steady = record("ybwc", 4, 2.8, 40);
         steady.wall_ns = WallTimes::of(&ms(&[100, 101, 100, 99, 100])).unwrap();
         let mut md = String::new();
-        warnings(&mut md, &[noisy, steady.clone()]);
+        warnings(&mut md, &[noisy, steady.clone()], &[]);
         assert!(
             md.contains(
                 "* random d=4 h=5: 1 of 2 records have a 95% interval of the median wider than ±10%"
@@ -202,7 +295,7 @@ mod tests {
         );
         assert!(md.contains("ybwc at 2 threads seed 1"), "{md}");
         let mut md = String::new();
-        warnings(&mut md, &[steady]);
+        warnings(&mut md, &[steady], &[]);
         assert!(md.is_empty(), "{md}");
     }
 
@@ -212,7 +305,46 @@ mod tests {
         warnings(
             &mut md,
             &[record("ybwc", 1, 1.02, 0), record("ybwc", 2, 1.8, 40)],
+            &[],
         );
         assert!(md.is_empty());
+    }
+
+    #[test]
+    fn many_warnings_of_a_kind_are_one_headline_with_their_lines_folded() {
+        // Twelve workloads (heights 3 ..= 14), each with a slow one-thread ybwc.
+        let records: Vec<Record> = (3..15)
+            .map(|height| {
+                let mut r = record("ybwc", 1, 0.5, 0);
+                r.tree.height = Some(height);
+                r
+            })
+            .collect();
+        let mut md = String::new();
+        warnings(
+            &mut md,
+            &records,
+            &["**The machine was busy**: load.".to_string()],
+        );
+        let lines: Vec<&str> = md.lines().collect();
+        assert_eq!(lines[2], "* **The machine was busy**: load.", "{md}");
+        assert!(
+            lines[4].starts_with(
+                "**One-thread speedups outside 0.9–1.1×** for 12 workload and algorithm pairs:"
+            ),
+            "{md}"
+        );
+        assert_eq!(
+            lines[6],
+            "<details><summary>The 12 one-thread speedups by workload</summary>"
+        );
+        assert_eq!(md.matches("at 1 thread: speedup 0.50×").count(), 12, "{md}");
+        let folded = md.find("<details>").unwrap();
+        assert!(md[..folded].lines().count() < 10, "{md}");
+        assert!(md.trim_end().ends_with("</details>"), "{md}");
+        // A machine warning alone is a section too.
+        let mut md = String::new();
+        warnings(&mut md, &[], &["governor".to_string()]);
+        assert_eq!(md, "## ⚠ Warnings\n\n* governor\n\n");
     }
 }
