@@ -738,14 +738,24 @@ fn the_summary_comes_first_and_an_idle_machines_load_average_raises_no_alarm() {
     let warnings = lines.iter().position(|l| *l == "## ⚠ Warnings").unwrap();
     assert!(warnings > summary, "{md}");
     // Every noisy workload and every slow one-thread search is named, folded.
-    assert_eq!(md.matches("records have a 95% interval").count(), 12, "{md}");
+    assert_eq!(
+        md.matches("records have a 95% interval").count(),
+        12,
+        "{md}"
+    );
     assert!(md.contains("**Noisy times** in 12 of 12 workloads"), "{md}");
     assert!(md.contains("<details><summary>The 12 noisy times by workload</summary>"));
     // The headline to the summary holds no warning line, and the load average of an
     // idle VM, with other processes measured at 0.9%, is no alarm.
-    assert!(!lines[..summary].iter().any(|l| l.starts_with("* ")), "{md}");
+    assert!(
+        !lines[..summary].iter().any(|l| l.starts_with("* ")),
+        "{md}"
+    );
     assert!(!md.contains("busy when the run started"), "{md}");
     assert!(!md.contains("The machine was shared"), "{md}");
-    assert!(md.contains("| load average at the start | 1.46, 1.50, 1.50"), "{md}");
+    assert!(
+        md.contains("| load average at the start | 1.46, 1.50, 1.50"),
+        "{md}"
+    );
     assert!(md.find("\n## Machine\n").unwrap() > md.find("\n## ⚠ Warnings\n").unwrap());
 }
