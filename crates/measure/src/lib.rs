@@ -20,6 +20,7 @@
 //! | `--shard K/N` | [`Suite::shard`], [`Suite::content_hash`], [`shard_items`] with [`search_weight`] |
 //! | `calibrate` | [`calibrate()`] with [`CalibrateOptions`] |
 //! | `theory` | [`theory_checks()`] with [`TheoryOptions`] |
+//! | `simulate` | [`SimulationStudy::run`] with [`StudyCosts`], [`simulation_positions`], [`TreeSimulation::write_json_lines`] |
 //! | `verify --stress` | [`stress()`], [`stress_models`] |
 //! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
 //! | `ab`, `ab-worker` | [`ab::ab`] with [`ab::AbConfig`], [`ab::serve`] |
@@ -39,6 +40,7 @@ mod reference;
 mod searches;
 mod shard;
 mod signature;
+mod simulation;
 mod stress;
 mod suite;
 mod sweep;
@@ -60,6 +62,10 @@ pub use shard::{
     simulation_shard, tree_weight,
 };
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
+pub use simulation::{
+    SIMULATED_POSITIONS_PER_SECOND, SimulationStudy, StudyCosts, TreeSimulation,
+    simulation_positions,
+};
 pub use stress::{
     STRESS_MODELS, STRESS_SPLIT_HEIGHT, STRESS_THREADS, StressCount, StressMismatch, StressOutcome,
     stress, stress_models, stress_shard,

@@ -1,37 +1,29 @@
-//! `abbench simulate`: root splitting and young brothers wait on `p` SIMULATED virtual
-//! processors (`abbench_parallel::sim`), thin over `simulate_scaling`.
-//!
-//! For every tree of the tree options and every algorithm, the search is simulated at
-//! every processor count: virtual time in positions, speedup over serial f2-iter,
-//! efficiency, search overhead, idle fraction, splits, aborts and aborted positions. Each
-//! tree also gets young brothers wait's work/span line (work, span, parallelism and
-//! burdened parallelism), and a perfectly ordered uniform tree (`--model ordered
-//! --ordering 1`, fixed degree, no early terminals) root splitting's closed-form
-//! ceiling. Every figure is a pure function of the tree, the algorithm, the processor
-//! count, the costs and the options: the output holds no wall-clock time and is the same
-//! on every run and every machine.
-//!
-//! `--json` prints one object per (tree, algorithm, processors), `"kind": "simulation"`,
-//! and one per tree, `"kind": "work_span"`; every object has `"simulated": true`.
-//! `--shard K/N` prints only part K of those objects (`abbench_measure::simulation_shard`):
-//! each is whole in itself, so the N parts' lines, sorted, are the whole run's, sorted.
+//! `abbench simulate`: the parallel searches on `p` SIMULATED virtual processors. The
+//! study itself — every algorithm at every processor count on every tree, each tree's
+//! work/span view and root splitting's ceiling, the JSON lines, the shard's part — is
+//! `abbench_measure::SimulationStudy`; this command parses the options, resolves the
+//! costs they name, and prints: a table of virtual time, speedup over serial f2-iter and
+//! over the fastest serial search, efficiency, search overhead, idle fraction, splits,
+//! aborts and aborted positions, with a note per tree (work/span, the ceiling, a ybwc that
+//! never split), or with `--json` the study's JSON lines; `--svg` draws the curves.
 
 use crate::failure::Failure;
 use crate::list::AlgorithmList;
 use crate::search_args::SplitArgs;
 use crate::table::{Align, Table};
 use crate::tree_args::{ModelArg, TreeArgs};
-use abbench_measure::{LONG_RUN_SECONDS, estimate_positions};
-use abbench_parallel::sim::{
-    CostProfile, MAX_PROCS, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan,
-    root_split_ceiling, simulate_profiled, work_span,
+use abbench_measure::{
+    LONG_RUN_SECONDS, SIMULATED_POSITIONS_PER_SECOND, SimulationStudy, StudyCosts, TreeSimulation,
+    simulation_positions,
 };
-use abbench_parallel::{ParallelAlgorithm, SearchOptions};
+use abbench_parallel::ParallelAlgorithm;
+use abbench_parallel::sim::{
+    CostProfile, MAX_PROCS, RootSplitCeiling, SimCosts, SimResult, WorkSpan,
+};
 use abbench_report::SimulationPlot;
 use abbench_results::{TreeInfo, UnknownAlgorithm, read_profile, write_atomically};
-use abbench_tree::{GameTree, TreeSource, TreeSpec, TreeVisitor};
+use abbench_tree::TreeSpec;
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -110,11 +102,6 @@ pub struct SimulateCommand {
     pub force: bool,
 }
 
-/// Positions a second the simulator is assumed to examine, on one core: about six
-/// times what a debug build reaches (8×10⁶ on random d=8 h=8), so that the estimate
-/// errs towards running.
-const SIMULATED_POSITIONS_PER_SECOND: f64 = 5.0e7;
-
 /// A parsed `--procs` list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProcList(pub Vec<usize>);
@@ -153,77 +140,9 @@ fn parse_position_ns(text: &str) -> Result<f64, String> {
     Ok(ns)
 }
 
-/// One simulated search, as a JSON line.
-#[derive(Serialize)]
-struct SimulationLine<'a> {
-    schema: u32,
-    kind: &'static str,
-    simulated: bool,
-    tree: &'a TreeInfo,
-    #[serde(flatten)]
-    result: &'a SimResult,
-}
-
-/// One tree's work/span view, as a JSON line.
-#[derive(Serialize)]
-struct WorkSpanLine<'a> {
-    schema: u32,
-    kind: &'static str,
-    simulated: bool,
-    tree: &'a TreeInfo,
-    #[serde(flatten)]
-    work_span: &'a WorkSpan,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    root_split_ceiling: Option<&'a RootSplitCeiling>,
-}
-
-/// Simulates every algorithm at every processor count on one tree, and computes its
-/// work/span view.
-struct Simulate<'a> {
-    algos: &'a [ParallelAlgorithm],
-    /// This tree's part of the run (`--shard`): processor counts per algorithm.
-    part: &'a abbench_measure::SimulationPart,
-    costs: &'a Costs,
-    options: SearchOptions,
-}
-
-/// The costs of a simulation: a profile, and the nanoseconds per position of the trees
-/// in it (fixed costs are a profile whose costs do not grow with p).
-struct Costs {
-    profile: CostProfile,
-    position_nanos: f64,
-}
-
-impl TreeVisitor for Simulate<'_> {
-    type Output = Result<(Vec<SimResult>, Option<WorkSpan>), SimError>;
-    fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
-        let mut results = Vec::new();
-        for (&algo, procs) in self.algos.iter().zip(&self.part.procs) {
-            if procs.is_empty() {
-                continue;
-            }
-            results.extend(simulate_profiled(
-                tree,
-                algo,
-                procs,
-                &self.costs.profile,
-                self.costs.position_nanos,
-                &self.options,
-            )?);
-        }
-        // The work/span view has no processor count: the costs at one processor.
-        let one = self.costs.profile.costs_at(self.costs.position_nanos, 1);
-        let ws = self
-            .part
-            .work_span
-            .then(|| work_span(tree, &one, &self.options));
-        Ok((results, ws))
-    }
-}
-
 impl SimulateCommand {
     /// The profile and position time these options name.
-    fn profiled_costs(&self) -> Result<Costs, Failure> {
+    fn profiled_costs(&self) -> Result<StudyCosts, Failure> {
         let Some(path) = &self.calibration else {
             // The default profile in positions of `sim_costs`' nanoseconds gives exactly
             // those costs; free costs are the default profile at no time per position.
@@ -237,7 +156,7 @@ impl SimulateCommand {
                 (CostsArg::Calibrated, Some(ns)) => ns,
                 (CostsArg::Calibrated, None) => self.default_position_nanos(),
             };
-            return Ok(Costs {
+            return Ok(StudyCosts {
                 profile: CostProfile::reference(),
                 position_nanos,
             });
@@ -260,7 +179,7 @@ impl SimulateCommand {
                 ))
             })?,
         };
-        Ok(Costs {
+        Ok(StudyCosts {
             profile,
             position_nanos,
         })
@@ -273,29 +192,7 @@ impl SimulateCommand {
         if self.force {
             return Ok(());
         }
-        let serial: abbench_results::Algorithm = "f2-iter".parse().expect("f2-iter");
-        let positions: f64 = specs
-            .iter()
-            .filter_map(|spec| match &spec.source {
-                TreeSource::Model(model) => Some(model),
-                TreeSource::File(_) => None,
-            })
-            .map(|model| {
-                // The serial reference and the fastest serial searches: four, about.
-                let serial = 4.0 * estimate_positions(model, serial);
-                let parallel: f64 = self
-                    .algo
-                    .0
-                    .iter()
-                    .map(|&a| {
-                        let each =
-                            estimate_positions(model, abbench_results::Algorithm::Parallel(a));
-                        each * self.procs.0.len() as f64
-                    })
-                    .sum();
-                serial + parallel
-            })
-            .sum();
+        let positions = simulation_positions(specs, &self.algo.0, &self.procs.0);
         let seconds = positions / SIMULATED_POSITIONS_PER_SECOND;
         if seconds <= LONG_RUN_SECONDS {
             return Ok(());
@@ -311,25 +208,21 @@ impl SimulateCommand {
     /// An error when an event would cost more positions than virtual time holds
     /// (`SimCosts::MAX_EVENT_COST`) at one of the processor counts: a tiny
     /// `--position-ns`, or a profile's cost of `1e30` nanoseconds.
-    fn refuse_unbounded_costs(&self, costs: &Costs) -> Result<(), Failure> {
-        for &procs in std::iter::once(&1).chain(&self.procs.0) {
-            let at = costs.profile.costs_at(costs.position_nanos, procs);
-            if let Some((event, cost)) = at.out_of_range() {
-                let cause = match (self.position_ns, &self.calibration) {
-                    (Some(ns), _) => format!("--position-ns {ns:e}"),
-                    (None, Some(path)) => format!("the profile {}", path.display()),
-                    (None, None) => "the default costs".into(),
-                };
-                return Err(Failure::bad_input(format!(
-                    "{cause} makes a {event} event cost {cost} positions at p = {procs}, \
-                     more than the simulator's virtual time holds (at most {} \
-                     per event): give costs in nanoseconds that a position's time divides \
-                     into fewer",
-                    SimCosts::MAX_EVENT_COST
-                )));
-            }
-        }
-        Ok(())
+    fn refuse_unbounded_costs(&self, costs: &StudyCosts) -> Result<(), Failure> {
+        let Some((procs, event, cost)) = costs.out_of_range(&self.procs.0) else {
+            return Ok(());
+        };
+        let cause = match (self.position_ns, &self.calibration) {
+            (Some(ns), _) => format!("--position-ns {ns:e}"),
+            (None, Some(path)) => format!("the profile {}", path.display()),
+            (None, None) => "the default costs".into(),
+        };
+        Err(Failure::bad_input(format!(
+            "{cause} makes a {event} event cost {cost} positions at p = {procs}, more than \
+             the simulator's virtual time holds (at most {} per event): give costs in \
+             nanoseconds that a position's time divides into fewer",
+            SimCosts::MAX_EVENT_COST
+        )))
     }
 
     /// The default profile's position time for the tree's model.
@@ -369,42 +262,36 @@ impl SimulateCommand {
         self.check_work(&specs)?;
         let costs = self.profiled_costs()?;
         self.refuse_unbounded_costs(&costs)?;
-        let options = self.split.options();
         let mut table = result_table();
         let mut notes: Vec<String> = Vec::new();
         let mut plot = SimulationPlot::default();
-        let algos: Vec<abbench_results::Algorithm> = self
-            .algo
-            .0
-            .iter()
-            .map(|&a| abbench_results::Algorithm::Parallel(a))
-            .collect();
-        let parts = abbench_measure::simulation_shard(&specs, &algos, &self.procs.0, self.shard);
-        for (spec, part) in specs.iter().zip(&parts) {
-            let visitor = Simulate {
-                algos: &self.algo.0,
-                part,
-                costs: &costs,
-                options,
-            };
-            let (results, ws) = spec
-                .visit(self.tree.memory_budget(), visitor)?
-                .map_err(sim_failure)?;
-            let info = TreeInfo::of(spec);
-            let ceiling = perfect_ceiling(spec);
-            if let Some(ws) = &ws {
-                plot.add(&self.algo.0, &info, &results, ws, ceiling.as_ref());
+        let study = SimulationStudy {
+            algos: &self.algo.0,
+            procs: &self.procs.0,
+            costs: &costs,
+            options: self.split.options(),
+            shard: self.shard,
+        };
+        study.run::<Failure>(&specs, self.tree.memory_budget(), |tree| {
+            if let Some(ws) = &tree.work_span {
+                plot.add(
+                    &self.algo.0,
+                    &tree.info,
+                    &tree.results,
+                    ws,
+                    tree.ceiling.as_ref(),
+                );
             }
             if self.json {
-                write_json_lines(out, &info, &results, ws.as_ref(), ceiling.as_ref())?;
-                continue;
+                return tree.write_json_lines(out).map_err(Failure::stdout);
             }
-            push_rows(&mut table, &info, &results);
-            notes.extend(never_split_note(&info, &results));
-            if let Some(ws) = &ws {
-                notes.extend(tree_notes(&info, ws, ceiling.as_ref()));
+            push_rows(&mut table, &tree.info, &tree.results);
+            notes.extend(never_split_note(&tree));
+            if let Some(ws) = &tree.work_span {
+                notes.extend(tree_notes(&tree.info, ws, tree.ceiling.as_ref()));
             }
-        }
+            Ok(())
+        })?;
         if !self.json {
             self.write_heading(out, &costs)?;
             table.write(out).map_err(Failure::stdout)?;
@@ -420,8 +307,8 @@ impl SimulateCommand {
     }
 
     /// The line above the table: which algorithms, and what the events cost.
-    fn write_heading(&self, out: &mut impl Write, costs: &Costs) -> Result<(), Failure> {
-        let one = costs.profile.costs_at(costs.position_nanos, 1);
+    fn write_heading(&self, out: &mut impl Write, costs: &StudyCosts) -> Result<(), Failure> {
+        let one = costs.at(1);
         let costs_named = match (&self.calibration, self.costs) {
             (Some(path), _) => format!(
                 "the profile {} ({}, {} cores) at {} ns per position; at one processor",
@@ -533,19 +420,19 @@ fn push_rows(table: &mut Table, info: &TreeInfo, results: &[SimResult]) {
 
 /// A note when ybwc never split on a tree at two processors or more (as the sweep's
 /// report warns): those rows are a serial search, and say nothing of scaling.
-fn never_split_note(info: &TreeInfo, results: &[SimResult]) -> Option<String> {
-    let procs: Vec<String> = results
+fn never_split_note(tree: &TreeSimulation) -> Option<String> {
+    let procs: Vec<String> = tree
+        .ybwc_never_split()
         .iter()
-        .filter(|r| r.algorithm == ParallelAlgorithm::Ybwc && r.procs >= 2 && r.splits == 0)
-        .map(|r| r.procs.to_string())
+        .map(usize::to_string)
         .collect();
     (!procs.is_empty()).then(|| {
         format!(
             "NOTE: ybwc never split on {} seed {} at {} processors: the tree is too small \
              for its split height, so those rows are a serial search; a larger --height or a \
              smaller --split-height gives it split points",
-            info.label(),
-            info.seed.map_or("-".to_string(), |s| s.to_string()),
+            tree.info.label(),
+            tree.info.seed.map_or("-".to_string(), |s| s.to_string()),
             procs.join(", ")
         )
     })
@@ -576,70 +463,4 @@ fn tree_notes(info: &TreeInfo, ws: &WorkSpan, ceiling: Option<&RootSplitCeiling>
         ));
     }
     notes
-}
-
-/// One tree's JSON lines: a line per simulation, then its work and span (unless another
-/// part of a sharded run computes it).
-fn write_json_lines(
-    out: &mut impl Write,
-    info: &TreeInfo,
-    results: &[SimResult],
-    ws: Option<&WorkSpan>,
-    ceiling: Option<&RootSplitCeiling>,
-) -> Result<(), Failure> {
-    for result in results {
-        write_json(
-            out,
-            &SimulationLine {
-                schema: abbench_results::SCHEMA,
-                kind: "simulation",
-                simulated: true,
-                tree: info,
-                result,
-            },
-        )?;
-    }
-    let Some(ws) = ws else {
-        return Ok(());
-    };
-    write_json(
-        out,
-        &WorkSpanLine {
-            schema: abbench_results::SCHEMA,
-            kind: "work_span",
-            simulated: true,
-            tree: info,
-            work_span: ws,
-            root_split_ceiling: ceiling,
-        },
-    )
-}
-
-/// Root splitting's ceiling, for a perfectly ordered uniform tree only.
-fn perfect_ceiling(spec: &TreeSpec) -> Option<RootSplitCeiling> {
-    let TreeSource::Model(m) = &spec.source else {
-        return None;
-    };
-    let perfect = m.model == abbench_tree::Model::Ordered
-        && m.ordering == 1.0
-        && m.is_uniform()
-        && m.terminal_prob == 0.0;
-    perfect
-        .then(|| root_split_ceiling(u64::from(m.degree), m.height))
-        .flatten()
-}
-
-/// A simulation's error: the processor bounds are bad input, anything else a failure.
-fn sim_failure(error: SimError) -> Failure {
-    match error {
-        SimError::NoProcessors | SimError::TooManyProcessors { .. } => {
-            Failure::bad_input(error.to_string())
-        }
-        other => Failure::failed(other.to_string()),
-    }
-}
-
-fn write_json(out: &mut impl Write, line: &impl Serialize) -> Result<(), Failure> {
-    serde_json::to_writer(&mut *out, line).map_err(|e| Failure::stdout(std::io::Error::from(e)))?;
-    writeln!(out).map_err(Failure::stdout)
 }
