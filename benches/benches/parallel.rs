@@ -3,7 +3,7 @@
 //! outside the timed region (`iter_custom`); every search's value is checked against the
 //! golden serial value.
 
-use abbench_benches::{golden, workload};
+use abbench_benches::{RootMoves, golden, workload};
 use abbench_parallel::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
 use abbench_tree::{GameTree, TreeVisitor};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -20,6 +20,9 @@ impl TreeVisitor for BenchParallel<'_> {
     type Output = ();
     fn visit<T: GameTree>(self, tree: &T) {
         let expected = golden(self.name, "f2-iter");
+        // The ordered tree's value is 0 by construction: its best move is what tells a
+        // right answer from a lucky one.
+        let moves = RootMoves::of(tree);
         let mut group = self.c.benchmark_group(format!("parallel/{}", self.name));
         group
             .sample_size(10)
@@ -39,7 +42,13 @@ impl TreeVisitor for BenchParallel<'_> {
                                 .search(black_box(tree), algorithm, SearchOptions::default())
                                 .expect("no time limit, no panic");
                             total += started.elapsed();
-                            assert_eq!(r.value, expected.value, "{algorithm} on {}", self.name);
+                            let what = format!(
+                                "{algorithm} at {} threads on {}",
+                                searcher.threads(),
+                                self.name
+                            );
+                            assert_eq!(r.value, expected.value, "{what}");
+                            moves.check(&what, r.value, r.best_move);
                         }
                         total
                     })

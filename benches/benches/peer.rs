@@ -1,11 +1,12 @@
 //! The `minimax` crate beside abbench on the same implicit `random` trees, same depth,
 //! same process: its `Negamax` against `f2-iter`, its `ParallelSearch` at 2 threads
 //! against `ybwc` at 2 threads. Every search's root value is checked against the golden
-//! value; the peer's own node counts differ (its `Negamax` shuffles the root moves; its
+//! value and its best move against the root moves' own values; the peer's own node
+//! counts differ (its `Negamax` shuffles the root moves; its
 //! `ParallelSearch` deepens iteratively with a transposition table).
 
 use abbench_benches::peer::{PeerState, RandomEval};
-use abbench_benches::{golden, workload};
+use abbench_benches::{RootMoves, golden, workload};
 use abbench_parallel::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
 use abbench_search::{Basic, F2Iter};
 use abbench_tree::models::RandomTree;
@@ -22,6 +23,7 @@ fn peer(c: &mut Criterion) {
         let tree = RandomTree::new(spec.degree, spec.height, spec.seed, spec.values);
         let root = PeerState::root(&spec);
         let depth = u8::try_from(spec.height).expect("small height");
+        let moves = RootMoves::of(&tree);
 
         let mut group = c.benchmark_group(format!("peer/{name}"));
         group
@@ -42,12 +44,12 @@ fn peer(c: &mut Criterion) {
         group.bench_function("minimax-negamax", |b| {
             b.iter(|| {
                 let m = negamax.choose_move(black_box(&root));
-                assert!(m.is_some());
                 assert_eq!(
                     i64::from(negamax.root_value()),
                     expected.value,
                     "peer Negamax"
                 );
+                moves.check("peer Negamax", expected.value, m.map(usize::from));
                 m
             })
         });
@@ -61,6 +63,7 @@ fn peer(c: &mut Criterion) {
                     )
                     .expect("no time limit");
                 assert_eq!(r.value, expected.value, "ybwc");
+                moves.check("ybwc", r.value, r.best_move);
                 r.value
             })
         });
@@ -79,12 +82,12 @@ fn peer(c: &mut Criterion) {
                     let started = Instant::now();
                     let m = search.choose_move(black_box(&root));
                     total += started.elapsed();
-                    assert!(m.is_some());
                     assert_eq!(
                         i64::from(search.root_value()),
                         expected.value,
                         "peer ParallelSearch"
                     );
+                    moves.check("peer ParallelSearch", expected.value, m.map(usize::from));
                 }
                 total
             })

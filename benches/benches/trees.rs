@@ -14,6 +14,11 @@
 //!
 //! f2-iter's positions per second over each reference's is the share of the kernel's time
 //! that is search rather than generation.
+//!
+//! Every replay is checked against what the trace itself saw: the positions F2 examined
+//! and the sum of their leaf values, one `GameTree::value` at a time (for the limit, with
+//! the leaves past a cutoff up to the end of their batch). Every materialised arena is
+//! checked against its implicit model: positions and the sum of all leaf values.
 
 use abbench_benches::{golden, workload};
 use abbench_search::{Basic, F2Iter};
@@ -21,20 +26,36 @@ use abbench_tree::arena::{Arena, default_memory_budget};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, TreeVisitor, Value};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// For every internal node F2 examines, in preorder, how many children it examined.
+/// The batch width of f2-iter's batched leaf parents.
+const BATCH: usize = 4;
+
+/// The leaf values a replay must sum, found by the trace one leaf at a time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct LeafSums {
+    /// Of the leaves F2 examined: what the floor sums.
+    floor: i64,
+    /// Of the leaves F2 examined and, at a leaf parent, the rest of their last batch:
+    /// what the independent-hash limit sums.
+    batched: i64,
+}
+
+/// For every internal node F2 examines, in preorder, how many children it examined; the
+/// sums of the leaf values the replays generate go to `sums`.
 fn trace<T: GameTree>(
     tree: &T,
     node: T::Node,
-    alpha: Value,
-    beta: Value,
+    (alpha, beta): (Value, Value),
     out: &mut Vec<u32>,
+    sums: &mut LeafSums,
 ) -> Value {
     let degree = tree.degree(node);
     if degree == 0 {
         return tree.value(node);
     }
+    // The limit generates a leaf parent's leaves in batches, unless it is the root.
+    let in_batches = tree.depth(node) > 0 && tree.depth(node) + 1 == tree.height();
     let slot = out.len();
     out.push(0);
     let children = tree.children(node);
@@ -42,10 +63,25 @@ fn trace<T: GameTree>(
     let mut examined = 0;
     for i in 0..degree {
         examined += 1;
-        let t = -trace(tree, tree.child(node, &children, i), -beta, -m, out);
+        let child = tree.child(node, &children, i);
+        let t = -trace(tree, child, (-beta, -m), out, sums);
+        if tree.degree(child) == 0 {
+            let leaf = tree.value(child);
+            sums.floor = sums.floor.wrapping_add(leaf);
+            if !in_batches {
+                sums.batched = sums.batched.wrapping_add(leaf);
+            }
+        }
         m = m.max(t);
         if m >= beta {
             break;
+        }
+    }
+    if in_batches {
+        let generated = (examined as usize).div_ceil(BATCH) * BATCH;
+        for i in 0..generated.min(degree) {
+            let leaf = tree.value(tree.child(node, &children, i));
+            sums.batched = sums.batched.wrapping_add(leaf);
         }
     }
     out[slot] = examined;
@@ -147,7 +183,9 @@ impl TreeVisitor for Floor<'_> {
     fn visit<T: GameTree>(self, tree: &T) {
         let expected = golden(self.name, "f2-iter");
         let mut steps = Vec::new();
-        let value = trace(tree, tree.root(), NEG_INFINITY, INFINITY, &mut steps);
+        let mut sums = LeafSums::default();
+        let window = (NEG_INFINITY, INFINITY);
+        let value = trace(tree, tree.root(), window, &mut steps, &mut sums);
         assert_eq!(value, expected.value, "the trace is F2's");
         let mut group = self.c.benchmark_group(format!("trees/{}", self.name));
         group
@@ -159,15 +197,16 @@ impl TreeVisitor for Floor<'_> {
             b.iter(|| {
                 let (nodes, sum) = replay(black_box(tree), &steps, &mut stack);
                 assert_eq!(nodes, expected.nodes, "the floor generates F2's positions");
+                assert_eq!(sum, sums.floor, "the floor sums F2's leaves");
                 sum
             })
         });
         group.bench_function("independent-hash-limit", |b| {
             b.iter(|| {
                 let tree = black_box(tree);
-                // The batch width of f2-iter's batched leaf parents.
-                let (nodes, sum) = replay_batched::<T, 4>(tree, &steps, &mut stack);
+                let (nodes, sum) = replay_batched::<T, BATCH>(tree, &steps, &mut stack);
                 assert_eq!(nodes, expected.nodes, "the limit generates F2's positions");
+                assert_eq!(sum, sums.batched, "the limit sums f2-iter's batches");
                 sum
             })
         });
@@ -200,12 +239,57 @@ fn trees(c: &mut Criterion) {
     for name in ["random-d8-h6", "random-d8-h8", "branch-sum-static-d8-h8"] {
         let spec = workload(name).spec;
         let positions = spec.max_nodes().expect("bench trees are countable");
+        let model = spec.visit_implicit(Walk).expect("valid workload");
+        assert_eq!(model.positions, positions, "{name}: the model's positions");
         group.throughput(Throughput::Elements(positions));
         group.bench_function(BenchmarkId::new("arena", name), |b| {
-            b.iter(|| Arena::from_model(black_box(&spec), default_memory_budget()).expect("fits"))
+            b.iter_custom(|iterations| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iterations {
+                    let started = Instant::now();
+                    let arena =
+                        Arena::from_model(black_box(&spec), default_memory_budget()).expect("fits");
+                    total += started.elapsed();
+                    // Checked outside the timed region: the walk costs as much again.
+                    assert_eq!(arena.visit(Walk), model, "{name}: the arena is its model");
+                }
+                total
+            })
         });
     }
     group.finish();
+}
+
+/// Every position of a tree, and the sum of its leaf values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Whole {
+    positions: u64,
+    leaf_sum: i64,
+}
+
+/// Walks a whole tree, depth first.
+struct Walk;
+
+impl TreeVisitor for Walk {
+    type Output = Whole;
+    fn visit<T: GameTree>(self, tree: &T) -> Whole {
+        let mut whole = Whole {
+            positions: 0,
+            leaf_sum: 0,
+        };
+        let mut stack = vec![tree.root()];
+        while let Some(node) = stack.pop() {
+            whole.positions += 1;
+            let degree = tree.degree(node);
+            if degree == 0 {
+                whole.leaf_sum = whole.leaf_sum.wrapping_add(tree.value(node));
+                continue;
+            }
+            let children = tree.children(node);
+            stack.extend((0..degree).map(|i| tree.child(node, &children, i)));
+        }
+        whole
+    }
 }
 
 criterion_group!(benches, trees);

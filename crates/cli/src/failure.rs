@@ -141,6 +141,12 @@ impl Failure {
         }
     }
 
+    /// The exit code and the one-line message, for tests of the paths that fail.
+    #[cfg(test)]
+    pub fn parts(&self) -> (u8, Option<&str>) {
+        (self.exit_code, self.message.as_deref())
+    }
+
     /// Prints the failure and gives the exit code.
     pub fn report(self) -> ExitCode {
         if let Some(error) = self.printed {

@@ -31,11 +31,11 @@ const LINES: usize = 24;
 /// Cases per property: each case runs a few processes.
 const CASES: u32 = 16;
 
+/// [`CASES`] cases; a failing case is kept in `hostile.proptest-regressions` beside this
+/// file (proptest's default), and every later run tries the kept ones first: commit the
+/// file with the fix.
 fn config() -> ProptestConfig {
-    ProptestConfig {
-        failure_persistence: None,
-        ..ProptestConfig::with_cases(CASES)
-    }
+    ProptestConfig::with_cases(CASES)
 }
 
 /// The first [`LINES`] records of [`RUN`], each with its newline.

@@ -15,13 +15,13 @@
 //! | subcommand | functions |
 //! | --- | --- |
 //! | `run` | [`WorkEstimate`], [`measure()`] with [`Pools`] |
-//! | `verify` | [`verify_tree`] with [`Pools`], [`TreeVerdict::mismatches`] |
+//! | `verify` | [`verify_tree`] (a [`TreeCheck`]) with [`Pools`], [`TreeVerdict::mismatches`] |
 //! | `sweep` | [`Suite::load`], [`Suite::estimate`], [`default_run_folder`], [`RunFolder`] with [`sweep`] and an [`Interrupt`] (or [`sweep_to_folder`]) |
 //! | `--shard K/N` | [`Suite::shard`], [`Suite::content_hash`], [`shard_items`] with [`search_weight`] |
 //! | `calibrate` | [`calibrate()`] with [`CalibrateOptions`] |
 //! | `theory` | [`theory_checks()`] with [`TheoryOptions`] |
 //! | `simulate` | [`SimulationStudy::run`] with [`StudyCosts`], [`simulation_positions`], [`TreeSimulation::write_json_lines`] |
-//! | `verify --stress` | [`stress()`], [`stress_models`] |
+//! | `verify --stress` | [`stress()`] or [`stress_checked`], [`stress_models`] |
 //! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
 //! | `ab`, `ab-worker` | [`ab::ab`] with [`ab::AbConfig`], [`ab::serve`] |
 //!
@@ -68,7 +68,7 @@ pub use simulation::{
 };
 pub use stress::{
     STRESS_MODELS, STRESS_SPLIT_HEIGHT, STRESS_THREADS, StressCount, StressMismatch, StressOutcome,
-    stress, stress_models, stress_shard,
+    stress, stress_checked, stress_models, stress_shard,
 };
 pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
 pub use sweep::{
@@ -79,5 +79,6 @@ pub use theory_checks::{
     theory_checks,
 };
 pub use verify::{
-    Answer, Mismatch, ORACLE_POSITIONS, SearchCheck, TreeVerdict, Verdict, VerifyPlan, verify_tree,
+    Answer, Mismatch, ORACLE_POSITIONS, SearchCheck, TreeCheck, TreeVerdict, Verdict, VerifyPlan,
+    VerifySearches, ensure_pools, verify_tree,
 };

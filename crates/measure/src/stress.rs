@@ -14,7 +14,9 @@
 //! [`verify_tree`](crate::verify_tree) checks it (value, and a best move whose own value
 //! it is; F0 on these small trees too). The campaign stops at the first mismatch.
 
-use crate::{MeasureError, ORACLE_POSITIONS, Pools, TreeVerdict, Verdict, VerifyPlan, verify_tree};
+use crate::{
+    MeasureError, ORACLE_POSITIONS, Pools, TreeCheck, TreeVerdict, Verdict, VerifyPlan, verify_tree,
+};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::Algorithm;
 use abbench_search::SerialOptions;
@@ -187,7 +189,20 @@ pub fn stress_shard(
     first_seed: u64,
     shard: Option<abbench_results::Shard>,
     time_limit: Option<Duration>,
+    done: impl FnMut(u64),
+) -> Result<StressOutcome, MeasureError> {
+    stress_checked(searches, first_seed, shard, time_limit, done, verify_tree)
+}
+
+/// [`stress_shard`] with each tree checked by `check` ([`verify_tree`] there): a test
+/// passes one that makes a search wrong, to see the campaign stop at it.
+pub fn stress_checked(
+    searches: u64,
+    first_seed: u64,
+    shard: Option<abbench_results::Shard>,
+    time_limit: Option<Duration>,
     mut done: impl FnMut(u64),
+    mut check: impl TreeCheck,
 ) -> Result<StressOutcome, MeasureError> {
     let started = Instant::now();
     let per_round = (STRESS_MODELS * ParallelAlgorithm::ALL.len() * STRESS_THREADS.len()) as u64;
@@ -237,7 +252,7 @@ pub fn stress_shard(
                     oracle_positions: ORACLE_POSITIONS,
                     serial: SerialOptions::default(),
                 };
-                let verdict = verify_tree(&spec, &plan, &mut pools, default_memory_budget())?;
+                let verdict = check(&spec, &plan, &mut pools, default_memory_budget())?;
                 outcome.count(m, algorithm, &verdict);
                 done(outcome.searches);
                 if let Some(first) = verdict.mismatches().first() {
@@ -272,6 +287,29 @@ mod tests {
             let positions = crate::estimate_positions(&model, "f0".parse().unwrap());
             assert!(positions < 2e6, "{spec}: {positions}");
         }
+    }
+
+    #[test]
+    fn a_wrong_search_stops_the_campaign_and_names_itself() {
+        let outcome =
+            stress_checked(700, 1, None, None, |_| {}, crate::verify::wrong_on_workers).unwrap();
+        let mismatch = outcome.mismatch.as_ref().expect("the campaign saw it");
+        // The first tree's first algorithm, at every thread count; nothing after it.
+        let first = ParallelAlgorithm::ALL[0];
+        assert_eq!(
+            (mismatch.algo, mismatch.threads),
+            (first, STRESS_THREADS[0])
+        );
+        assert_eq!(mismatch.model, stress_models(1)[0]);
+        assert_eq!(mismatch.messages.len(), STRESS_THREADS.len());
+        let who = format!("{first} at {} threads found value ", STRESS_THREADS[0]);
+        assert!(
+            mismatch.messages[0].starts_with(&who),
+            "{:?}",
+            mismatch.messages
+        );
+        assert_eq!(outcome.searches, STRESS_THREADS.len() as u64);
+        assert_eq!(outcome.mismatches(), STRESS_THREADS.len() as u64);
     }
 
     #[test]

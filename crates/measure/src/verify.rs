@@ -9,7 +9,10 @@
 //!
 //! [`verify_tree`] takes a tree and a plan and returns what it found, for `abbench
 //! verify` and tests alike; [`measure()`](crate::measure()) holds its timed searches to the
-//! same best-move rule through [`MoveValues`].
+//! same best-move rule through [`MoveValues`]. [`VerifySearches`] is the same check as a
+//! visitor of a tree already built: a test hands it a tree that answers wrongly (the
+//! testkit's `VisitWrong`) to watch a mismatch reported, and [`TreeCheck`] is what the
+//! stress campaign and the command line call for each tree.
 //!
 //! The plan's `options.time_limit` bounds every search, serial ones included: a search
 //! that reaches it is [`Verdict::TimedOut`], one whose worker panicked
@@ -239,6 +242,18 @@ pub(crate) fn judge_result<T: GameTree>(
     }
 }
 
+/// How one tree is checked: [`verify_tree`]'s signature, which is what the command line
+/// and the stress campaign pass; a test passes a wrapper that makes some search wrong.
+pub trait TreeCheck:
+    FnMut(&TreeSpec, &VerifyPlan<'_>, &mut Pools, u64) -> Result<TreeVerdict, MeasureError>
+{
+}
+
+impl<F> TreeCheck for F where
+    F: FnMut(&TreeSpec, &VerifyPlan<'_>, &mut Pools, u64) -> Result<TreeVerdict, MeasureError>
+{
+}
+
 /// Searches `spec` once with every algorithm of the plan (parallel ones at every thread
 /// count) and compares each answer with `f2-iter`'s; the tree is built within
 /// `memory_budget` bytes. Pools for the plan's thread counts are built in `pools` if
@@ -249,27 +264,43 @@ pub fn verify_tree(
     pools: &mut Pools,
     memory_budget: u64,
 ) -> Result<TreeVerdict, MeasureError> {
-    if plan.algos.iter().any(|a| a.is_parallel()) {
-        pools.ensure(plan.threads)?;
-    }
+    ensure_pools(plan, pools)?;
     spec.visit(
         memory_budget,
-        Verify {
-            plan,
-            pools: &*pools,
-            memory_budget,
-        },
+        VerifySearches::new(plan, pools, memory_budget),
     )?
 }
 
-struct Verify<'a> {
+/// Builds the pools `plan`'s parallel searches need, if missing: before
+/// [`VerifySearches::new`].
+pub fn ensure_pools(plan: &VerifyPlan<'_>, pools: &mut Pools) -> Result<(), MeasureError> {
+    if plan.algos.iter().any(|a| a.is_parallel()) {
+        pools.ensure(plan.threads)?;
+    }
+    Ok(())
+}
+
+/// [`verify_tree`]'s check of one tree, as a visitor of a tree already built.
+pub struct VerifySearches<'a> {
     plan: &'a VerifyPlan<'a>,
     pools: &'a Pools,
     /// What the tree may take; MTD(f)'s table, too.
     memory_budget: u64,
 }
 
-impl TreeVisitor for Verify<'_> {
+impl<'a> VerifySearches<'a> {
+    /// The check of `plan` with the pools of `pools` (built by [`ensure_pools`]; a
+    /// missing one is an error), MTD(f)'s table within `memory_budget` bytes.
+    pub fn new(plan: &'a VerifyPlan<'a>, pools: &'a Pools, memory_budget: u64) -> Self {
+        VerifySearches {
+            plan,
+            pools,
+            memory_budget,
+        }
+    }
+}
+
+impl TreeVisitor for VerifySearches<'_> {
     type Output = Result<TreeVerdict, MeasureError>;
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
@@ -349,7 +380,7 @@ impl TreeVisitor for Verify<'_> {
     }
 }
 
-impl Verify<'_> {
+impl VerifySearches<'_> {
     /// The verdict on a tree whose reference search gave no answer: nothing else is run.
     fn unverifiable(&self, reason: StopReason) -> TreeVerdict {
         let verdict = Verdict::stopped(reason);
@@ -441,11 +472,68 @@ impl<'t, T: GameTree> MoveValues<'t, T> {
     }
 }
 
+/// [`verify_tree`] on a tree that is wrong on the pools' worker threads (every leaf one
+/// more): each parallel search answers wrongly, the reference and F0 do not.
+#[cfg(test)]
+pub(crate) fn wrong_on_workers(
+    spec: &TreeSpec,
+    plan: &VerifyPlan<'_>,
+    pools: &mut Pools,
+    memory_budget: u64,
+) -> Result<TreeVerdict, MeasureError> {
+    ensure_pools(plan, pools)?;
+    let check = VerifySearches::new(plan, pools, memory_budget);
+    let wrong = abbench_testkit::VisitWrong::new(check, "abbench-worker");
+    spec.visit(memory_budget, wrong)?
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use abbench_parallel::ParallelAlgorithm;
     use abbench_tree::{Layout, Model, ModelSpec};
+
+    #[test]
+    fn a_search_that_answers_wrongly_is_a_mismatch_that_names_it() {
+        let spec = TreeSpec::model(ModelSpec::new(Model::Random, 3, 4, 5), Layout::Implicit);
+        let algos = Algorithm::parse_list("f2,ybwc").unwrap();
+        let plan = VerifyPlan {
+            algos: &algos,
+            threads: &[1, 2],
+            options: SearchOptions::default(),
+            oracle_positions: ORACLE_POSITIONS,
+            serial: SerialOptions::default(),
+        };
+        let verdict = wrong_on_workers(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
+        let right = verdict.reference.unwrap().value;
+        assert_eq!(verdict.oracle, Some(right), "F0 runs on this thread: right");
+        assert_eq!(verdict.searches[0].verdict, Verdict::Agrees, "f2 too");
+        let mismatches = verdict.mismatches();
+        let named: Vec<_> = mismatches.iter().map(|m| (m.algo, m.threads)).collect();
+        let ybwc = Algorithm::Parallel(ParallelAlgorithm::Ybwc);
+        assert_eq!(named, [(ybwc, 1), (ybwc, 2)]);
+        for m in &mismatches {
+            let prefix = format!("ybwc at {} threads found value ", m.threads);
+            let found: Value = m.message[prefix.len()..]
+                .split(',')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(m.message.starts_with(&prefix), "{}", m.message);
+            assert!(
+                m.message.ends_with(&format!(", f2-iter {right}")),
+                "{}",
+                m.message
+            );
+            assert_eq!(
+                (found - right).abs(),
+                1,
+                "every leaf one more: {}",
+                m.message
+            );
+        }
+    }
 
     fn algorithms() -> Vec<Algorithm> {
         Algorithm::ALL.to_vec()

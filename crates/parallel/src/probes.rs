@@ -3,9 +3,9 @@
 
 use crate::context::Context;
 use crate::executor::Executor;
+use crate::sync::{AtomicBool, Ordering};
 use abbench_search::{Poll, Probe};
 use abbench_tree::GameTree;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The probe of a search only a time limit can stop.
 pub(crate) struct StopProbe<'a, 'c, T: GameTree, E: Executor> {

@@ -1,12 +1,14 @@
-//! The synchronisation primitives of the split point: the standard library's, or loom's
-//! model-checked ones when built with `--cfg loom` (see `ybwc/test.rs`).
+//! The synchronisation primitives of the split point, the node table, the null-window
+//! search's cut chain and the table search's finish: the standard library's, or loom's
+//! model-checked ones when built with `--cfg loom` (see `ybwc/test.rs`, `table/test.rs`,
+//! `null_window/test.rs`, `table_search.rs`).
 
 #[cfg(loom)]
 pub(crate) use loom::sync::Mutex;
 #[cfg(loom)]
-pub(crate) use loom::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
+pub(crate) use loom::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 
 #[cfg(not(loom))]
 pub(crate) use std::sync::Mutex;
 #[cfg(not(loom))]
-pub(crate) use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
+pub(crate) use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};

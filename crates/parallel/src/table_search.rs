@@ -14,12 +14,11 @@
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::probes::{FlagProbe, StopProbe};
+use crate::sync::{AtomicBool, Mutex, Ordering};
 use crate::table::Bounds;
 use abbench_search::Aborted;
 use abbench_tree::hash::{child_key, mix64, root_key};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How an algorithm orders and shares a node's children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,14 +32,56 @@ pub(crate) enum Rule {
     Abdada,
 }
 
-/// What the workers of one search share besides the context.
-struct Shared {
+/// How the workers of one search end it: the first to finish the root with a move gives
+/// the result and stops the others.
+///
+/// A worker whose search of the root is answered by the table (another worker stored the
+/// root's entry but has not recorded its result yet) has the value but no move: its
+/// answer is not the result, or the search could end without its best move. The loom
+/// model below runs that race in every interleaving, and catches a `record` that takes
+/// any answer.
+struct Finish {
     /// Set when a worker has finished the root: every other worker stops.
     ///
     /// Memory ordering: `Relaxed`. It carries no data: the result travels through
     /// `result`'s mutex, read after the fork's join.
     finished: AtomicBool,
     result: Mutex<Option<(Value, Option<usize>)>>,
+}
+
+impl Finish {
+    fn new() -> Finish {
+        Finish {
+            finished: AtomicBool::new(false),
+            result: Mutex::new(None),
+        }
+    }
+
+    /// Whether a worker has finished the root.
+    fn is_over(&self) -> bool {
+        self.finished.load(Ordering::Relaxed)
+    }
+
+    /// What one worker's search of the root found: a value with a move is the result,
+    /// unless another came first, and ends the search; an answer without a move, or a
+    /// stopped search, does neither.
+    fn record(&self, outcome: Result<(Value, Option<usize>), Aborted>) {
+        if let Ok(found) = outcome
+            && found.1.is_some()
+        {
+            let mut result = self.result.lock().unwrap_or_else(|p| p.into_inner());
+            if result.is_none() {
+                *result = Some(found);
+            }
+            self.finished.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The result, once every worker is done.
+    fn result(&self) -> Result<(Value, Option<usize>), Aborted> {
+        let result = *self.result.lock().unwrap_or_else(|p| p.into_inner());
+        result.ok_or(Aborted)
+    }
 }
 
 /// Searches the whole tree with every worker from the root; returns the root value and
@@ -53,15 +94,12 @@ pub(crate) fn search<T: GameTree, E: Executor>(
     if !ctx.shares() {
         return ctx.serial(root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx });
     }
-    let shared = Shared {
-        finished: AtomicBool::new(false),
-        result: Mutex::new(None),
-    };
+    let finish = Finish::new();
     ctx.with_slot(|slot| slot.stats.splits += 1);
     ctx.fork(ctx.threads() - 1, || {
         // A run that starts after the search is over (an untaken slot its owner runs
         // itself) has nothing to do.
-        if shared.finished.load(Ordering::Relaxed) {
+        if finish.is_over() {
             return;
         }
         if ctx.worker() != 0 {
@@ -69,7 +107,7 @@ pub(crate) fn search<T: GameTree, E: Executor>(
         }
         let outcome = node(
             ctx,
-            &shared,
+            &finish,
             rule,
             root,
             root_key(0),
@@ -80,18 +118,9 @@ pub(crate) fn search<T: GameTree, E: Executor>(
         // that one records its result, is answered by the table with no move: only a
         // search of the root's children names the best move, and that one's result
         // follows.
-        if let Ok(found) = outcome
-            && found.1.is_some()
-        {
-            let mut result = shared.result.lock().unwrap_or_else(|p| p.into_inner());
-            if result.is_none() {
-                *result = Some(found);
-            }
-            shared.finished.store(true, Ordering::Relaxed);
-        }
+        finish.record(outcome);
     });
-    let result = *shared.result.lock().unwrap_or_else(|p| p.into_inner());
-    result.ok_or(Aborted)
+    finish.result()
 }
 
 /// The child with search-order index `i`'s place in this worker's order at a node of
@@ -108,21 +137,21 @@ fn nth_child(position: usize, degree: usize, rotation: usize) -> usize {
 /// the value and the search-order index of the child that produced it.
 fn node<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
-    shared: &Shared,
+    finish: &Finish,
     rule: Rule,
     node: T::Node,
     key: u64,
     alpha: Value,
     beta: Value,
 ) -> Result<(Value, Option<usize>), Aborted> {
-    if shared.finished.load(Ordering::Relaxed) || ctx.stopped() {
+    if finish.is_over() || ctx.stopped() {
         return Err(Aborted);
     }
     let tree = ctx.tree;
     if !ctx.splits(node) {
         let mut probe = FlagProbe {
             ctx,
-            flag: &shared.finished,
+            flag: &finish.finished,
         };
         return ctx.serial(node, alpha, beta, &mut probe);
     }
@@ -169,7 +198,7 @@ fn node<T: GameTree, E: Executor>(
             marked = table.mark_busy(child_key);
         }
         let child = tree.child(node, &children, i);
-        let outcome = self::node(ctx, shared, rule, child, child_key, -beta, -m);
+        let outcome = self::node(ctx, finish, rule, child, child_key, -beta, -m);
         if marked && let Some(table) = table {
             table.unmark_busy(child_key);
         }
@@ -188,7 +217,7 @@ fn node<T: GameTree, E: Executor>(
         let child = tree.child(node, &children, i);
         let t = -self::node(
             ctx,
-            shared,
+            finish,
             rule,
             child,
             child_key(key, i as u64),
@@ -203,4 +232,66 @@ fn node<T: GameTree, E: Executor>(
     }
     ctx.table_store(key, depth, Bounds::from_search(alpha, beta, m));
     Ok((m, best))
+}
+
+#[cfg(all(test, loom))]
+mod loom_models {
+    use super::*;
+    use loom::sync::Arc;
+    use loom::thread;
+
+    type Record = fn(&Finish, Result<(Value, Option<usize>), Aborted>);
+
+    /// Broken: the first answer is the result, with a move or without.
+    fn record_any_answer(finish: &Finish, outcome: Result<(Value, Option<usize>), Aborted>) {
+        if let Ok(found) = outcome {
+            let mut result = finish.result.lock().unwrap_or_else(|p| p.into_inner());
+            if result.is_none() {
+                *result = Some(found);
+            }
+            finish.finished.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// One worker finishes the root: it stores the root's entry, then records its value
+    /// with move 1. Another starts meanwhile: it stops if the search is over, is answered
+    /// by the table (the value, no move) if the entry is there, and otherwise searches
+    /// the root itself and finds move 2. In every interleaving the search ends with the
+    /// value and a move.
+    fn the_result_names_a_move(record: Record) {
+        loom::model(move || {
+            let finish = Arc::new(Finish::new());
+            let entry = Arc::new(AtomicBool::new(false));
+            let other = {
+                let (finish, entry) = (Arc::clone(&finish), Arc::clone(&entry));
+                thread::spawn(move || {
+                    let outcome = if finish.is_over() {
+                        Err(Aborted)
+                    } else if entry.load(Ordering::Relaxed) {
+                        Ok((7, None))
+                    } else {
+                        Ok((7, Some(2)))
+                    };
+                    record(&finish, outcome);
+                })
+            };
+            entry.store(true, Ordering::Relaxed);
+            record(&finish, Ok((7, Some(1))));
+            other.join().unwrap();
+            let (value, best) = finish.result().expect("a worker finished the root");
+            assert_eq!(value, 7);
+            assert!(best.is_some(), "the result names a move");
+        });
+    }
+
+    #[test]
+    fn loom_a_table_answer_at_the_root_is_not_the_result() {
+        the_result_names_a_move(Finish::record);
+    }
+
+    #[test]
+    #[should_panic(expected = "the result names a move")]
+    fn loom_the_finish_model_catches_a_table_answer_taken_as_the_result() {
+        the_result_names_a_move(record_any_answer);
+    }
 }

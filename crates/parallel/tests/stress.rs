@@ -125,17 +125,30 @@ fn aborts_stop_work_far_below_negamax() {
 
 #[test]
 fn a_time_limit_stops_every_worker() {
-    let searcher = ParallelSearcher::new(3).unwrap();
+    use std::sync::Arc;
+    use std::time::Duration;
+    let searcher = Arc::new(ParallelSearcher::new(3).unwrap());
     // About 10^12 positions for F2: far beyond the limit.
-    let tree = RandomTree::new(30, 14, 1, 1 << 32);
+    let tree = Arc::new(RandomTree::new(30, 14, 1, 1 << 32));
     for algorithm in ParallelAlgorithm::ALL {
         let options = SearchOptions {
             split_height: None,
             eldest_grain: None,
             cut_wait: None,
-            time_limit: Some(std::time::Duration::from_millis(50)),
+            time_limit: Some(Duration::from_millis(50)),
         };
-        let err = searcher.search(&tree, algorithm, options).unwrap_err();
+        // The search runs on a thread of its own, so that a worker that never stops fails
+        // this test after the wait below instead of hanging it.
+        let (sent, outcome) = std::sync::mpsc::channel();
+        let (searcher, tree) = (Arc::clone(&searcher), Arc::clone(&tree));
+        std::thread::spawn(move || {
+            // Nobody receives after a timeout: the send's error is nothing to report.
+            let _ = sent.send(searcher.search(&*tree, algorithm, options));
+        });
+        let err = outcome
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("{algorithm}: still searching 10 s after a 50 ms limit"))
+            .unwrap_err();
         assert!(
             matches!(err, abbench_parallel::ParallelError::TimedOut { .. }),
             "{err}"

@@ -10,7 +10,8 @@ use crate::shell::shell_word;
 use crate::table::{Align, Table};
 use crate::tree_args::model_command_line;
 use abbench_measure::{
-    STRESS_SPLIT_HEIGHT, STRESS_THREADS, StressMismatch, StressOutcome, stress_models, stress_shard,
+    STRESS_SPLIT_HEIGHT, STRESS_THREADS, StressMismatch, StressOutcome, TreeCheck, stress_checked,
+    stress_models,
 };
 use abbench_parallel::ParallelAlgorithm;
 use abbench_results::{TreeInfo, available_threads};
@@ -22,18 +23,25 @@ use std::time::Duration;
 pub const MAX_STRESS: u64 = 100_000_000;
 
 /// Runs `searches` stress searches from `first_seed` on (only part `shard` of their
-/// rounds, if given); each parallel search is bounded by `time_limit` if given.
+/// rounds, if given); each parallel search is bounded by `time_limit` if given, each tree
+/// checked by `check` (`verify_tree`, but in tests).
 pub fn run(
     searches: u64,
     first_seed: u64,
     shard: Option<abbench_results::Shard>,
     time_limit: Option<Duration>,
     out: &mut impl Write,
+    check: impl TreeCheck,
 ) -> Result<(), Failure> {
     let bar = progress::bar(searches, "stress");
-    let outcome = stress_shard(searches, first_seed, shard, time_limit, |done| {
-        bar.set_position(done)
-    })?;
+    let outcome = stress_checked(
+        searches,
+        first_seed,
+        shard,
+        time_limit,
+        |done| bar.set_position(done),
+        check,
+    )?;
     bar.finish_and_clear();
     write_summary(out, &outcome).map_err(Failure::stdout)?;
     if let Some(mismatch) = &outcome.mismatch {
@@ -167,7 +175,7 @@ mod tests {
     #[test]
     fn a_few_searches_agree() {
         let mut out = Vec::new();
-        run(75, 1, None, None, &mut out).unwrap();
+        run(75, 1, None, None, &mut out, abbench_measure::verify_tree).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("searches    75\n"), "{text}");
         assert!(text.contains("mismatches  0\n"), "{text}");

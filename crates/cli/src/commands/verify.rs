@@ -19,7 +19,9 @@ use crate::search_args::SearchArgs;
 use crate::shell::shell_word;
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
-use abbench_measure::{Mismatch, ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, verify_tree};
+use abbench_measure::{
+    Mismatch, ORACLE_POSITIONS, Pools, TreeCheck, Verdict, VerifyPlan, verify_tree,
+};
 use abbench_results::{Algorithm, available_threads};
 use abbench_tree::{TreeSource, TreeSpec};
 use clap::Args;
@@ -197,6 +199,12 @@ impl VerifyCommand {
 
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        self.run_checked(out, verify_tree)
+    }
+
+    /// [`VerifyCommand::run`] with each tree checked by `check` ([`verify_tree`] there):
+    /// tests pass one that makes a search wrong, to see the command fail.
+    fn run_checked(&self, out: &mut impl Write, mut check: impl TreeCheck) -> Result<(), Failure> {
         for note in self
             .tree
             .ignored_options()
@@ -212,6 +220,7 @@ impl VerifyCommand {
                 self.shard,
                 self.search.time_limit,
                 out,
+                check,
             );
         }
         let specs = self.shard_of(self.tree.specs()?);
@@ -239,7 +248,7 @@ impl VerifyCommand {
         }
         let bar = progress::bar(specs.len() as u64, "verify");
         for spec in &specs {
-            let verdict = verify_tree(spec, &plan, &mut pools, self.tree.memory_budget())?;
+            let verdict = check(spec, &plan, &mut pools, self.tree.memory_budget())?;
             summary.trees += 1;
             summary.oracle_trees += u64::from(verdict.oracle.is_some());
             let mismatches = verdict.mismatches();
@@ -366,6 +375,95 @@ mod tests {
     struct Parsed {
         #[command(flatten)]
         verify: VerifyCommand,
+    }
+
+    /// `verify_tree` on a tree that is wrong on the pools' worker threads (every leaf one
+    /// more): each parallel search answers wrongly, the serial ones do not.
+    fn wrong_on_workers(
+        spec: &TreeSpec,
+        plan: &VerifyPlan<'_>,
+        pools: &mut Pools,
+        memory_budget: u64,
+    ) -> Result<abbench_measure::TreeVerdict, abbench_measure::MeasureError> {
+        abbench_measure::ensure_pools(plan, pools)?;
+        let check = abbench_measure::VerifySearches::new(plan, pools, memory_budget);
+        let wrong = abbench_testkit::VisitWrong::new(check, "abbench-worker");
+        spec.visit(memory_budget, wrong)?
+    }
+
+    /// Runs `abbench verify ARGS` with the parallel searches answering wrongly: the
+    /// failure's exit code and message, and what was printed.
+    fn run_wrong(args: &[&str]) -> (u8, String, String) {
+        let parsed =
+            Parsed::try_parse_from(std::iter::once("verify").chain(args.iter().copied())).unwrap();
+        let mut out = Vec::new();
+        let failure = parsed
+            .verify
+            .run_checked(&mut out, wrong_on_workers)
+            .expect_err("a wrong answer fails the run");
+        let (code, message) = failure.parts();
+        let message = message.expect("the failure says why").to_string();
+        (code, message, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_wrong_answer_exits_1_naming_the_search_and_how_to_reproduce_it() {
+        let (code, message, out) = run_wrong(&[
+            "--model",
+            "random",
+            "--degree",
+            "3",
+            "--height",
+            "4",
+            "--seed",
+            "5",
+            "--trees",
+            "3",
+            "--algo",
+            "f2,ybwc",
+            "--threads",
+            "2",
+        ]);
+        assert_eq!(code, crate::failure::EXIT_FAILED);
+        let reproduce = "abbench verify --model random --degree 3 --height 4 --seed 5 \
+                         --trees 1 --algo ybwc --threads 2";
+        assert!(
+            message.starts_with("MISMATCH on ")
+                && message.contains(": ybwc at 2 threads found value "),
+            "{message}"
+        );
+        assert!(
+            message.ends_with(&format!("reproduce with: {reproduce}")),
+            "{message}"
+        );
+        assert!(
+            out.contains(&format!("  reproduce: {reproduce}\n")),
+            "{out}"
+        );
+        // The first tree stopped the run: one search of each algorithm, one mismatch.
+        assert!(
+            out.contains("trees       1\nsearches    2\nmismatches  1\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_answer_under_stress_exits_1_naming_the_search_and_how_to_reproduce_it() {
+        let (code, message, out) = run_wrong(&["--stress", "70"]);
+        assert_eq!(code, crate::failure::EXIT_FAILED);
+        let first = abbench_parallel::ParallelAlgorithm::ALL[0];
+        let who = format!(": {first} at 2 threads found value ");
+        assert!(
+            message.starts_with("MISMATCH on ") && message.contains(&who),
+            "{message}"
+        );
+        let reproduce = format!(
+            "  reproduce (a race may need several runs): abbench verify --model random \
+             --degree 4 --height 10 --values 3 --seed 1 --trees 1 --algo {first} --threads 2 \
+             --split-height 1\n"
+        );
+        assert!(out.contains(&reproduce), "{out}");
+        assert!(out.contains("searches    5\nmismatches  5\n"), "{out}");
     }
 
     #[test]

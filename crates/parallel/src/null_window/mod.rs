@@ -41,6 +41,9 @@ use abbench_tree::{GameTree, NEG_INFINITY, Value};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 
+#[cfg(test)]
+mod test;
+
 /// Searches the whole tree; returns the root value and the search-order index of the
 /// root move that produced it.
 pub(crate) fn search<T: GameTree, E: Executor>(
@@ -159,18 +162,37 @@ fn pass<T: GameTree, E: Executor>(
 ///
 /// Memory ordering of `cut`: `Relaxed` both ways. It carries no data: the results travel
 /// through the node's mutex, read after the fork's join (which synchronises); a worker
-/// that reads the flag late only examines a few more positions.
+/// that reads the flag late only examines a few more positions. The loom model in
+/// `test.rs` checks that a cut two nodes up reaches a search below and stays seen.
 struct Cut<'a> {
-    cut: AtomicBool,
+    cut: crate::sync::AtomicBool,
     above: Option<&'a Cut<'a>>,
 }
 
-impl Cut<'_> {
+impl<'a> Cut<'a> {
+    /// A parallel node not cut yet, below `above`.
+    fn below(above: Option<&'a Cut<'a>>) -> Self {
+        Cut {
+            cut: crate::sync::AtomicBool::new(false),
+            above,
+        }
+    }
+
+    /// A child failed high: the searches of the others stop.
+    fn cut_off(&self) {
+        self.cut.store(true, crate::sync::Ordering::Relaxed);
+    }
+
+    /// Whether this node itself was cut.
+    fn cut_here(&self) -> bool {
+        self.cut.load(crate::sync::Ordering::Relaxed)
+    }
+
     /// Whether this node or one above it was cut.
     fn closed(&self) -> bool {
         let mut at = Some(self);
         while let Some(node) = at {
-            if node.cut.load(Ordering::Relaxed) {
+            if node.cut_here() {
                 return true;
             }
             at = node.above;
@@ -382,10 +404,7 @@ fn younger<T: GameTree, E: Executor>(
 ) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
     let degree = tree.degree(node);
-    let here = Cut {
-        cut: AtomicBool::new(false),
-        above,
-    };
+    let here = Cut::below(above);
     // Memory ordering: `next` hands out each child once (`Relaxed` read-modify-write: the
     // atomicity, not an ordering, is what matters); `floor`, the window's lower end for
     // the next child, only rises and carries no data (read late, it gives a wider
@@ -433,13 +452,13 @@ fn younger<T: GameTree, E: Executor>(
                     drop(best);
                     floor.fetch_max(t, Ordering::Relaxed);
                     if t >= beta {
-                        here.cut.store(true, Ordering::Relaxed);
+                        here.cut_off();
                     }
                 }
                 // A child stopped by this node's own cutoff is not needed; any other
                 // stop leaves the node without a result.
                 Err(Aborted) => {
-                    if !here.cut.load(Ordering::Relaxed) {
+                    if !here.cut_here() {
                         incomplete.store(true, Ordering::Relaxed);
                     }
                 }

@@ -571,12 +571,16 @@ fn unequal_processors_slow_the_search_but_examine_the_same_positions_at_one() {
         );
         let expected = b.serial_time as f64 / (b.virtual_time as f64 * b.position_slowdown);
         assert_eq!(b.speedup, expected);
+        // The slower processors hold the search back: it takes strictly longer than on
+        // even ones, in this deterministic simulation. (Its speedup in units of the mean
+        // processor can still come out above the even one's: 1.317 against 1.299 at
+        // p = 2 here: the speedup divides by the position slowdown as well.)
         assert!(
-            b.speedup < a.speedup * 1.05,
-            "p={}: {} vs {}",
+            b.virtual_time > a.virtual_time,
+            "p={}: virtual time {} on unequal processors, {} on equal ones",
             b.procs,
-            b.speedup,
-            a.speedup
+            b.virtual_time,
+            a.virtual_time
         );
     }
     // Out of range: refused.

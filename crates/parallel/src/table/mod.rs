@@ -21,7 +21,8 @@
 //! is what makes a read consistent, and a bound read late is still a true bound (bounds
 //! on a node's value never become false). The loom model in `test.rs` runs two writers
 //! and a reader of one slot in every interleaving and checks that an accepted entry is
-//! always one writer's whole entry.
+//! always one writer's whole entry, and that some interleaving accepts one; it catches a
+//! probe without the check and a table that always misses, written beside it.
 //!
 //! # Replacement
 //!
@@ -36,7 +37,9 @@
 //! per slot, 0 when free. A worker marks a node with a compare-and-swap from 0 and
 //! unmarks it with a compare-and-swap back; a mark is a hint (a collision, or a slot taken
 //! by another node, only makes a worker search a brother it could have deferred), so
-//! `Relaxed` is enough: no data is published through it.
+//! `Relaxed` is enough: no data is published through it. The loom model in `test.rs`
+//! has two workers mark one node at once: exactly one wins (a mark taken by a load and a
+//! store, beside it, lets both).
 
 #[cfg(test)]
 mod test;

@@ -104,14 +104,80 @@ fn busy_marks_are_taken_once_and_given_back() {
 #[cfg(loom)]
 mod loom_models {
     use super::*;
+    use crate::sync::Ordering;
     use loom::sync::Arc;
     use loom::thread;
+    use std::sync::atomic::AtomicUsize;
+
+    /// What the models do with a one-slot table: the table's own operations, or a
+    /// broken variant's (below), which each model must catch.
+    trait Slots: Send + Sync + 'static {
+        fn table(&self) -> &NodeTable;
+        fn store(&self, key: u64, bounds: Bounds) {
+            self.table().store(key, 0, bounds);
+        }
+        fn probe(&self, key: u64) -> Option<Bounds> {
+            self.table().probe(key)
+        }
+        fn mark_busy(&self, key: u64) -> bool {
+            self.table().mark_busy(key)
+        }
+    }
+
+    impl Slots for NodeTable {
+        fn table(&self) -> &NodeTable {
+            self
+        }
+    }
+
+    /// Broken: a table that always misses.
+    struct AlwaysMissing(NodeTable);
+
+    impl Slots for AlwaysMissing {
+        fn table(&self) -> &NodeTable {
+            &self.0
+        }
+        fn probe(&self, _key: u64) -> Option<Bounds> {
+            None
+        }
+    }
+
+    /// Broken: a probe that accepts whatever the slot holds, without the check.
+    struct Unchecked(NodeTable);
+
+    impl Slots for Unchecked {
+        fn table(&self) -> &NodeTable {
+            &self.0
+        }
+        fn probe(&self, key: u64) -> Option<Bounds> {
+            self.0.read(key).map(|r| r.bounds)
+        }
+    }
+
+    /// Broken: a busy mark taken by a load and a store, not one compare-and-swap.
+    struct RacyMark(NodeTable);
+
+    impl Slots for RacyMark {
+        fn table(&self) -> &NodeTable {
+            &self.0
+        }
+        fn mark_busy(&self, key: u64) -> bool {
+            let slot = &self.0.busy[key as usize & self.0.busy_mask];
+            let free = slot.load(Ordering::Relaxed) == 0;
+            if free {
+                slot.store(key, Ordering::Relaxed);
+            }
+            free
+        }
+    }
+
+    const WHOLE: &str = "an accepted entry is one writer's whole entry";
 
     /// Two workers store different nodes' entries into one slot while a third reads
     /// both keys: whatever interleaving, an entry the reader accepts is one writer's
-    /// whole entry, never words of both.
-    #[test]
-    fn loom_an_accepted_entry_is_one_writers_whole_entry() {
+    /// whole entry, never words of both; and in some interleaving an entry is accepted
+    /// (counted in `hits`: a table that always misses would pass the first check).
+    fn whole_entries<S: Slots>(table: fn() -> S, hits: &'static AtomicUsize) {
         // Keys and bounds on distinct bits: no mix of words can pass the check by
         // accident.
         let (ka, a) = (1u64 << 40, Bounds { lower: 1, upper: 2 });
@@ -123,17 +189,17 @@ mod loom_models {
             },
         );
         loom::model(move || {
-            let table = Arc::new(NodeTable::with_slots(1, 1));
+            let table = Arc::new(table());
             let writers: Vec<_> = [(ka, a), (kb, b)]
                 .into_iter()
                 .map(|(key, bounds)| {
                     let table = table.clone();
-                    thread::spawn(move || table.store(key, 0, bounds))
+                    thread::spawn(move || table.store(key, bounds))
                 })
                 .collect();
             for (key, bounds) in [(ka, a), (kb, b)] {
                 if let Some(read) = table.probe(key) {
-                    assert_eq!(read, bounds);
+                    assert_eq!(read, bounds, "{WHOLE}");
                 }
             }
             for w in writers {
@@ -143,35 +209,63 @@ mod loom_models {
             // reads as a miss for both (their words interleaved); never a mix.
             for (key, bounds) in [(ka, a), (kb, b)] {
                 if let Some(read) = table.probe(key) {
-                    assert_eq!(read, bounds);
+                    assert_eq!(read, bounds, "{WHOLE}");
+                    hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 }
             }
         });
+        assert!(
+            hits.load(std::sync::atomic::Ordering::Relaxed) > 0,
+            "no interleaving left an entry to read"
+        );
     }
 
-    /// Two workers try to mark one node busy: exactly one succeeds, and after it
-    /// unmarks, the node is free.
     #[test]
-    fn loom_one_worker_marks_a_node_busy() {
-        loom::model(|| {
-            let table = Arc::new(NodeTable::with_slots(1, 1));
+    fn loom_an_accepted_entry_is_one_writers_whole_entry() {
+        static HITS: AtomicUsize = AtomicUsize::new(0);
+        whole_entries(|| NodeTable::with_slots(1, 1), &HITS);
+    }
+
+    #[test]
+    #[should_panic(expected = "no interleaving left an entry to read")]
+    fn loom_the_entry_model_catches_a_table_that_always_misses() {
+        static HITS: AtomicUsize = AtomicUsize::new(0);
+        whole_entries(|| AlwaysMissing(NodeTable::with_slots(1, 1)), &HITS);
+    }
+
+    #[test]
+    #[should_panic(expected = "an accepted entry is one writer's whole entry")]
+    fn loom_the_entry_model_catches_a_probe_without_the_check() {
+        static HITS: AtomicUsize = AtomicUsize::new(0);
+        whole_entries(|| Unchecked(NodeTable::with_slots(1, 1)), &HITS);
+    }
+
+    /// Two workers try to mark one node busy at once: exactly one succeeds, and after
+    /// it unmarks, the node is free.
+    fn one_mark<S: Slots>(table: fn() -> S) {
+        loom::model(move || {
+            let table = Arc::new(table());
             let other = {
                 let table = table.clone();
-                thread::spawn(move || {
-                    let won = table.mark_busy(5);
-                    if won {
-                        table.unmark_busy(5);
-                    }
-                    won
-                })
+                thread::spawn(move || table.mark_busy(5))
             };
             let won = table.mark_busy(5);
-            if won {
-                table.unmark_busy(5);
-            }
             let other_won = other.join().unwrap();
-            assert!(won || other_won, "the first compare-and-swap always wins");
-            assert!(!table.is_busy(5));
+            assert!(won != other_won, "exactly one worker marks the node");
+            assert!(table.table().is_busy(5));
+            table.table().unmark_busy(5);
+            assert!(!table.table().is_busy(5));
         });
+    }
+
+    #[test]
+    fn loom_one_worker_marks_a_node_busy() {
+        one_mark(|| NodeTable::with_slots(1, 1));
+    }
+
+    #[test]
+    #[should_panic(expected = "exactly one worker marks the node")]
+    fn loom_the_mark_model_catches_a_mark_that_is_not_one_compare_and_swap() {
+        one_mark(|| RacyMark(NodeTable::with_slots(1, 1)));
     }
 }
