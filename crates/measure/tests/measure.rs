@@ -5,7 +5,7 @@ use abbench_measure::{MeasureConfig, MeasureError, Pools, measure, measure_tree}
 use abbench_results::{Algorithm, Record, TreeInfo};
 use abbench_testkit::FaultyTree;
 use abbench_tree::models::RandomTree;
-use abbench_tree::{Layout, Model, ModelSpec, TreeSpec};
+use abbench_tree::{GameTree, Layout, Model, ModelSpec, TreeSpec, Value};
 use std::time::Duration;
 
 #[test]
@@ -84,6 +84,47 @@ fn every_algorithm_is_measured_and_verified() {
     assert_eq!(line["tree"]["model"], "ordered");
     assert_eq!(line["tree"]["ordering"], 0.7);
     assert!(line["tree"].get("values").is_none());
+}
+
+/// Negamax over every position, written here apart from the crate's searches.
+fn negamax<T: GameTree>(tree: &T, node: T::Node) -> Value {
+    let degree = tree.degree(node);
+    if degree == 0 {
+        return tree.value(node);
+    }
+    let children = tree.children(node);
+    (0..degree)
+        .map(|i| -negamax(tree, tree.child(node, &children, i)))
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn every_algorithm_measures_the_value_negamax_finds() {
+    // The ordered tree above has the value 0 by construction: a random one does not.
+    let model = ModelSpec::new(Model::Random, 4, 6, 11);
+    let random = RandomTree::new(4, 6, 11, model.values);
+    let truth = negamax(&random, random.root());
+    assert_ne!(truth, 0);
+    let config = MeasureConfig {
+        repeat: 1,
+        ..MeasureConfig::default()
+    };
+    let tree = TreeSpec::model(model, Layout::Implicit);
+    let records = measure(
+        &tree,
+        &Algorithm::ALL,
+        &[1, 2],
+        &config,
+        &mut Pools::default(),
+    )
+    .unwrap()
+    .records;
+    assert_eq!(records.len(), 8 + 6 * 2);
+    for r in &records {
+        assert_eq!(r.value, truth, "{} at {} threads", r.algo, r.threads);
+        assert!(r.verified, "{} at {} threads", r.algo, r.threads);
+    }
 }
 
 #[test]

@@ -317,6 +317,16 @@ impl<'p> SplitPoint<'p> {
         }
     }
 
+    /// Broken, for the loom model in `ybwc/test.rs` to catch: [`SplitPoint::next_brother`]
+    /// with the index read and written back in two steps, so two workers can take one
+    /// brother.
+    #[cfg(all(test, loom))]
+    pub(crate) fn next_brother_in_two_steps(&self) -> Option<usize> {
+        let i = self.next.load(Ordering::Relaxed);
+        self.next.store(i + 1, Ordering::Relaxed);
+        (i < self.degree).then_some(i)
+    }
+
     /// Nanoseconds from the cutoff (if any) and from the hand-out of the last brother (if
     /// all were handed out) until now.
     pub(crate) fn latencies(&self) -> (Option<u64>, Option<u64>) {

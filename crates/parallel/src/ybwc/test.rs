@@ -55,10 +55,10 @@ mod loom_models {
 
     /// Two workers share the brothers of one split point and offer their results: every
     /// brother is searched exactly once, and the final result is the largest offer
-    /// together with the brother that made it.
-    #[test]
-    fn loom_workers_share_brothers_and_the_best_result_wins() {
-        loom::model(|| {
+    /// together with the brother that made it. `next` hands out the brothers: the split
+    /// point's own, or a broken variant the model must catch.
+    fn workers_share_brothers(next: fn(&SplitPoint<'_>) -> Option<usize>) {
+        loom::model(move || {
             let sp = Arc::new(SplitPoint::root(NEG_INFINITY, INFINITY, 3, 0, 0, &Still));
             let value_of = |i: usize| [7, 9, 3][i];
             let workers: Vec<_> = (0..2)
@@ -66,7 +66,7 @@ mod loom_models {
                     let sp = Arc::clone(&sp);
                     thread::spawn(move || {
                         let mut taken = Vec::new();
-                        while let Some(i) = sp.next_brother() {
+                        while let Some(i) = next(&sp) {
                             sp.offer(value_of(i), i);
                             taken.push(i);
                         }
@@ -79,9 +79,24 @@ mod loom_models {
                 .flat_map(|w| w.join().unwrap())
                 .collect();
             taken.sort_unstable();
-            assert_eq!(taken, vec![0, 1, 2]);
+            assert_eq!(
+                taken,
+                vec![0, 1, 2],
+                "every brother is searched exactly once"
+            );
             assert_eq!(sp.result(), (9, Some(1)));
         });
+    }
+
+    #[test]
+    fn loom_workers_share_brothers_and_the_best_result_wins() {
+        workers_share_brothers(|sp| sp.next_brother());
+    }
+
+    #[test]
+    #[should_panic(expected = "every brother is searched exactly once")]
+    fn loom_the_brothers_model_catches_a_hand_out_in_two_steps() {
+        workers_share_brothers(|sp| sp.next_brother_in_two_steps());
     }
 
     /// A cutoff at a parent races a child's reading of its window: the child may see the
