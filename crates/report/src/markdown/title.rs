@@ -3,7 +3,8 @@
 
 use crate::aggregate::WorkloadGroup;
 use crate::format::{cell, inline};
-use abbench_results::{MachineInfo, Record};
+use crate::shards::ShardsListing;
+use abbench_results::{MachineInfo, Record, RunStatus};
 use std::fmt::Write;
 
 pub(super) fn title(
@@ -12,6 +13,7 @@ pub(super) fn title(
     machine: Option<&MachineInfo>,
     incomplete: Option<&str>,
     groups: &[WorkloadGroup<'_>],
+    shards: Option<&ShardsListing>,
 ) {
     let suite = machine.and_then(|m| m.suite.as_deref());
     let _ = writeln!(
@@ -24,12 +26,26 @@ pub(super) fn title(
             s.replace('`', "'").replace(char::is_control, " ")
         ))
     );
-    if let Some(why) = incomplete {
-        let _ = writeln!(
-            md,
-            "> ⚠ **INCOMPLETE RUN**: {why}. Every table below covers only the records \
-             written before it stopped.\n"
-        );
+    match incomplete {
+        // Nothing stopped a partial merge: parts of it are not there.
+        Some(why) if machine.is_some_and(|m| m.status == Some(RunStatus::Partial)) => {
+            let _ = writeln!(
+                md,
+                "> ⚠ **PARTIAL RUN**: {why}. Every table below covers only the parts \
+                 merged.\n"
+            );
+        }
+        Some(why) => {
+            let _ = writeln!(
+                md,
+                "> ⚠ **INCOMPLETE RUN**: {why}. Every table below covers only the records \
+                 written before it stopped.\n"
+            );
+        }
+        None => {}
+    }
+    if let Some(listing) = shards {
+        md.push_str(&crate::shards::merged_banner(listing));
     }
     let trees = {
         let mut keys: Vec<String> = records.iter().map(|r| r.tree.key()).collect();
@@ -38,7 +54,10 @@ pub(super) fn title(
         keys.len()
     };
     match machine {
-        Some(m) => machine_table(md, m, records.len(), trees, groups.len()),
+        Some(m) => {
+            let merged = shards.map(crate::shards::merged_rows).unwrap_or_default();
+            machine_table(md, m, &merged, (records.len(), trees, groups.len()));
+        }
         None => {
             let _ = writeln!(
                 md,
@@ -53,11 +72,23 @@ pub(super) fn title(
 }
 
 /// The machine and build that measured the records, as a table, and a warning if other
-/// processes shared it.
-fn machine_table(md: &mut String, m: &MachineInfo, records: usize, trees: usize, workloads: usize) {
-    let _ = writeln!(md, "**{}**\n", inline(&m.summary()));
+/// processes shared it. `merged` holds the rows of a merged run that no single part's
+/// `machine.json` gives, in place of those rows.
+fn machine_table(
+    md: &mut String,
+    m: &MachineInfo,
+    merged: &[(&'static str, String)],
+    (records, trees, workloads): (usize, usize, usize),
+) {
+    if merged.is_empty() {
+        let _ = writeln!(md, "**{}**\n", inline(&m.summary()));
+    }
     md.push_str("| | |\n| --- | --- |\n");
     let mut row = |k: &str, v: String| {
+        let v = merged
+            .iter()
+            .find(|(row, _)| *row == k)
+            .map_or(v, |(_, merged)| merged.clone());
         let _ = writeln!(md, "| {k} | {} |", cell(&v));
     };
     row("CPU", inline(&m.cpu_model));
