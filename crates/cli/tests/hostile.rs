@@ -453,6 +453,8 @@ enum Overwrite {
     SimulateSvg(&'static str),
     /// `simulate --calibration RUN --svg RUN/calibration.json`.
     SimulateProfile,
+    /// `export RUN --out RUN/FILE`, a file of the run's report.
+    ExportReport(&'static str),
     /// `tree --write RUN/results.jsonl`.
     TreeWrite,
     /// `calibrate --out RUN/machine.json`.
@@ -475,8 +477,19 @@ fn overwrite() -> impl Strategy<Value = Overwrite> {
     prop_oneof![
         Just(Overwrite::ExportFolder),
         Just(Overwrite::ExportFile),
-        prop::sample::select(vec!["results.jsonl", "machine.json", "calibration.json"])
-            .prop_map(Overwrite::SimulateSvg),
+        prop::sample::select(vec![
+            "results.jsonl",
+            "machine.json",
+            "calibration.json",
+            "shards.json",
+            "summary.csv",
+            "report.md",
+            "speedup.svg",
+            "theory.svg",
+        ])
+        .prop_map(Overwrite::SimulateSvg),
+        prop::sample::select(vec!["shards.json", "summary.csv", "report.md", "nps.svg"])
+            .prop_map(Overwrite::ExportReport),
         Just(Overwrite::SimulateProfile),
         Just(Overwrite::TreeWrite),
         Just(Overwrite::Calibrate),
@@ -501,6 +514,11 @@ proptest! {
         for file in ["machine.json", "calibration.json"] {
             std::fs::copy(format!("{PROFILED_RUN}/{file}"), d.join("run").join(file)).unwrap();
         }
+        // The files a report and a merge draw from the records, which nothing else
+        // may replace either.
+        for file in ["shards.json", "summary.csv", "report.md", "speedup.svg", "theory.svg", "nps.svg"] {
+            std::fs::write(d.join("run").join(file), "drawn from the run's records\n").unwrap();
+        }
         let at = |file: &str| {
             let path = spelled(spelling, file);
             if absolute {
@@ -517,6 +535,10 @@ proptest! {
             Overwrite::ExportFile => vec![
                 "export".into(), at("results.jsonl"), "--format".into(), "libtest".into(),
                 "--out".into(), at("results.jsonl"),
+            ],
+            Overwrite::ExportReport(file) => vec![
+                "export".into(), "run".into(), "--format".into(), "bencher".into(),
+                "--out".into(), at(file),
             ],
             Overwrite::SimulateSvg(file) => vec![
                 "simulate".into(), "--procs".into(), "1,2".into(), "--svg".into(), at(file),
