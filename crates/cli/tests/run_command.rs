@@ -243,3 +243,20 @@ fn a_tree_file_is_measured() {
             .ends_with("knuth-fig1.tree")
     );
 }
+
+/// MTD(f)'s records carry the size of the table they searched with: `--tt-mb` rounded
+/// down to a power of two of slots.
+#[test]
+fn mtdf_records_carry_their_table_size() {
+    let tree = [
+        "run", "--json", "--model", "random", "--degree", "3", "--height", "3",
+    ];
+    let record = |mb: &str| {
+        let args = [&tree[..], &["--algo", "mtdf", "--tt-mb", mb]].concat();
+        let lines = json_lines(&stdout_of(&args));
+        let mtdf = lines.iter().find(|r| r["algo"] == "mtdf").unwrap().clone();
+        mtdf["table"]["bytes"].as_u64().unwrap()
+    };
+    assert_eq!(record("3"), 2 << 20);
+    assert_eq!(record("4"), 4 << 20);
+}
