@@ -260,3 +260,22 @@ fn mtdf_records_carry_their_table_size() {
     assert_eq!(record("3"), 2 << 20);
     assert_eq!(record("4"), 4 << 20);
 }
+
+/// The column that compares a parallel search with the fastest serial one is headed by
+/// the serial searches measured when some candidates were not: one of those might be
+/// faster.
+#[test]
+fn the_fastest_serial_column_names_the_serial_searches_measured() {
+    let tree = ["run", "--model", "random", "--degree", "3", "--height", "3"];
+    let heading = |algos: &str| {
+        let stdout = stdout_of(&[&tree[..], &["--algo", algos, "--threads", "1,2"]].concat());
+        stdout.lines().next().unwrap().to_string()
+    };
+    let ybwc = heading("ybwc");
+    assert!(ybwc.contains("vs f2-iter"), "{ybwc}");
+    assert!(!ybwc.contains("vs fastest serial"), "{ybwc}");
+    let some = heading("pvs,ybwc");
+    assert!(some.contains("vs fastest of f2-iter, pvs"), "{some}");
+    let all = heading("pvs,aspiration,mtdf,ybwc");
+    assert!(all.contains("vs fastest serial"), "{all}");
+}
