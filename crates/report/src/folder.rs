@@ -9,9 +9,9 @@ use crate::shards::{SHARDS_FILE, ShardsListing};
 use crate::{ReportError, aggregate, markdown, plots, simulated, summary, theory};
 use abbench_parallel::sim::CostProfile;
 use abbench_results::{
-    CALIBRATION_FILE, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, folder_state, read_machine,
-    read_results, recorded_status, run_folder_profile, try_lock_folder, write_atomically,
-    write_machine, write_profile,
+    CALIBRATION_FILE, FileError, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, folder_state,
+    read_machine, read_results, recorded_status, run_folder_profile, try_lock_folder,
+    write_atomically, write_machine, write_profile,
 };
 use std::path::{Path, PathBuf};
 
@@ -186,7 +186,7 @@ pub fn write_run_folder(
 pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportError> {
     // A run folder stands for the results.jsonl in it.
     let results = &abbench_results::results_file(results);
-    let results_read = read_results(results)?;
+    let results_read = read_results(results).map_err(|e| stopped_before_records(results, e))?;
     // Another run's folder keeps its own report and profile.
     let theirs = out.join(RESULTS_FILE);
     if theirs.exists() && theirs.canonicalize().ok() != results.canonicalize().ok() {
@@ -257,6 +257,41 @@ fn carry_shards(folder: &Path, out: &Path) -> Result<(), ReportError> {
         _ => {}
     }
     Ok(())
+}
+
+/// A `results.jsonl` without records in a run folder that did not finish is a run stopped
+/// before its first search ended: said so, in place of "the file is empty".
+fn stopped_before_records(results: &Path, error: FileError) -> FileError {
+    let empty = std::fs::read_to_string(results).is_ok_and(|t| t.trim().is_empty());
+    let folder = results.parent().unwrap_or(Path::new("."));
+    let beside = folder.join(MACHINE_FILE);
+    let why = match read_machine(&beside) {
+        Ok(machine) if empty && beside.is_file() => {
+            let state = folder_state(folder, &machine);
+            state.why_incomplete(&machine).map(|why| (state, why))
+        }
+        _ => None,
+    };
+    match why {
+        Some((state, why)) => FileError::BadInput {
+            path: results.to_path_buf(),
+            line: 0,
+            message: match state {
+                abbench_results::FolderState::Running => {
+                    "no records yet: the run is still running and no search has finished".into()
+                }
+                abbench_results::FolderState::Failed => {
+                    format!(
+                        "no records: the run stopped on an error before any search finished ({why})"
+                    )
+                }
+                other => {
+                    format!("no records: the run was {other} before any search finished ({why})")
+                }
+            },
+        },
+        None => error,
+    }
 }
 
 /// Takes the lock of the folder a report is written into, which is refused while
