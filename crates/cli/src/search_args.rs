@@ -103,6 +103,7 @@ impl SearchArgs {
         self.split
             .ignored_by(splits, self.thread_counts())
             .into_iter()
+            .chain(self.windows.ignored_by(self.algorithms()))
             .collect()
     }
 
@@ -280,6 +281,73 @@ pub struct WindowArgs {
 }
 
 impl WindowArgs {
+    /// Notes for the options given (a value other than the default) that none of `algos`
+    /// uses, and for a table size `mtdf` rounds down.
+    pub fn ignored_by(&self, algos: &[Algorithm]) -> Vec<String> {
+        use abbench_search::SerialAlgorithm::{Aspiration, F2, F2Iter, F2Soft, Mtdf};
+        let uses = |users: &[abbench_search::SerialAlgorithm]| {
+            algos
+                .iter()
+                .any(|a| matches!(a, Algorithm::Serial(s) if users.contains(s)))
+        };
+        let given: [(&str, bool, &[abbench_search::SerialAlgorithm], &str); 6] = [
+            (
+                "window",
+                self.window.is_some(),
+                &[F2, F2Iter, F2Soft],
+                "f2, f2-iter and f2-soft",
+            ),
+            (
+                "cutoff",
+                self.cutoff != Cutoff::Ge,
+                &[F2, F2Iter, F2Soft],
+                "f2, f2-iter and f2-soft",
+            ),
+            (
+                "kinds",
+                self.kinds,
+                &[F2, F2Iter, F2Soft],
+                "f2, f2-iter and f2-soft",
+            ),
+            (
+                "guess",
+                self.guess.is_some(),
+                &[Aspiration, Mtdf],
+                "aspiration and mtdf",
+            ),
+            (
+                "aspiration-delta",
+                self.aspiration_delta != DEFAULT_ASPIRATION_DELTA,
+                &[Aspiration],
+                "aspiration",
+            ),
+            ("tt-mb", self.tt_mb != DEFAULT_TT_MB, &[Mtdf], "mtdf"),
+        ];
+        let mut notes: Vec<String> = given
+            .into_iter()
+            .filter(|&(_, set, users, _)| set && !uses(users))
+            .map(|(flag, _, users, names)| match users {
+                [_] => {
+                    format!("--{flag} applies only to {names}, which is not among the algorithms")
+                }
+                _ => format!(
+                    "--{flag} applies only to {names}, none of which is among the algorithms"
+                ),
+            })
+            .collect();
+        let bytes = abbench_search::TranspositionTable::bytes_for(self.tt_mb);
+        if uses(&[Mtdf]) && bytes != self.tt_mb << 20 {
+            notes.push(format!(
+                "--tt-mb {}: mtdf's table is {}, the largest power of two of {}-byte slots \
+                 that fits",
+                self.tt_mb,
+                table_size(bytes),
+                abbench_search::SLOT_BYTES
+            ));
+        }
+        notes
+    }
+
     /// The serial searches' options these give.
     pub fn options(&self) -> SerialOptions {
         SerialOptions {
@@ -290,6 +358,15 @@ impl WindowArgs {
             aspiration_delta: self.aspiration_delta,
             tt_mb: self.tt_mb,
         }
+    }
+}
+
+/// A table's size in MiB, or KiB below one MiB.
+fn table_size(bytes: usize) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{} KiB", bytes >> 10)
     }
 }
 

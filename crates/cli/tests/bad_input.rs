@@ -1357,3 +1357,26 @@ fn help_and_version_succeed() {
         assert!(!output.stdout.is_empty());
     }
 }
+
+/// A transposition table the process may not have (its address space limited below the
+/// table, as `ulimit -v` does) is a one-line refusal with exit 2, not an abort with a
+/// backtrace.
+#[test]
+fn a_table_that_cannot_be_allocated_is_refused_not_aborted() {
+    let abbench = assert_cmd::cargo::cargo_bin("abbench");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 819200 && exec '{}' run --model random --degree 3 --height 3 \
+             --algo mtdf --tt-mb 1024 --repeat 1 --memory-budget 2G",
+            abbench.display()
+        ))
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("abbench: error: "), "{stderr}");
+    assert!(stderr.contains("could not be allocated"), "{stderr}");
+}

@@ -144,3 +144,37 @@ fn completion_scripts_know_every_subcommand() {
     let output = abbench(&["completions", "tcsh"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// A merged run's `shards.json`, and the summary, report and plots of any run, are
+/// never an export's output: refused by name, the file as it was.
+#[test]
+fn an_export_onto_a_file_of_a_runs_report_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    std::fs::create_dir(&run).unwrap();
+    for file in ["results.jsonl", "machine.json"] {
+        std::fs::copy(format!("{RUN}/{file}"), run.join(file)).unwrap();
+    }
+    for file in ["shards.json", "summary.csv", "report.md", "speedup.svg"] {
+        let target = run.join(file);
+        std::fs::write(&target, "drawn from the records\n").unwrap();
+        let output = abbench(&[
+            "export",
+            run.to_str().unwrap(),
+            "--format",
+            "bencher",
+            "--out",
+            target.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{file}: {stderr}");
+        assert!(
+            stderr.contains(&format!("it is the {file} of the run folder")),
+            "{stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&target).unwrap(),
+            "drawn from the records\n"
+        );
+    }
+}

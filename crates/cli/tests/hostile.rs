@@ -1,7 +1,8 @@
 //! The hostile inputs of the other tests, again with generated values: records whose
 //! statistics cannot be, a results file cut at any byte of its last line, `--window`
 //! ends at and past the edges of a value, simulator costs past what virtual time holds,
-//! and an output path that is one of the inputs, spelled in several ways. Whatever the
+//! an output path that is one of the inputs or a file of a run's report, spelled in
+//! several ways, and the parts of a sharded sweep whose files disagree. Whatever the
 //! values, each must keep its promise: a refusal is exit code 2 and one line on stderr
 //! that names what was wrong, never a panic, never a wrapped figure, and nothing written
 //! or replaced.
@@ -452,6 +453,8 @@ enum Overwrite {
     SimulateSvg(&'static str),
     /// `simulate --calibration RUN --svg RUN/calibration.json`.
     SimulateProfile,
+    /// `export RUN --out RUN/FILE`, a file of the run's report.
+    ExportReport(&'static str),
     /// `tree --write RUN/results.jsonl`.
     TreeWrite,
     /// `calibrate --out RUN/machine.json`.
@@ -474,8 +477,19 @@ fn overwrite() -> impl Strategy<Value = Overwrite> {
     prop_oneof![
         Just(Overwrite::ExportFolder),
         Just(Overwrite::ExportFile),
-        prop::sample::select(vec!["results.jsonl", "machine.json", "calibration.json"])
-            .prop_map(Overwrite::SimulateSvg),
+        prop::sample::select(vec![
+            "results.jsonl",
+            "machine.json",
+            "calibration.json",
+            "shards.json",
+            "summary.csv",
+            "report.md",
+            "speedup.svg",
+            "theory.svg",
+        ])
+        .prop_map(Overwrite::SimulateSvg),
+        prop::sample::select(vec!["shards.json", "summary.csv", "report.md", "nps.svg"])
+            .prop_map(Overwrite::ExportReport),
         Just(Overwrite::SimulateProfile),
         Just(Overwrite::TreeWrite),
         Just(Overwrite::Calibrate),
@@ -500,6 +514,11 @@ proptest! {
         for file in ["machine.json", "calibration.json"] {
             std::fs::copy(format!("{PROFILED_RUN}/{file}"), d.join("run").join(file)).unwrap();
         }
+        // The files a report and a merge draw from the records, which nothing else
+        // may replace either.
+        for file in ["shards.json", "summary.csv", "report.md", "speedup.svg", "theory.svg", "nps.svg"] {
+            std::fs::write(d.join("run").join(file), "drawn from the run's records\n").unwrap();
+        }
         let at = |file: &str| {
             let path = spelled(spelling, file);
             if absolute {
@@ -516,6 +535,10 @@ proptest! {
             Overwrite::ExportFile => vec![
                 "export".into(), at("results.jsonl"), "--format".into(), "libtest".into(),
                 "--out".into(), at("results.jsonl"),
+            ],
+            Overwrite::ExportReport(file) => vec![
+                "export".into(), "run".into(), "--format".into(), "bencher".into(),
+                "--out".into(), at(file),
             ],
             Overwrite::SimulateSvg(file) => vec![
                 "simulate".into(), "--procs".into(), "1,2".into(), "--svg".into(), at(file),
@@ -536,5 +559,149 @@ proptest! {
         refusal(&args, &output, &["of the run folder"])?;
         prop_assert!(started.elapsed().as_secs() < 20, "refused only after the work");
         prop_assert!(listing(d) == before, "abbench {}: changed the run folder", args.join(" "));
+    }
+}
+
+/// A small suite swept in two parts, and a sweep of another suite whose records can be
+/// slipped into a part: made once, copied for each case.
+struct Parts {
+    root: std::path::PathBuf,
+}
+
+const PART_SUITE: &str = r#"
+name = "hostile-parts"
+repeat = 1
+warmup = 0
+threads = [1, 2]
+algo = ["f2-iter", "ybwc"]
+
+[[workload]]
+model = "random"
+degree = 3
+height = 4
+seed = 1
+trees = 4
+"#;
+
+fn parts() -> &'static Parts {
+    static PARTS: std::sync::OnceLock<Parts> = std::sync::OnceLock::new();
+    PARTS.get_or_init(|| {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-parts");
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        let suite = root.join("suite.toml");
+        std::fs::write(&suite, PART_SUITE).unwrap();
+        let other = root.join("other.toml");
+        std::fs::write(&other, PART_SUITE.replace("seed = 1", "seed = 9")).unwrap();
+        let sweep = |suite: &Path, out: &str, extra: &[&str]| {
+            let mut args = strings(&["-q", "sweep", "--suite"]);
+            args.push(suite.display().to_string());
+            args.extend(strings(&["--out", out]));
+            args.extend(strings(extra));
+            let output = run_in(&root, &args);
+            assert!(
+                output.status.success(),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        };
+        sweep(&suite, "part1", &["--shard", "1/2"]);
+        sweep(&suite, "part2", &["--shard", "2/2"]);
+        sweep(&other, "other", &[]);
+        Parts { root }
+    })
+}
+
+/// A way a part's files can disagree with each other.
+#[derive(Clone, Debug)]
+enum Spoiled {
+    /// The part's `shard.json` is the other part's, its index edited to this part's when
+    /// the flag is set.
+    OtherManifest(bool),
+    /// A line of another suite's sweep (by number) inserted before this line (modulo).
+    Foreign(usize, usize),
+    /// A line repeated (by number, modulo), the copy inserted before another line.
+    Repeated(usize, usize),
+    /// A line removed (by number, modulo).
+    Removed(usize),
+}
+
+fn spoiled() -> impl Strategy<Value = (usize, Spoiled)> {
+    let how = prop_oneof![
+        any::<bool>().prop_map(Spoiled::OtherManifest),
+        (0usize..100, 0usize..100).prop_map(|(a, b)| Spoiled::Foreign(a, b)),
+        (0usize..100, 0usize..100).prop_map(|(a, b)| Spoiled::Repeated(a, b)),
+        (0usize..100).prop_map(Spoiled::Removed),
+    ];
+    (1usize..=2, how)
+}
+
+fn lines_of(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// A part whose records, `shard.json` or lines disagree — another part's manifest,
+    /// a line of another run, a line twice or missing — is refused: exit 2, one line,
+    /// nothing written, the parts as they were.
+    #[test]
+    fn a_part_whose_files_disagree_is_refused_and_nothing_is_written(
+        (part, how) in spoiled(),
+    ) {
+        let fixture = parts();
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for k in 1..=2 {
+            let to = d.join(format!("part{k}"));
+            std::fs::create_dir(&to).unwrap();
+            for name in ["results.jsonl", "machine.json", "shard.json"] {
+                std::fs::copy(fixture.root.join(format!("part{k}")).join(name), to.join(name))
+                    .unwrap();
+            }
+        }
+        let spoilt = d.join(format!("part{part}"));
+        let results = spoilt.join("results.jsonl");
+        let mut lines = lines_of(&results);
+        let words: &[&str] = match &how {
+            Spoiled::OtherManifest(edit) => {
+                let other = d.join(format!("part{}", 3 - part)).join("shard.json");
+                let mut manifest: Value =
+                    serde_json::from_str(&std::fs::read_to_string(other).unwrap()).unwrap();
+                if *edit {
+                    manifest["shard"]["index"] = part.into();
+                }
+                std::fs::write(spoilt.join("shard.json"), manifest.to_string()).unwrap();
+                if *edit { &["does not hold what its shard.json says"] } else { &["given twice"] }
+            }
+            Spoiled::Foreign(line, at) => {
+                let foreign = lines_of(&fixture.root.join("other/results.jsonl"));
+                let at = at % (lines.len() + 1);
+                lines.insert(at, foreign[line % foreign.len()].clone());
+                &["does not hold what its shard.json says"]
+            }
+            Spoiled::Repeated(line, at) => {
+                let copy = lines[line % lines.len()].clone();
+                let at = at % (lines.len() + 1);
+                lines.insert(at, copy);
+                &["does not hold what its shard.json says", "twice"]
+            }
+            Spoiled::Removed(line) => {
+                let line = line % lines.len();
+                lines.remove(line);
+                &["does not hold what its shard.json says", "removed"]
+            }
+        };
+        std::fs::write(&results, lines.concat()).unwrap();
+        let before = listing(d);
+        let args = strings(&["merge", "part1", "part2", "--out", "merged"]);
+        let output = run_in(d, &args);
+        refusal(&args, &output, words)?;
+        prop_assert!(listing(d) == before, "abbench {}: wrote or changed files", args.join(" "));
     }
 }

@@ -144,3 +144,37 @@ fn quiet_silences_notes_and_logs_but_not_results_or_errors() {
         String::from_utf8_lossy(&output.stderr).starts_with("abbench: error: invalid degree 0")
     );
 }
+
+#[test]
+fn window_and_table_options_without_the_algorithms_that_use_them_are_named() {
+    let tree = [
+        "--model", "random", "--degree", "3", "--height", "3", "--json",
+    ];
+    let run = |extra: &[&str]| notes(&[&["run"], &tree[..], extra].concat());
+    let mtdf_only = "--tt-mb applies only to mtdf, which is not among the algorithms";
+    for algo in ["f2", "ybwc", "lazy-smp", "null-window"] {
+        assert_eq!(
+            run(&["--algo", algo, "--threads", "1,2", "--tt-mb", "8"]),
+            [mtdf_only],
+            "{algo}"
+        );
+    }
+    assert_eq!(
+        run(&["--algo", "f2", "--aspiration-delta", "7"]),
+        ["--aspiration-delta applies only to aspiration, which is not among the algorithms"]
+    );
+    assert_eq!(
+        run(&["--algo", "pvs", "--cutoff", "gt", "--guess", "3"]),
+        [
+            "--cutoff applies only to f2, f2-iter and f2-soft, none of which is among the algorithms",
+            "--guess applies only to aspiration and mtdf, none of which is among the algorithms",
+        ]
+    );
+    assert!(run(&["--algo", "mtdf", "--tt-mb", "8"]).is_empty());
+    assert!(run(&["--algo", "aspiration", "--aspiration-delta", "7"]).is_empty());
+    // A size that is not a power of two of slots is rounded down, and said.
+    assert_eq!(
+        run(&["--algo", "mtdf", "--tt-mb", "3"]),
+        ["--tt-mb 3: mtdf's table is 2 MiB, the largest power of two of 32-byte slots that fits"]
+    );
+}

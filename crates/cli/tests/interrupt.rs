@@ -210,3 +210,58 @@ fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {
     let before_plots = |text: &str| text.split("## Plots").next().unwrap().to_string();
     assert_eq!(before_plots(&rebuilt), before_plots(&report));
 }
+
+/// A sweep stopped by SIGTERM before its first search finished has no records: `report`
+/// says that the run was interrupted then, not only that the file is empty.
+#[test]
+fn a_report_of_a_sweep_stopped_before_its_first_search_says_so() {
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite.toml");
+    // Only the long search: nothing is written before the signal.
+    let long = &SUITE[SUITE.rfind("[[workload]]").unwrap()..];
+    std::fs::write(
+        &suite,
+        format!("name = \"stopped\"\nrepeat = 1\nwarmup = 0\n\n{long}"),
+    )
+    .unwrap();
+    let run = dir.path().join("run");
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("abbench"))
+        .args(["-q", "sweep", "--suite"])
+        .arg(&suite)
+        .arg("--out")
+        .arg(&run)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let waiting = Instant::now();
+    while !run.join("machine.json").is_file() {
+        assert!(waiting.elapsed() < Duration::from_secs(60), "no run folder");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    assert_eq!(lines(&run.join("results.jsonl")), 0);
+    let output = Command::new(assert_cmd::cargo::cargo_bin("abbench"))
+        .arg("report")
+        .arg(&run)
+        .arg("--out")
+        .arg(dir.path().join("again"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the run was interrupted before any search finished"),
+        "{stderr}"
+    );
+}

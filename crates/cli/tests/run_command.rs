@@ -243,3 +243,39 @@ fn a_tree_file_is_measured() {
             .ends_with("knuth-fig1.tree")
     );
 }
+
+/// MTD(f)'s records carry the size of the table they searched with: `--tt-mb` rounded
+/// down to a power of two of slots.
+#[test]
+fn mtdf_records_carry_their_table_size() {
+    let tree = [
+        "run", "--json", "--model", "random", "--degree", "3", "--height", "3",
+    ];
+    let record = |mb: &str| {
+        let args = [&tree[..], &["--algo", "mtdf", "--tt-mb", mb]].concat();
+        let lines = json_lines(&stdout_of(&args));
+        let mtdf = lines.iter().find(|r| r["algo"] == "mtdf").unwrap().clone();
+        mtdf["table"]["bytes"].as_u64().unwrap()
+    };
+    assert_eq!(record("3"), 2 << 20);
+    assert_eq!(record("4"), 4 << 20);
+}
+
+/// The column that compares a parallel search with the fastest serial one is headed by
+/// the serial searches measured when some candidates were not: one of those might be
+/// faster.
+#[test]
+fn the_fastest_serial_column_names_the_serial_searches_measured() {
+    let tree = ["run", "--model", "random", "--degree", "3", "--height", "3"];
+    let heading = |algos: &str| {
+        let stdout = stdout_of(&[&tree[..], &["--algo", algos, "--threads", "1,2"]].concat());
+        stdout.lines().next().unwrap().to_string()
+    };
+    let ybwc = heading("ybwc");
+    assert!(ybwc.contains("vs f2-iter"), "{ybwc}");
+    assert!(!ybwc.contains("vs fastest serial"), "{ybwc}");
+    let some = heading("pvs,ybwc");
+    assert!(some.contains("vs fastest of f2-iter, pvs"), "{some}");
+    let all = heading("pvs,aspiration,mtdf,ybwc");
+    assert!(all.contains("vs fastest serial"), "{all}");
+}

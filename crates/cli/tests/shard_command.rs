@@ -400,3 +400,304 @@ fn a_part_with_no_trees_is_a_part_like_any_other() {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("0 records from 1 of 22 shards"));
 }
+
+/// A copy of the flat run folder `from` at `to`.
+fn copy_part(from: &Path, to: &Path) {
+    copy_with_machine(from, to, |_| {});
+}
+
+/// The lines of `dir`'s results.jsonl, each with its newline.
+fn result_lines(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("results.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+fn write_lines(dir: &Path, lines: &[String]) {
+    std::fs::write(dir.join("results.jsonl"), lines.concat()).unwrap();
+}
+
+/// `edit` applied to the JSON file `dir/name`.
+fn edit_json(dir: &Path, name: &str, edit: impl Fn(&mut serde_json::Value)) {
+    let path = dir.join(name);
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(&mut value);
+    std::fs::write(&path, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+}
+
+#[test]
+fn a_part_whose_records_are_not_its_shard_json_is_refused() {
+    let s = sweeps();
+    // Part 3's records under part 2's shard.json, its index edited to 3.
+    let swapped = s.out("swapped-manifest-part3");
+    copy_part(&s.part(3), &swapped);
+    std::fs::copy(s.part(2).join("shard.json"), swapped.join("shard.json")).unwrap();
+    edit_json(&swapped, "shard.json", |m| m["shard"]["index"] = 3.into());
+    // Its command says 3/3, as the shard.json now does: only the records disagree.
+    let out = s.out("swapped-manifest");
+    assert_refused(
+        &merge(&[s.part(1), s.part(2), swapped], &out, &[]),
+        &out,
+        "does not hold what its shard.json says",
+    );
+    // Part 2's index edited to 3 in its own folder: its machine.json ran shard 2/3.
+    let renamed = s.out("renamed-part2");
+    copy_part(&s.part(2), &renamed);
+    edit_json(&renamed, "shard.json", |m| m["shard"]["index"] = 3.into());
+    let out = s.out("renamed");
+    assert_refused(
+        &merge(&[s.part(1), renamed], &out, &["--allow-partial"]),
+        &out,
+        "machine.json is of the command of shard 2/3",
+    );
+}
+
+#[test]
+fn a_record_of_another_run_appended_to_a_part_is_refused() {
+    let s = sweeps();
+    let stranger = support::stdout_of(&[
+        "run", "--model", "random", "--degree", "3", "--height", "3", "--algo", "f2", "--json",
+    ]);
+    let appended = s.out("appended-part2");
+    copy_part(&s.part(2), &appended);
+    let mut lines = result_lines(&appended);
+    lines.push(stranger);
+    write_lines(&appended, &lines);
+    let out = s.out("appended");
+    assert_refused(
+        &merge(&[s.part(1), appended, s.part(3)], &out, &[]),
+        &out,
+        "a tree its shard.json does not list",
+    );
+    // A search of one of its own trees, from another sweep of the suite: twice.
+    let again = s.out("again-part2");
+    copy_part(&s.part(2), &again);
+    let mut lines = result_lines(&again);
+    let first = lines[0].clone();
+    lines.push(first);
+    write_lines(&again, &lines);
+    let out = s.out("again");
+    assert_refused(
+        &merge(&[s.part(1), again, s.part(3)], &out, &[]),
+        &out,
+        "twice",
+    );
+}
+
+#[test]
+fn a_part_with_a_line_repeated_or_removed_is_refused() {
+    let s = sweeps();
+    let lines = result_lines(&s.part(1));
+    let middle = lines.len() / 2;
+    let repeated = s.out("repeated-part1");
+    copy_part(&s.part(1), &repeated);
+    let mut more = lines.clone();
+    more.insert(middle, lines[middle].clone());
+    write_lines(&repeated, &more);
+    let out = s.out("repeated");
+    assert_refused(
+        &merge(&[repeated, s.part(2), s.part(3)], &out, &[]),
+        &out,
+        "twice",
+    );
+    let removed = s.out("removed-part1");
+    copy_part(&s.part(1), &removed);
+    let mut fewer = lines.clone();
+    fewer.remove(middle);
+    write_lines(&removed, &fewer);
+    let out = s.out("removed");
+    assert_refused(
+        &merge(&[removed, s.part(2), s.part(3)], &out, &[]),
+        &out,
+        "lines were removed or added",
+    );
+}
+
+#[test]
+fn a_merged_runs_report_rebuilt_keeps_its_shards_byte_for_byte() {
+    let s = sweeps();
+    let merged = s.out("rebuilt-merged");
+    let output = merge(&[s.part(1), s.part(2), s.part(3)], &merged, &[]);
+    assert!(output.status.success());
+    let written = std::fs::read_to_string(merged.join("report.md")).unwrap();
+    assert!(written.contains("## Shards"), "{written}");
+    let out = s.out("rebuilt-elsewhere");
+    let merged_arg = merged.display().to_string();
+    let out_arg = out.display().to_string();
+    support::stdout_of(&["report", &merged_arg, "--out", &out_arg]);
+    assert_eq!(
+        std::fs::read_to_string(out.join("report.md")).unwrap(),
+        written
+    );
+    assert_schema_valid(&out.join("shards.json"));
+    // In place, too.
+    support::stdout_of(&["report", &merged_arg, "--out", &merged_arg]);
+    assert_eq!(
+        std::fs::read_to_string(merged.join("report.md")).unwrap(),
+        written
+    );
+}
+
+#[test]
+fn mixed_machines_are_said_at_the_top_and_each_parts_command_is_listed() {
+    let s = sweeps();
+    let elsewhere = s.out("top-elsewhere-part3");
+    copy_with_machine(&s.part(3), &elsewhere, |m| {
+        m["cpu_model"] = "Other CPU 9000".into();
+        m["load_average"] = serde_json::json!([7.5, 1.0, 1.0]);
+    });
+    let out = s.out("top-mixed");
+    let output = merge(
+        &[s.part(1), s.part(2), elsewhere],
+        &out,
+        &["--allow-mixed-machines"],
+    );
+    assert!(output.status.success());
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let head: String = report.lines().take(20).collect::<Vec<_>>().join("\n");
+    assert!(head.contains("**Mixed machines**"), "{head}");
+    assert!(head.contains("Other CPU 9000"), "{head}");
+    assert!(head.contains("| CPU | mixed: 2 kinds of machine"), "{head}");
+    // No row names part 1's command as the run's.
+    assert!(
+        head.contains("| command | `abbench merge` of 3 parts"),
+        "{head}"
+    );
+    for k in 1..=3 {
+        assert!(report.contains(&format!("--shard {k}/3")), "{report}");
+    }
+    assert!(report.contains("| 3/3 | `"), "{report}");
+    assert!(report.contains("7.50, 1.00, 1.00"), "{report}");
+}
+
+#[test]
+fn parts_of_other_target_features_or_allocators_are_other_builds() {
+    let s = sweeps();
+    let features = s.out("features-part2");
+    copy_with_machine(&s.part(2), &features, |m| {
+        m["target_features"] = "avx512f".into();
+    });
+    let out = s.out("features");
+    assert_refused(
+        &merge(&[s.part(1), features, s.part(3)], &out, &[]),
+        &out,
+        "another build",
+    );
+    let allocator = s.out("allocator-part2");
+    copy_with_machine(&s.part(2), &allocator, |m| {
+        m["allocator"] = "jemalloc".into();
+    });
+    assert_refused(
+        &merge(&[s.part(1), allocator, s.part(3)], &out, &[]),
+        &out,
+        "allocator",
+    );
+}
+
+#[test]
+fn a_partial_merge_says_partial_even_when_quiet_and_is_not_called_interrupted() {
+    let s = sweeps();
+    let out = s.out("partial-quiet");
+    let dirs = paths(&[s.part(1), s.part(3)]);
+    let out_arg = out.display().to_string();
+    let mut args = vec!["-q", "merge"];
+    args.extend(dirs.iter().map(String::as_str));
+    args.extend(["--out", &out_arg, "--allow-partial"]);
+    let stdout = support::stdout_of(&args);
+    assert!(stdout.contains("PARTIAL RUN"), "{stdout}");
+    assert!(stdout.contains("2/3 missing"), "{stdout}");
+    let machine = std::fs::read_to_string(out.join("machine.json")).unwrap();
+    assert!(machine.contains("\"status\": \"partial\""), "{machine}");
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("**PARTIAL RUN**"), "{report}");
+    assert!(!report.contains("INCOMPLETE RUN"), "{report}");
+    assert!(!report.contains("written before it stopped"), "{report}");
+    assert_schema_valid(&out.join("shards.json"));
+}
+
+#[test]
+fn the_output_inside_a_part_or_a_file_is_refused_by_name() {
+    let s = sweeps();
+    let parts = [s.part(1), s.part(2), s.part(3)];
+    let inside = s.part(1).join("sub");
+    assert_refused(&merge(&parts, &inside, &[]), &inside, "is inside the part");
+    let file = s.out("a-file");
+    std::fs::write(&file, "mine\n").unwrap();
+    let output = merge(&parts, &file, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is a file"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
+}
+
+#[test]
+fn refusals_say_what_differs() {
+    let s = sweeps();
+    // Another --threads: the same suite's name, other settings, named.
+    let other = s.out("threads-part2");
+    sweep(&other, &["--threads", "1", "--shard", "2/3"]);
+    let out = s.out("threads");
+    assert_refused(
+        &merge(&[s.part(1), other, s.part(3)], &out, &[]),
+        &out,
+        "with other settings (--threads 1, not",
+    );
+    // A torn part: its state, in a sentence.
+    let torn = s.out("torn-part1");
+    copy_part(&s.part(1), &torn);
+    let text = std::fs::read_to_string(torn.join("results.jsonl")).unwrap();
+    std::fs::write(torn.join("results.jsonl"), &text[..text.len() - 10]).unwrap();
+    let out = s.out("torn");
+    assert_refused(
+        &merge(&[torn, s.part(2), s.part(3)], &out, &[]),
+        &out,
+        "did not finish: line",
+    );
+}
+
+#[test]
+fn machine_files_of_two_parts_swapped_are_refused() {
+    let s = sweeps();
+    let (one, two) = (s.out("swap-part1"), s.out("swap-part2"));
+    copy_part(&s.part(1), &one);
+    copy_part(&s.part(2), &two);
+    std::fs::copy(s.part(2).join("machine.json"), one.join("machine.json")).unwrap();
+    std::fs::copy(s.part(1).join("machine.json"), two.join("machine.json")).unwrap();
+    let out = s.out("swap");
+    assert_refused(
+        &merge(&[one, two, s.part(3)], &out, &[]),
+        &out,
+        "the files of two parts are mixed",
+    );
+}
+
+#[test]
+fn a_sharded_verification_names_its_part_and_an_empty_one_says_so() {
+    let text = support::stdout_of(&["verify", "--stress", "100", "--shard", "3/3"]);
+    assert!(text.contains("shard       3/3"), "{text}");
+    assert!(text.contains("holds none of the searches"), "{text}");
+    let args = [
+        "verify", "--model", "random", "--degree", "3", "--height", "3", "--trees", "2", "--shard",
+        "2/2",
+    ];
+    let text = support::stdout_of(&args);
+    assert!(
+        text.contains("shard       2/2 (only this part's trees)"),
+        "{text}"
+    );
+    let mut json = args.to_vec();
+    json.push("--json");
+    let summary: serde_json::Value = serde_json::from_str(&support::stdout_of(&json)).unwrap();
+    assert_eq!(summary["shard"], "2/2");
+    let text = support::stdout_of(&[
+        "simulate", "--model", "random", "--degree", "3", "--height", "4", "--trees", "2",
+        "--procs", "1,2", "--shard", "1/2",
+    ]);
+    assert!(
+        text.contains("shard 1/2: this part's simulations only"),
+        "{text}"
+    );
+}

@@ -276,3 +276,27 @@ fn a_simulation_record_names_every_option_that_reproduces_it() {
     ]));
     assert_eq!(again[0]["virtual_time"], record["virtual_time"]);
 }
+
+/// `--svg` onto a run folder's report or its list of shards is refused, the file kept.
+#[test]
+fn a_plot_onto_a_file_of_a_runs_report_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    std::fs::create_dir(&run).unwrap();
+    std::fs::write(run.join("results.jsonl"), "{}\n").unwrap();
+    for file in ["shards.json", "report.md", "theory.svg"] {
+        let target = run.join(file);
+        std::fs::write(&target, "the run's\n").unwrap();
+        let output = support::abbench(&[
+            "simulate",
+            "--procs",
+            "1,2",
+            "--svg",
+            target.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{file}: {stderr}");
+        assert!(stderr.contains("of the run folder"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "the run's\n");
+    }
+}

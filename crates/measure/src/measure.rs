@@ -622,10 +622,10 @@ impl Measure<'_> {
     }
 }
 
-/// The first of the timed runs whose time is the median.
-/// The serial searches that may be the fastest: those that compute the exact value of
-/// every tree with the full window.
-const EXACT_SERIAL: [SerialAlgorithm; 4] = [
+/// The serial searches that may be a parallel record's fastest serial search: those that
+/// compute the exact value of every tree with the full window. Only those measured are
+/// compared (f2-iter always is).
+pub const EXACT_SERIAL: [SerialAlgorithm; 4] = [
     SerialAlgorithm::F2Iter,
     SerialAlgorithm::Pvs,
     SerialAlgorithm::Aspiration,
@@ -658,6 +658,7 @@ fn fastest_serial(baseline: &Baseline, records: &[Record]) -> FastestSerial {
     fastest
 }
 
+/// The first of the timed runs whose time is the median.
 fn median_run(wall: &WallTimes) -> usize {
     wall.samples
         .iter()

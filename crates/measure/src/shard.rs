@@ -92,6 +92,22 @@ pub fn searches_weight(tree: &TreeSpec, algos: &[Algorithm], threads: &[usize], 
     })
 }
 
+/// The lines a sweep at `threads` writes for each tree of `workload`: one per serial
+/// algorithm, one per thread count of each parallel one.
+pub fn tree_searches(workload: &Workload, threads: &[usize]) -> u64 {
+    workload
+        .algorithms
+        .iter()
+        .map(|a| {
+            if a.is_parallel() {
+                threads.len() as u64
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
 impl Suite {
     /// The suite's content hash at `threads`: every setting that changes what a sweep
     /// measures (name, workloads with their trees, seeds and algorithms, thread counts,
@@ -139,6 +155,7 @@ impl Suite {
                 .map(|&i| ShardTree {
                     index: i as u64,
                     key: TreeInfo::of(&trees[i].1).key(),
+                    searches: Some(tree_searches(trees[i].0, threads)),
                 })
                 .collect(),
         };

@@ -5,12 +5,13 @@
 //! SIMULATED scaling is a pure function of the records, so a rebuilt report is the same
 //! byte for byte. Every file is written whole to a temporary file and renamed into place.
 
+use crate::shards::{SHARDS_FILE, ShardsListing};
 use crate::{ReportError, aggregate, markdown, plots, simulated, summary, theory};
 use abbench_parallel::sim::CostProfile;
 use abbench_results::{
-    CALIBRATION_FILE, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, folder_state, read_machine,
-    read_results, recorded_status, run_folder_profile, try_lock_folder, write_atomically,
-    write_machine, write_profile,
+    CALIBRATION_FILE, FileError, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, folder_state,
+    read_machine, read_results, recorded_status, run_folder_profile, try_lock_folder,
+    write_atomically, write_machine, write_profile,
 };
 use std::path::{Path, PathBuf};
 
@@ -44,7 +45,8 @@ impl ReportFiles {
 /// exist); `machine` describes where they were measured, if known, and whether the run
 /// is incomplete. Searches that timed out or failed are listed in `report.md` only. The
 /// SIMULATED scaling uses the cost profile in `dir` ([`CALIBRATION_FILE`]) if
-/// there is one, else the simulator's default costs.
+/// there is one, else the simulator's default costs; a merged run's `shards.json` in
+/// `dir` ([`SHARDS_FILE`]) adds its parts to the report.
 pub fn write_report(
     dir: &Path,
     results: &Results,
@@ -112,6 +114,7 @@ pub fn write_report_reporting(
         })
         .collect();
     let rows = theory::theory_rows(&groups);
+    let shards = ShardsListing::read(dir)?;
     let text = markdown::render(
         results,
         machine,
@@ -122,6 +125,7 @@ pub fn write_report_reporting(
             workloads: &simulated,
             profile: profile.as_ref(),
         },
+        shards.as_ref(),
     );
     // Everything is drawn before the first file is written; `report.md` goes last, so
     // that a report that names its files is only ever found with all of them.
@@ -177,11 +181,12 @@ pub fn write_run_folder(
 /// `abbench report RESULTS.jsonl|RUN_DIR --out DIR`: reads the records (and the `machine.json`
 /// and cost profile beside them, if there are) and writes `summary.csv`, `report.md` and
 /// the plots into `out`, created if needed; a profile beside the records is copied into
-/// `out`, so that the report's SIMULATED scaling uses it.
+/// `out`, so that the report's SIMULATED scaling uses it, and so is a merged run's
+/// `shards.json`, so that the report lists its parts.
 pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportError> {
     // A run folder stands for the results.jsonl in it.
     let results = &abbench_results::results_file(results);
-    let results_read = read_results(results)?;
+    let results_read = read_results(results).map_err(|e| stopped_before_records(results, e))?;
     // Another run's folder keeps its own report and profile.
     let theirs = out.join(RESULTS_FILE);
     if theirs.exists() && theirs.canonicalize().ok() != results.canonicalize().ok() {
@@ -221,12 +226,72 @@ pub fn rebuild_report(results: &Path, out: &Path) -> Result<ReportFiles, ReportE
     {
         write_profile(&out.join(CALIBRATION_FILE), &profile)?;
     }
+    carry_shards(folder, out)?;
     let mut files = write_report(out, &results_read, machine.as_ref())?;
     files.incomplete = match machine {
         Some(m) => m.incomplete,
         None => results_read.torn_note(),
     };
     Ok(files)
+}
+
+/// A merged run's parts, which its report lists, go with it into `out`; a list left in
+/// `out` by an earlier report of another run (`out` holds no run of its own) is removed,
+/// since it would be read as this run's.
+fn carry_shards(folder: &Path, out: &Path) -> Result<(), ReportError> {
+    match ShardsListing::read(folder)? {
+        Some(shards) if ShardsListing::read(out)?.as_ref() != Some(&shards) => {
+            write_atomically(&out.join(SHARDS_FILE), shards.to_json().as_bytes())?;
+        }
+        None if out.join(SHARDS_FILE).is_file() => {
+            std::fs::remove_file(out.join(SHARDS_FILE)).map_err(|e| {
+                ReportError::InvalidOption {
+                    parameter: "output folder",
+                    value: out.display().to_string(),
+                    expected: format!(
+                        "its {SHARDS_FILE}, of another run's report, cannot be removed: {e}"
+                    ),
+                }
+            })?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A `results.jsonl` without records in a run folder that did not finish is a run stopped
+/// before its first search ended: said so, in place of "the file is empty".
+fn stopped_before_records(results: &Path, error: FileError) -> FileError {
+    let empty = std::fs::read_to_string(results).is_ok_and(|t| t.trim().is_empty());
+    let folder = results.parent().unwrap_or(Path::new("."));
+    let beside = folder.join(MACHINE_FILE);
+    let why = match read_machine(&beside) {
+        Ok(machine) if empty && beside.is_file() => {
+            let state = folder_state(folder, &machine);
+            state.why_incomplete(&machine).map(|why| (state, why))
+        }
+        _ => None,
+    };
+    match why {
+        Some((state, why)) => FileError::BadInput {
+            path: results.to_path_buf(),
+            line: 0,
+            message: match state {
+                abbench_results::FolderState::Running => {
+                    "no records yet: the run is still running and no search has finished".into()
+                }
+                abbench_results::FolderState::Failed => {
+                    format!(
+                        "no records: the run stopped on an error before any search finished ({why})"
+                    )
+                }
+                other => {
+                    format!("no records: the run was {other} before any search finished ({why})")
+                }
+            },
+        },
+        None => error,
+    }
 }
 
 /// Takes the lock of the folder a report is written into, which is refused while

@@ -8,7 +8,7 @@
 //! | job | functions |
 //! | --- | --- |
 //! | a run folder's report | [`write_report`], [`write_run_folder`], [`rebuild_report`] |
-//! | the shards of one run as one run (`abbench merge`) | [`merge_shards`] |
+//! | the shards of one run as one run (`abbench merge`) | [`merge_shards`]; its `shards.json`, [`ShardsListing`] |
 //! | several runs side by side | [`cross_machine_report`] |
 //! | a sweep's summary line | [`headline`] |
 //! | a sweep's report, written for the crate that measures | [`RunReport`], [`ReportingProgress`] |
@@ -41,6 +41,7 @@ mod plot_style;
 mod plots;
 mod rebuild;
 mod run_report;
+mod shards;
 mod sim_job;
 mod simulated;
 mod simulation_plot;
@@ -67,9 +68,10 @@ pub use folder::{
 };
 pub use headline::headline;
 pub use mann_whitney::{ALPHA, mann_whitney_p};
-pub use merge::{MergeError, MergeOptions, MergeOutcome, SHARDS_FILE, merge_shards};
+pub use merge::{MergeError, MergeOptions, MergeOutcome, merge_shards};
 pub use metrics::{karp_flatt, median};
 pub use run_report::{ReportingProgress, RunReport};
+pub use shards::{SHARDS_FILE, ShardEntry, ShardsListing, WorkloadCount};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 
 #[cfg(test)]

@@ -731,6 +731,7 @@ fn the_summary_comes_first_and_an_idle_machines_load_average_raises_no_alarm() {
             workloads: &[],
             profile: None,
         },
+        None,
     );
     let lines: Vec<&str> = md.lines().collect();
     let summary = lines.iter().position(|l| *l == "## Summary").unwrap();

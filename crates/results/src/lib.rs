@@ -46,7 +46,7 @@ pub use calibration::{
 pub use error::{EXIT_UNUSABLE_INPUT, FileError};
 pub use folder_report::{FolderReport, ReportFailure};
 pub use machine::{MachineInfo, available_threads, hostname};
-pub use output_file::{RUN_DATA_FILES, check_output_file};
+pub use output_file::{RUN_DATA_FILES, RUN_REPORT_FILES, check_output_file};
 pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
 pub use record::{
     FastestSerial, ParallelMetrics, Record, SCHEMA, SearchKind, TableRecord, TreeInfo, WindowFields,

@@ -17,10 +17,26 @@ pub const RUN_DATA_FILES: [&str; 5] = [
     LOCK_FILE,
 ];
 
+/// The files of a run folder drawn from its records — the summary, the report, its plots
+/// and a merged run's list of parts — by the sweep, `merge` or `abbench report`: another
+/// command's output never replaces them, so that a report always matches its run.
+pub const RUN_REPORT_FILES: [&str; 10] = [
+    "summary.csv",
+    "report.md",
+    "shards.json",
+    "speedup.svg",
+    "nps.svg",
+    "search-overhead.svg",
+    "speedup-simulated.svg",
+    "theory.svg",
+    "windows.svg",
+    "speedup-machines.svg",
+];
+
 /// Checks, before a command's work, the file `out` it will write (atomically) its result
 /// to: refused when it is one of `inputs` (files or run folders the command reads), when
-/// it is one of a run folder's [`RUN_DATA_FILES`] (a folder holding a `results.jsonl`
-/// or a `machine.json`), when it is not a regular file
+/// it is one of a run folder's [`RUN_DATA_FILES`] or [`RUN_REPORT_FILES`] (a folder
+/// holding a `results.jsonl` or a `machine.json`), when it is not a regular file
 /// (`abbench_tree::file::check_replaceable`), or when no file can be made where it goes
 /// (a missing or read-only folder), so that neither a run's measurements are replaced
 /// nor the work is done for nothing.
@@ -40,6 +56,13 @@ pub fn check_output_file(out: &Path, inputs: &[&Path]) -> Result<(), FileError> 
         return Err(refuse(format!(
             "it is the {name} of the run folder {}: a command writes over no run's \
              measurements",
+            folder.display()
+        )));
+    }
+    if run_folder && RUN_REPORT_FILES.contains(&name) {
+        return Err(refuse(format!(
+            "it is the {name} of the run folder {}, drawn from that run's records: a \
+             command writes over no run's report (name a file of its own)",
             folder.display()
         )));
     }
@@ -75,6 +98,13 @@ mod tests {
         let message =
             |out: &Path, inputs: &[&Path]| check_output_file(out, inputs).unwrap_err().to_string();
         for name in RUN_DATA_FILES {
+            let out = run.join(name);
+            assert!(
+                message(&out, &[]).contains(&format!("it is the {name} of the run folder")),
+                "{name}"
+            );
+        }
+        for name in RUN_REPORT_FILES {
             let out = run.join(name);
             assert!(
                 message(&out, &[]).contains(&format!("it is the {name} of the run folder")),

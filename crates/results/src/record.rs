@@ -330,6 +330,10 @@ pub struct TableRecord {
     pub stores: u64,
     /// `hits / probes`.
     pub hit_rate: f64,
+    /// The table's size in bytes (`--tt-mb` rounded down to a power of two of slots);
+    /// absent in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
 }
 
 impl From<TableStats> for TableRecord {
@@ -339,6 +343,7 @@ impl From<TableStats> for TableRecord {
             hits: stats.hits,
             stores: stats.stores,
             hit_rate: stats.hit_rate(),
+            bytes: Some(stats.bytes),
         }
     }
 }

@@ -15,4 +15,7 @@ pub enum RunStatus {
     Interrupted,
     /// Stopped by an error before the end.
     Failed,
+    /// Joined by `merge --allow-partial` from parts of which some are missing or did not
+    /// finish: nothing was interrupted, but the run lacks those parts' trees.
+    Partial,
 }

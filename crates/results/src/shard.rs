@@ -86,6 +86,11 @@ pub struct ShardTree {
     pub index: u64,
     /// The tree's key.
     pub key: String,
+    /// The lines the part's `results.jsonl` holds for this tree once it is measured: one
+    /// record or unfinished line per algorithm, a parallel one per thread count. Absent
+    /// in parts written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub searches: Option<u64>,
 }
 
 /// `shard.json`: which part of which run a run folder holds.

@@ -31,6 +31,9 @@ pub enum FolderState {
     Interrupted,
     /// Stopped by an error; the folder says how far it got.
     Failed,
+    /// Merged from parts of which some are missing or did not finish; the folder says
+    /// which.
+    Partial,
     /// Marked running, but no process holds its lock: the sweep was killed outright or
     /// the machine stopped, and nothing marked how far it got.
     Abandoned,
@@ -64,6 +67,9 @@ impl FolderState {
             FolderState::Failed => {
                 Some(written.unwrap_or_else(|| "stopped by an error before the end".into()))
             }
+            FolderState::Partial => Some(written.unwrap_or_else(|| {
+                "a partial merge: some of the run's parts are missing or did not finish".into()
+            })),
         }
     }
 }
@@ -75,6 +81,7 @@ impl fmt::Display for FolderState {
             FolderState::Complete => "complete",
             FolderState::Interrupted => "interrupted",
             FolderState::Failed => "failed",
+            FolderState::Partial => "partial",
             FolderState::Abandoned => "abandoned",
         })
     }
@@ -97,6 +104,7 @@ pub fn folder_state(dir: &Path, machine: &MachineInfo) -> FolderState {
         RunStatus::Complete => FolderState::Complete,
         RunStatus::Interrupted => FolderState::Interrupted,
         RunStatus::Failed => FolderState::Failed,
+        RunStatus::Partial => FolderState::Partial,
         RunStatus::Running if is_locked(dir) => FolderState::Running,
         RunStatus::Running => FolderState::Abandoned,
     }

@@ -264,6 +264,12 @@ pub enum OptionError {
         /// The budget, MiB.
         budget: u64,
     },
+    /// The table's memory could not be had (a limit on the process's address space).
+    #[error(
+        "transposition table of {0} MiB could not be allocated: this process may not have \
+         that much memory (a ulimit -v?); choose a smaller --tt-mb"
+    )]
+    TableAllocation(usize),
 }
 
 #[cfg(test)]

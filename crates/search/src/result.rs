@@ -42,6 +42,9 @@ pub struct TableStats {
     pub hits: u64,
     /// Bounds written: one per internal position not answered by its lookup.
     pub stores: u64,
+    /// The table's size in bytes: `--tt-mb` rounded down to a power of two of slots.
+    #[serde(default)]
+    pub bytes: u64,
 }
 
 impl TableStats {

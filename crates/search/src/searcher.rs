@@ -43,6 +43,13 @@ impl<T: GameTree> SerialSearch<T> {
         tree: &T,
     ) -> Result<Self, OptionError> {
         options.validate()?;
+        let table = match algorithm {
+            SerialAlgorithm::Mtdf => Some(
+                TranspositionTable::try_with_megabytes(options.tt_mb)
+                    .ok_or(OptionError::TableAllocation(options.tt_mb))?,
+            ),
+            _ => None,
+        };
         Ok(SerialSearch {
             algorithm,
             options,
@@ -50,8 +57,7 @@ impl<T: GameTree> SerialSearch<T> {
             pvs: (algorithm == SerialAlgorithm::Pvs).then(|| PvsIter::new(tree)),
             soft: (algorithm == SerialAlgorithm::F2Soft).then(|| SoftIter::new(tree)),
             mtdf: (algorithm == SerialAlgorithm::Mtdf).then(|| MtdfIter::new(tree)),
-            table: (algorithm == SerialAlgorithm::Mtdf)
-                .then(|| TranspositionTable::with_megabytes(options.tt_mb)),
+            table,
         })
     }
 

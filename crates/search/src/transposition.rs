@@ -93,25 +93,51 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of at most `megabytes` MiB: the largest power of two of slots that fits
-    /// (at least one).
+    /// (at least one). Aborts if the memory cannot be had; [`Self::try_with_megabytes`]
+    /// says so instead.
     pub fn with_megabytes(megabytes: usize) -> TranspositionTable {
-        let wanted = (megabytes << 20) / SLOT_BYTES;
-        let slots = if wanted == 0 {
-            1
-        } else {
-            1usize << (usize::BITS - 1 - wanted.leading_zeros())
-        };
-        TranspositionTable {
-            slots: vec![[0u64; 4]; slots],
+        Self::try_with_megabytes(megabytes).expect("memory for the transposition table")
+    }
+
+    /// [`Self::with_megabytes`], or `None` where the process cannot have the memory (a
+    /// limit on its address space, say), which would otherwise abort it.
+    pub fn try_with_megabytes(megabytes: usize) -> Option<TranspositionTable> {
+        let slots = Self::slots_for(megabytes);
+        let mut table = Vec::new();
+        table.try_reserve_exact(slots).ok()?;
+        table.resize(slots, [0u64; 4]);
+        Some(TranspositionTable {
+            slots: table,
             mask: slots - 1,
             generation: 0,
             stats: TableStats::default(),
+        })
+    }
+
+    /// The slots of a table of at most `megabytes` MiB: the largest power of two that
+    /// fits, at least one.
+    pub fn slots_for(megabytes: usize) -> usize {
+        let wanted = megabytes.saturating_mul(1 << 20) / SLOT_BYTES;
+        if wanted == 0 {
+            1
+        } else {
+            1usize << (usize::BITS - 1 - wanted.leading_zeros())
         }
+    }
+
+    /// The bytes of a table of at most `megabytes` MiB ([`Self::slots_for`]).
+    pub fn bytes_for(megabytes: usize) -> usize {
+        Self::slots_for(megabytes) * SLOT_BYTES
     }
 
     /// Slots in the table.
     pub fn slots(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> u64 {
+        (self.slots.len() * SLOT_BYTES) as u64
     }
 
     /// Starts a new search: every slot written before reads as empty, and the counts
@@ -123,7 +149,10 @@ impl TranspositionTable {
 
     /// What the table did since the search began.
     pub(crate) fn stats(&self) -> TableStats {
-        self.stats
+        TableStats {
+            bytes: self.bytes(),
+            ..self.stats
+        }
     }
 
     /// The bounds stored for `key` in this search, if any.
@@ -158,6 +187,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_table_is_a_power_of_two_of_slots_and_one_too_large_is_refused_not_aborted() {
+        assert_eq!(TranspositionTable::bytes_for(3), 2 << 20);
+        assert_eq!(TranspositionTable::bytes_for(1023), 512 << 20);
+        assert_eq!(TranspositionTable::bytes_for(1024), 1024 << 20);
+        assert_eq!(TranspositionTable::with_megabytes(3).bytes(), 2 << 20);
+        // More than any address space: refused, where `vec!` would abort the process.
+        assert!(TranspositionTable::try_with_megabytes(usize::MAX >> 20).is_none());
+    }
+
+    #[test]
     fn a_table_forgets_earlier_searches() {
         let mut table = TranspositionTable::with_megabytes(1);
         assert_eq!(table.slots(), (1 << 20) / SLOT_BYTES);
@@ -176,7 +215,8 @@ mod tests {
             TableStats {
                 probes: 3,
                 hits: 1,
-                stores: 1
+                stores: 1,
+                bytes: table.bytes(),
             }
         );
         table.new_search();

@@ -40,19 +40,24 @@ impl MergeCommand {
             allow_mixed_machines: self.allow_mixed_machines,
         };
         let merged = merge_shards(&self.shards, &self.out, options).map_err(merge_failure)?;
-        if let Some(why) = &merged.partial {
-            crate::progress::note(&format!("PARTIAL RUN: {why}"));
-        }
         writeln!(
             out,
             "run folder: {}",
             crate::progress::one_line(&self.out.display().to_string())
         )
         .map_err(Failure::stdout)?;
+        // Said on stdout too, which `-q` keeps: a partial run is never taken for a whole.
+        let partial = merged
+            .partial
+            .as_deref()
+            .map_or(String::new(), |why| format!(" — PARTIAL RUN: {why}"));
         writeln!(
             out,
-            "{} records from {} of {} shards",
-            merged.records, merged.shards.0, merged.shards.1
+            "{} records from {} of {} shards{}",
+            merged.records,
+            merged.shards.0,
+            merged.shards.1,
+            crate::progress::one_line(&partial)
         )
         .map_err(Failure::stdout)?;
         out.flush().map_err(Failure::stdout)?;

@@ -294,6 +294,10 @@ impl SimulateCommand {
         })?;
         if !self.json {
             self.write_heading(out, &costs)?;
+            if let Some(shard) = self.shard {
+                writeln!(out, "shard {shard}: this part's simulations only")
+                    .map_err(Failure::stdout)?;
+            }
             table.write(out).map_err(Failure::stdout)?;
             for note in &notes {
                 writeln!(out, "{note}").map_err(Failure::stdout)?;

@@ -43,6 +43,10 @@ pub fn run(
         check,
     )?;
     bar.finish_and_clear();
+    if let Some(shard) = shard {
+        let line = crate::shard_arg::shard_line(shard, outcome.searches, "searches");
+        writeln!(out, "{line}").map_err(Failure::stdout)?;
+    }
     write_summary(out, &outcome).map_err(Failure::stdout)?;
     if let Some(mismatch) = &outcome.mismatch {
         let spec = TreeSpec::model(mismatch.model.clone(), Layout::Implicit);

@@ -87,6 +87,8 @@ struct Tally {
 /// What the whole run checked.
 #[derive(Default)]
 struct Summary {
+    /// The part checked (`--shard`), if only one.
+    shard: Option<abbench_results::Shard>,
     trees: u64,
     oracle_trees: u64,
     tallies: Vec<Tally>,
@@ -122,6 +124,7 @@ impl Summary {
         serde_json::json!({
             "schema": abbench_results::SCHEMA,
             "kind": "verification",
+            "shard": self.shard.map(|s| s.to_string()),
             "trees": self.trees,
             "oracle_trees": self.oracle_trees,
             "searches": total(|t| t.searches),
@@ -148,6 +151,13 @@ impl Summary {
         let searches: u64 = self.tallies.iter().map(|t| t.searches).sum();
         let mismatches: u64 = self.tallies.iter().map(|t| t.mismatches).sum();
         let timed_out: u64 = self.tallies.iter().map(|t| t.timed_out).sum();
+        if let Some(shard) = self.shard {
+            writeln!(
+                out,
+                "{}",
+                crate::shard_arg::shard_line(shard, self.trees, "trees")
+            )?;
+        }
         writeln!(out, "trees       {}", self.trees)?;
         writeln!(out, "searches    {searches}")?;
         writeln!(out, "mismatches  {mismatches}")?;
@@ -234,7 +244,10 @@ impl VerifyCommand {
             serial: self.search.windows.options(),
         };
         let mut pools = Pools::default();
-        let mut summary = Summary::default();
+        let mut summary = Summary {
+            shard: self.shard,
+            ..Summary::default()
+        };
         // Every requested (algorithm, threads) gets a row, even before its first search.
         for &algo in plan.algos {
             let counts: &[usize] = if algo.is_parallel() {

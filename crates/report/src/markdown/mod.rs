@@ -7,7 +7,8 @@
 //! against the measurements (`theory_table.rs`), the window techniques
 //! (`crate::windows`), how to read the tables (`legend.rs`), then one section per
 //! workload (`workloads.rs`) — perfectly ordered families of one tree shape at several
-//! heights, searched serially, share one section.
+//! heights, searched serially, share one section — and for a merged run, its parts
+//! (`crate::shards`).
 
 mod cells;
 mod legend;
@@ -20,6 +21,7 @@ mod warnings;
 mod workloads;
 
 use crate::aggregate::WorkloadGroup;
+use crate::shards::ShardsListing;
 use crate::simulated::SimulatedWorkload;
 use crate::theory::TheoryRow;
 use abbench_parallel::sim::CostProfile;
@@ -49,6 +51,7 @@ pub(crate) fn render(
     theory: &[TheoryRow],
     figures: &[Figure<'_>],
     simulated: SimulatedSection<'_>,
+    shards: Option<&ShardsListing>,
 ) -> String {
     let (records, unfinished_searches) = (&results.records[..], &results.unfinished[..]);
     let mut md = String::new();
@@ -57,14 +60,21 @@ pub(crate) fn render(
     let incomplete = machine
         .and_then(|m| m.incomplete.clone())
         .or_else(|| results.torn_note());
-    title::title(&mut md, records, machine, incomplete.as_deref(), groups);
+    title::title(
+        &mut md,
+        records,
+        machine,
+        incomplete.as_deref(),
+        groups,
+        shards,
+    );
     verification::failures(&mut md, records);
     verification::unfinished(&mut md, unfinished_searches);
     scaling_summary::summary(&mut md, groups);
     let machine_warnings = machine.map(title::start_warnings).unwrap_or_default();
     warnings::warnings(&mut md, records, &machine_warnings);
     if let Some(m) = machine {
-        title::machine_section(&mut md, records, m);
+        title::machine_section(&mut md, records, m, shards);
     }
     if !figures.is_empty() {
         md.push_str("## Plots\n\n");
@@ -82,6 +92,9 @@ pub(crate) fn render(
             [one] => workloads::workload(&mut md, one),
             family => workloads::height_family(&mut md, family),
         }
+    }
+    if let Some(listing) = shards {
+        md.push_str(&crate::shards::section(listing));
     }
     md
 }

@@ -5,7 +5,8 @@
 
 use crate::aggregate::WorkloadGroup;
 use crate::format::{cell, inline};
-use abbench_results::{MachineInfo, Record};
+use crate::shards::ShardsListing;
+use abbench_results::{MachineInfo, Record, RunStatus};
 use std::fmt::Write;
 
 pub(super) fn title(
@@ -14,6 +15,7 @@ pub(super) fn title(
     machine: Option<&MachineInfo>,
     incomplete: Option<&str>,
     groups: &[WorkloadGroup<'_>],
+    shards: Option<&ShardsListing>,
 ) {
     let suite = machine.and_then(|m| m.suite.as_deref());
     let _ = writeln!(
@@ -26,21 +28,41 @@ pub(super) fn title(
             s.replace('`', "'").replace(char::is_control, " ")
         ))
     );
-    if let Some(why) = incomplete {
-        let _ = writeln!(
-            md,
-            "> ⚠ **INCOMPLETE RUN**: {why}. Every table below covers only the records \
-             written before it stopped.\n"
-        );
+    match incomplete {
+        // Nothing stopped a partial merge: parts of it are not there.
+        Some(why) if machine.is_some_and(|m| m.status == Some(RunStatus::Partial)) => {
+            let _ = writeln!(
+                md,
+                "> ⚠ **PARTIAL RUN**: {why}. Every table below covers only the parts \
+                 merged.\n"
+            );
+        }
+        Some(why) => {
+            let _ = writeln!(
+                md,
+                "> ⚠ **INCOMPLETE RUN**: {why}. Every table below covers only the records \
+                 written before it stopped.\n"
+            );
+        }
+        None => {}
+    }
+    if let Some(listing) = shards {
+        md.push_str(&crate::shards::merged_banner(listing));
     }
     let trees = tree_count(records);
     match machine {
         Some(m) => {
+            // A merged run's parts may be several machines: its banner above names them,
+            // and the machine section gives each row as the parts do.
+            let machine_line = if shards.is_some() {
+                String::new()
+            } else {
+                format!("**{}** — ", inline(&m.summary()))
+            };
             let _ = writeln!(
                 md,
-                "**{}** — {} records, {trees} trees, {} workloads (machine and build in \
+                "{machine_line}{} records, {trees} trees, {} workloads (machine and build in \
                  full below)\n",
-                inline(&m.summary()),
                 records.len(),
                 groups.len()
             );
@@ -62,11 +84,23 @@ pub(super) fn title(
 }
 
 /// The `## Machine` section: the machine and build that measured the records, as a
-/// table.
-pub(super) fn machine_section(md: &mut String, records: &[Record], m: &MachineInfo) {
+/// table. A merged run's listing (`shards`) gives the rows no single part's
+/// `machine.json` gives (command, load, other processes, date, and CPU and cores where
+/// the parts differ), in place of part 1's.
+pub(super) fn machine_section(
+    md: &mut String,
+    records: &[Record],
+    m: &MachineInfo,
+    shards: Option<&ShardsListing>,
+) {
     let trees = tree_count(records);
+    let merged = shards.map(crate::shards::merged_rows).unwrap_or_default();
     md.push_str("## Machine\n\n| | |\n| --- | --- |\n");
     let mut row = |k: &str, v: String| {
+        let v = merged
+            .iter()
+            .find(|(row, _)| *row == k)
+            .map_or(v, |(_, merged)| merged.clone());
         let _ = writeln!(md, "| {k} | {} |", cell(&v));
     };
     row("CPU", inline(&m.cpu_model));
