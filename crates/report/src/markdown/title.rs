@@ -113,28 +113,8 @@ pub(super) fn machine_section(
         },
     );
     row("compiler", format!("{} ({})", m.rustc, m.rustc_host));
-    row(
-        "build",
-        format!(
-            "{} profile{}{}, allocator {}",
-            m.profile,
-            m.opt_level
-                .as_ref()
-                .map_or(String::new(), |o| format!(", opt-level {o}")),
-            m.target
-                .as_ref()
-                .map_or(String::new(), |t| format!(", {t}")),
-            m.allocator
-        ),
-    );
-    row(
-        "commit",
-        match (&m.git_commit, m.git_dirty) {
-            (Some(c), Some(true)) => format!("`{c}` with uncommitted changes"),
-            (Some(c), _) => format!("`{c}`"),
-            (None, _) => "not a git checkout".into(),
-        },
-    );
+    row("build", build_row(m));
+    row("commit", commit_row(m));
     if !m.command_line.is_empty() {
         row("command", format!("`{}`", m.command_line.join(" ")));
     }
@@ -175,6 +155,30 @@ pub(super) fn machine_section(
         format!("{} records, {trees} trees", records.len()),
     );
     md.push('\n');
+}
+
+/// The machine table's `build` row: profile, opt-level, target and allocator.
+fn build_row(m: &MachineInfo) -> String {
+    format!(
+        "{} profile{}{}, allocator {}",
+        m.profile,
+        m.opt_level
+            .as_ref()
+            .map_or(String::new(), |o| format!(", opt-level {o}")),
+        m.target
+            .as_ref()
+            .map_or(String::new(), |t| format!(", {t}")),
+        m.allocator
+    )
+}
+
+/// The machine table's `commit` row.
+fn commit_row(m: &MachineInfo) -> String {
+    match (&m.git_commit, m.git_dirty) {
+        (Some(c), Some(true)) => format!("`{c}` with uncommitted changes"),
+        (Some(c), _) => format!("`{c}`"),
+        (None, _) => "not a git checkout".into(),
+    }
 }
 
 /// The number of distinct trees `records` measured.

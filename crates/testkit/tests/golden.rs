@@ -13,7 +13,7 @@
 //!
 //! When a change is meant to alter the figures (a new workload; never a kernel's
 //! counting), regenerate the file with
-//! `ABBENCH_BLESS_GOLDEN=1 cargo test --release -p abbench-benches --test golden`
+//! `ABBENCH_BLESS_GOLDEN=1 cargo test --release -p abbench-testkit --test testkit golden`
 //! and review the diff.
 
 use abbench_benches::{NARROW, golden, variant, workload};
@@ -94,7 +94,7 @@ impl TreeVisitor for Run {
 fn golden_figures_are_what_the_kernels_find() {
     let mut blessed = String::from(
         "# Golden figures of the benchmark workloads (benches/src/workloads.rs):\n\
-         # workload algorithm value nodes leaves. Checked by benches/tests/golden.rs;\n\
+         # workload algorithm value nodes leaves. Checked by crates/testkit/tests/golden.rs;\n\
          # every value confirmed there by a test-local alpha-beta, and by negamax on the\n\
          # trees of at most 20 million positions.\n",
     );
@@ -126,7 +126,7 @@ fn golden_figures_are_what_the_kernels_find() {
         }
     }
     if std::env::var_os("ABBENCH_BLESS_GOLDEN").is_some() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/golden.txt");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../benches/data/golden.txt");
         std::fs::write(path, &blessed).unwrap();
         return;
     }

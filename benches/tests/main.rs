@@ -1,5 +1,0 @@
-//! The integration tests of this crate, one module per file, linked into one test
-//! binary: a binary per file cost a link each, most of a cold `cargo test`.
-
-mod golden;
-mod instruction_tools;
