@@ -262,7 +262,10 @@ fn carry_shards(folder: &Path, out: &Path) -> Result<(), ReportError> {
 /// A `results.jsonl` without records in a run folder that did not finish is a run stopped
 /// before its first search ended: said so, in place of "the file is empty".
 fn stopped_before_records(results: &Path, error: FileError) -> FileError {
-    let empty = std::fs::read_to_string(results).is_ok_and(|t| t.trim().is_empty());
+    // Only a small regular file is read again: a device or a pipe named as the results
+    // would be read without end.
+    let empty = std::fs::metadata(results).is_ok_and(|m| m.is_file() && m.len() <= 4096)
+        && std::fs::read_to_string(results).is_ok_and(|t| t.trim().is_empty());
     let folder = results.parent().unwrap_or(Path::new("."));
     let beside = folder.join(MACHINE_FILE);
     let why = match read_machine(&beside) {
