@@ -130,6 +130,19 @@ impl SearchArgs {
         extra_reference_runs: u64,
         what: &str,
     ) -> Result<(), abbench_measure::MeasureError> {
+        self.check_estimate_of(self.algorithms(), trees, runs, extra_reference_runs, what)
+    }
+
+    /// [`check_estimate`](Self::check_estimate) of `algos` (those given and any the
+    /// command adds, such as the serial candidates of `run`).
+    pub fn check_estimate_of(
+        &self,
+        algos: &[Algorithm],
+        trees: &[TreeSpec],
+        runs: u64,
+        extra_reference_runs: u64,
+        what: &str,
+    ) -> Result<(), abbench_measure::MeasureError> {
         if self.force {
             return Ok(());
         }
@@ -137,7 +150,7 @@ impl SearchArgs {
         let reference: Algorithm = "f2-iter".parse().expect("f2-iter is an algorithm");
         for tree in trees {
             estimate.add(tree, reference, 1, extra_reference_runs, self.time_limit);
-            for &algo in self.algorithms() {
+            for &algo in algos {
                 if algo.is_parallel() {
                     for &threads in self.thread_counts() {
                         estimate.add(tree, algo, threads, runs, self.time_limit);

@@ -80,7 +80,7 @@ fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {
         .unwrap();
     let results = run.join("results.jsonl");
     let waiting = Instant::now();
-    while lines(&results) < 3 {
+    while lines(&results) < 7 {
         assert!(
             waiting.elapsed() < Duration::from_secs(60),
             "no record after a minute"
@@ -132,7 +132,7 @@ fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {
     let last = stderr.lines().last().unwrap();
     assert!(
         last.starts_with(&format!(
-            "abbench: error: stopped by {name}: 3 results kept in "
+            "abbench: error: stopped by {name}: 7 results kept in "
         )),
         "{stderr}"
     );
@@ -151,8 +151,8 @@ fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {
     }
     assert_eq!(
         text.lines().count(),
-        3,
-        "f2-iter, and ybwc at 1 and 2 threads"
+        7,
+        "f2-iter, the four other serial candidates, and ybwc at 1 and 2 threads"
     );
 
     let report = std::fs::read_to_string(run.join("report.md")).unwrap();

@@ -333,7 +333,7 @@ fn a_report_is_refused_while_another_writes_the_same_folder() {
 #[test]
 fn a_sweep_whose_report_cannot_be_written_is_failed_not_complete() {
     let dir = tempfile::tempdir().unwrap();
-    // Two trees: their records fit under 8 KiB, the speedup plot does not.
+    // Two trees: their records fit under 12 KiB, the speedup plot does not.
     std::fs::write(
         dir.path().join("suite.toml"),
         SUITE.replace("trees = 40", "trees = 2"),
@@ -341,7 +341,7 @@ fn a_sweep_whose_report_cannot_be_written_is_failed_not_complete() {
     .unwrap();
     let output = with_file_limit(
         dir.path(),
-        8,
+        12,
         &["sweep", "--suite", "suite.toml", "--out", "run"],
     );
     let stderr = text(&output.stderr);

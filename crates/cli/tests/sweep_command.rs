@@ -52,11 +52,14 @@ fn the_quick_suite_fills_a_run_folder_and_report_rebuilds_it() {
     assert!(stderr.contains("sweep of suite `quick`"), "{stderr}");
     assert!(stderr.contains("2 timed runs after 1 warm-up"), "{stderr}");
     assert!(
-        stderr.contains("random d=8 h=8, seeds 1–2: f1 f2 f2-iter root-split ybwc"),
+        stderr.contains(
+            "random d=8 h=8, seeds 1–2: f1 f2 f2-iter root-split ybwc (and f2-soft pvs \
+             aspiration mtdf, the fastest serial search's candidates)"
+        ),
         "{stderr}"
     );
     assert!(
-        stderr.contains("random d=8 h=8 seed 2: 7 results in"),
+        stderr.contains("random d=8 h=8 seed 2: 11 results in"),
         "{stderr}"
     );
     assert!(!stderr.contains('\r') && !stderr.contains("[="), "{stderr}");

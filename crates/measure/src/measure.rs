@@ -59,6 +59,13 @@ pub struct MeasureConfig {
     /// just before each record's timed runs and record it (`machine_ns`), for `compare`
     /// to see the machine's drift: sweeps and `run` do; tests need not.
     pub time_reference: bool,
+    /// With a parallel algorithm among those measured, measure every exact serial
+    /// candidate ([`EXACT_SERIAL`]) on the same tree as well, so that each parallel
+    /// record's `speedup_vs_fastest` is against the fastest serial search, not the
+    /// fastest of those that happened to be asked for. Without it, only the ones asked
+    /// for are measured and, unless they are every candidate, no record names a fastest
+    /// serial search: speedups are against f2-iter only.
+    pub serial_candidates: bool,
 }
 
 impl Default for MeasureConfig {
@@ -75,6 +82,7 @@ impl Default for MeasureConfig {
             pin_threads: true,
             serial: SerialOptions::default(),
             time_reference: false,
+            serial_candidates: true,
         }
     }
 }
@@ -95,11 +103,12 @@ pub fn measure(
         pools.ensure(threads)?;
     }
     let info = TreeInfo::of(tree);
+    let algos = with_serial_candidates(algos, config.serial_candidates);
     tree.visit(
         config.memory_budget,
         Measure {
             info,
-            algos,
+            algos: &algos,
             threads,
             config,
             pools,
@@ -121,14 +130,32 @@ pub fn measure_tree<T: GameTree>(
     if algos.iter().any(|a| a.is_parallel()) {
         pools.ensure(threads)?;
     }
+    let algos = with_serial_candidates(algos, config.serial_candidates);
     Measure {
         info,
-        algos,
+        algos: &algos,
         threads,
         config,
         pools,
     }
     .visit(tree)
+}
+
+/// `algos`, and — when one of them is parallel and `candidates` (as
+/// [`MeasureConfig::serial_candidates`]) — every exact serial candidate not among them, after the serial algorithms
+/// asked for and before the parallel ones: what a parallel record's fastest serial search
+/// is chosen from.
+pub fn with_serial_candidates(algos: &[Algorithm], candidates: bool) -> Vec<Algorithm> {
+    let mut out: Vec<Algorithm> = algos.iter().copied().filter(|a| !a.is_parallel()).collect();
+    if candidates && algos.iter().any(|a| a.is_parallel()) {
+        for candidate in EXACT_SERIAL.map(Algorithm::Serial) {
+            if !out.contains(&candidate) {
+                out.push(candidate);
+            }
+        }
+    }
+    out.extend(algos.iter().copied().filter(|a| a.is_parallel()));
+    out
 }
 
 fn check_config(config: &MeasureConfig) -> Result<(), MeasureError> {
@@ -297,7 +324,7 @@ impl TreeVisitor for Measure<'_> {
         let fastest = fastest_serial(&baseline, &results.records);
         // Every serial record of the tree names it too.
         for record in &mut results.records {
-            record.fastest = Some(fastest);
+            record.fastest = fastest;
         }
         for &algo in self.algos {
             let Algorithm::Parallel(parallel) = algo else {
@@ -313,7 +340,7 @@ impl TreeVisitor for Measure<'_> {
                     reference,
                     serial_nodes,
                     &baseline.wall,
-                    &fastest,
+                    fastest.as_ref(),
                 ) {
                     Ok(record) => results.records.push(Record {
                         machine_ns: machine,
@@ -536,7 +563,7 @@ impl Measure<'_> {
         reference: Value,
         serial_nodes: u64,
         baseline_wall: &WallTimes,
-        fastest: &FastestSerial,
+        fastest: Option<&FastestSerial>,
     ) -> Result<Record, Halt> {
         let searcher = self.pools.searcher(threads)?;
         let options = self.parallel_options();
@@ -569,11 +596,11 @@ impl Measure<'_> {
             serial_nodes,
             serial_wall_ns: baseline_wall.median,
             speedup,
-            fastest_serial: Some(fastest.algo),
-            fastest_serial_ns: Some(fastest.wall_ns),
-            fastest_serial_nodes: Some(fastest.nodes),
-            speedup_vs_fastest: Some(fastest.wall_ns as f64 / wall.median as f64),
-            overhead_vs_fastest: Some(median_nodes as f64 / fastest.nodes as f64 - 1.0),
+            fastest_serial: fastest.map(|f| f.algo),
+            fastest_serial_ns: fastest.map(|f| f.wall_ns),
+            fastest_serial_nodes: fastest.map(|f| f.nodes),
+            speedup_vs_fastest: fastest.map(|f| f.wall_ns as f64 / wall.median as f64),
+            overhead_vs_fastest: fastest.map(|f| median_nodes as f64 / f.nodes as f64 - 1.0),
             efficiency: speedup / threads as f64,
             search_overhead: median_nodes as f64 / serial_nodes as f64 - 1.0,
             nps_scaling: nps / baseline_wall.per_second(serial_nodes),
@@ -623,18 +650,35 @@ impl Measure<'_> {
 }
 
 /// The serial searches that may be a parallel record's fastest serial search: those that
-/// compute the exact value of every tree with the full window. Only those measured are
-/// compared (f2-iter always is).
-pub const EXACT_SERIAL: [SerialAlgorithm; 4] = [
+/// compute the exact value of every tree with the full window. A run names a fastest
+/// serial search only when it measured every one of them on the tree (f2-iter always is).
+pub const EXACT_SERIAL: [SerialAlgorithm; 5] = [
     SerialAlgorithm::F2Iter,
+    SerialAlgorithm::F2Soft,
     SerialAlgorithm::Pvs,
     SerialAlgorithm::Aspiration,
     SerialAlgorithm::Mtdf,
 ];
 
 /// The fastest of f2-iter (the baseline, always measured) and the exact serial searches
-/// among `records` (those the run measured on this tree), by median wall time.
-fn fastest_serial(baseline: &Baseline, records: &[Record]) -> FastestSerial {
+/// among `records` (those the run measured on this tree), by median wall time; `None`
+/// unless every candidate of [`EXACT_SERIAL`] was measured with the full window, since
+/// one left out may be the fastest.
+fn fastest_serial(baseline: &Baseline, records: &[Record]) -> Option<FastestSerial> {
+    let exact = |record: &&Record| {
+        matches!(record.algo, Algorithm::Serial(s) if EXACT_SERIAL.contains(&s))
+            && record.window.is_none()
+    };
+    let every = EXACT_SERIAL.iter().all(|&candidate| {
+        candidate == SerialAlgorithm::F2Iter
+            || records
+                .iter()
+                .filter(exact)
+                .any(|r| r.algo == Algorithm::Serial(candidate))
+    });
+    if !every {
+        return None;
+    }
     let mut fastest = FastestSerial {
         algo: Algorithm::Serial(SerialAlgorithm::F2Iter),
         wall_ns: baseline.wall.median,
@@ -655,7 +699,7 @@ fn fastest_serial(baseline: &Baseline, records: &[Record]) -> FastestSerial {
             };
         }
     }
-    fastest
+    Some(fastest)
 }
 
 /// The first of the timed runs whose time is the median.

@@ -18,7 +18,7 @@
 //!   line; every figure of a simulation is a function of those alone
 //!   ([`simulation_shard`]).
 
-use crate::{Suite, Workload, estimate_positions};
+use crate::{Suite, Workload, estimate_positions, with_serial_candidates};
 use abbench_results::{Algorithm, SCHEMA, Shard, ShardManifest, ShardTree, TreeInfo};
 use abbench_search::SerialAlgorithm;
 use abbench_tree::{TreeSource, TreeSpec};
@@ -68,12 +68,14 @@ pub fn search_weight(tree: &TreeSpec, algo: Algorithm, runs: u64) -> u64 {
 }
 
 /// The weight of one tree of `workload` in a sweep at `threads` with `runs` runs per
-/// search: every algorithm at every thread count, and the `f2-iter` reference when the
-/// workload does not list it (as [`Suite::estimate`] counts them).
+/// search: every algorithm at every thread count, the serial candidates a parallel
+/// record is set against ([`with_serial_candidates`]), and the `f2-iter` reference when
+/// the workload does not list it (as [`Suite::estimate`] counts them).
 pub fn tree_weight(workload: &Workload, threads: &[usize], runs: u64) -> u64 {
     let reference = Algorithm::Serial(SerialAlgorithm::F2Iter);
-    let mut weight = searches_weight(&workload.tree, &workload.algorithms, threads, runs);
-    if !workload.algorithms.contains(&reference) {
+    let algos = with_serial_candidates(&workload.algorithms, true);
+    let mut weight = searches_weight(&workload.tree, &algos, threads, runs);
+    if !algos.contains(&reference) {
         weight = weight.saturating_add(search_weight(&workload.tree, reference, runs + 1));
     }
     weight
@@ -93,10 +95,10 @@ pub fn searches_weight(tree: &TreeSpec, algos: &[Algorithm], threads: &[usize], 
 }
 
 /// The lines a sweep at `threads` writes for each tree of `workload`: one per serial
-/// algorithm, one per thread count of each parallel one.
+/// algorithm (the candidates of [`with_serial_candidates`] among them), one per thread
+/// count of each parallel one.
 pub fn tree_searches(workload: &Workload, threads: &[usize]) -> u64 {
-    workload
-        .algorithms
+    with_serial_candidates(&workload.algorithms, true)
         .iter()
         .map(|a| {
             if a.is_parallel() {

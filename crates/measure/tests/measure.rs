@@ -175,6 +175,8 @@ fn a_worker_panic_is_recorded_as_failed_not_as_a_result() {
         repeat: 1,
         warmup: 0,
         split_height: Some(1),
+        // Only the named serial search: the serial candidates are another test's.
+        serial_candidates: false,
         ..MeasureConfig::default()
     };
     let results = measure_tree(
@@ -206,6 +208,80 @@ fn a_worker_panic_is_recorded_as_failed_not_as_a_result() {
 }
 
 #[test]
+fn a_parallel_search_is_set_against_every_exact_serial_search_measured_beside_it() {
+    let spec = TreeSpec::model(ModelSpec::new(Model::Random, 6, 6, 3), Layout::Implicit);
+    let config = MeasureConfig {
+        repeat: 3,
+        warmup: 0,
+        ..MeasureConfig::default()
+    };
+    let results = measure(
+        &spec,
+        &Algorithm::parse_list("ybwc").unwrap(),
+        &[1, 2],
+        &config,
+        &mut Pools::default(),
+    )
+    .unwrap();
+    let names: Vec<&str> = results.records.iter().map(|r| r.algo.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "f2-iter",
+            "f2-soft",
+            "pvs",
+            "aspiration",
+            "mtdf",
+            "ybwc",
+            "ybwc"
+        ]
+    );
+    let serial = &results.records[..5];
+    let quickest = serial.iter().min_by_key(|r| r.wall_ns.median).unwrap();
+    for record in &results.records[5..] {
+        let p = record.parallel.as_ref().unwrap();
+        assert_eq!(p.fastest_serial, Some(quickest.algo));
+        assert_eq!(p.fastest_serial_ns, Some(quickest.wall_ns.median));
+        assert_eq!(p.fastest_serial_nodes, Some(quickest.nodes));
+        let expected = quickest.wall_ns.median as f64 / record.wall_ns.median as f64;
+        assert!((p.speedup_vs_fastest.unwrap() - expected).abs() < 1e-12);
+    }
+    assert!(
+        serial
+            .iter()
+            .all(|r| r.fastest.map(|f| f.algo) == Some(quickest.algo))
+    );
+
+    // Without the candidates, only what was asked for is measured, and no record calls a
+    // search the fastest: one left out may be faster.
+    let config = MeasureConfig {
+        serial_candidates: false,
+        ..config
+    };
+    let results = measure(
+        &spec,
+        &Algorithm::parse_list("f2-iter,pvs,mtdf,ybwc").unwrap(),
+        &[2],
+        &config,
+        &mut Pools::default(),
+    )
+    .unwrap();
+    let names: Vec<&str> = results.records.iter().map(|r| r.algo.name()).collect();
+    assert_eq!(names, ["f2-iter", "pvs", "mtdf", "ybwc"]);
+    assert!(results.records.iter().all(|r| r.fastest.is_none()));
+    let p = results.records[3].parallel.as_ref().unwrap();
+    assert_eq!(
+        (
+            p.fastest_serial,
+            p.speedup_vs_fastest,
+            p.overhead_vs_fastest
+        ),
+        (None, None, None)
+    );
+    assert!(p.speedup > 0.0);
+}
+
+#[test]
 fn a_search_over_its_time_limit_is_recorded_as_timed_out() {
     // F0 examines all 19 million positions of this tree: far more than 20 ms.
     let spec = TreeSpec::model(ModelSpec::new(Model::Random, 8, 8, 1), Layout::Implicit);
@@ -214,6 +290,7 @@ fn a_search_over_its_time_limit_is_recorded_as_timed_out() {
         warmup: 0,
         split_height: Some(2),
         time_limit: Some(Duration::from_millis(20)),
+        serial_candidates: false,
         ..MeasureConfig::default()
     };
     let started = std::time::Instant::now();

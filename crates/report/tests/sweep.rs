@@ -75,8 +75,9 @@ fn sweep_writes_a_run_folder() {
         },
     )
     .unwrap();
-    // Random trees: f0, f2-iter, ybwc at two thread counts; ordered: f1, f2.
-    assert_eq!(outcome.records.len(), 2 * 4 + 2 * 2);
+    // Random trees: f0, f2-iter, the four other serial candidates for the fastest serial
+    // search, ybwc at two thread counts; ordered: f1, f2.
+    assert_eq!(outcome.records.len(), 2 * 8 + 2 * 2);
     assert_eq!(outcome.failures, 0);
     assert_eq!(outcome.threads, [1, 2]);
     assert_eq!(
@@ -84,9 +85,9 @@ fn sweep_writes_a_run_folder() {
         [
             "started [1, 2]",
             "1/4 seed Some(1)",
-            "1/4 done, 4 records",
+            "1/4 done, 8 records",
             "2/4 seed Some(2)",
-            "2/4 done, 4 records",
+            "2/4 done, 8 records",
             "3/4 seed Some(1)",
             "3/4 done, 2 records",
             "4/4 seed Some(1)",
@@ -95,7 +96,7 @@ fn sweep_writes_a_run_folder() {
     );
     let summary = outcome.summary();
     assert!(
-        summary.starts_with("4 trees, 12 results in ")
+        summary.starts_with("4 trees, 20 results in ")
             && summary.contains("every result agrees with serial F2"),
         "{summary}"
     );
@@ -175,7 +176,7 @@ fn an_interrupted_sweep_keeps_its_finished_records_and_says_it_is_incomplete() {
         why,
         "interrupted after 2 of 4 trees; the results cover only those"
     );
-    assert_eq!(outcome.records.len(), 8, "the two random trees' records");
+    assert_eq!(outcome.records.len(), 16, "the two random trees' records");
     assert!(outcome.summary().starts_with("INCOMPLETE: interrupted"));
     let written = read_results(&out.join(RESULTS_FILE)).unwrap();
     assert_eq!(written.records, outcome.records);
@@ -236,7 +237,7 @@ fn a_failed_sweep_finishes_its_folder_as_incomplete_and_returns_the_error() {
     let outcome = folder
         .finish(Completion::Failed(error), &RunReport)
         .unwrap();
-    assert_eq!(outcome.records.len(), 8);
+    assert_eq!(outcome.records.len(), 16);
     assert!(
         outcome
             .incomplete
@@ -255,7 +256,7 @@ fn a_failed_sweep_finishes_its_folder_as_incomplete_and_returns_the_error() {
             .unwrap()
             .records
             .len(),
-        8
+        16
     );
 }
 

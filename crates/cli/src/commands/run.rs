@@ -44,6 +44,13 @@ pub struct RunCommand {
           value_parser = clap::value_parser!(u32).range(0..=MAX_RUNS))]
     pub warmup: u32,
 
+    /// What the parallel searches' second speedup is against: `fastest` measures every
+    /// exact serial search (f2-iter, f2-soft, pvs, aspiration, mtdf) on each tree as
+    /// well and names the fastest; `f2-iter` measures only the serial algorithms given,
+    /// and the speedups are against f2-iter alone.
+    #[arg(long, value_name = "fastest|f2-iter", default_value = "fastest", value_parser = ["fastest", "f2-iter"], help_heading = "Search")]
+    pub baseline: String,
+
     /// Print one JSON object per line (schema 1) instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -64,25 +71,19 @@ impl RunCommand {
         let algos = self.search.algorithms();
         let threads = self.search.thread_counts();
         let runs = u64::from(self.repeat) + u64::from(self.warmup);
+        let candidates = self.serial_candidates();
         // Serial searches run once more to count per depth; f2-iter is always measured.
-        self.search
-            .check_estimate(&specs, runs + 1, runs + 1, "this run")?;
-        let config = MeasureConfig {
-            repeat: self.repeat as usize,
-            warmup: self.warmup as usize,
-            split_height: self.search.split.split_height,
-            eldest_grain: self.search.split.eldest_grain,
-            cut_wait: self.search.split.cut_wait,
-            time_limit: self.search.time_limit,
-            memory_budget: self.tree.memory_budget(),
-            pin_threads: !self.search.no_pin,
-            serial: self.search.windows.options(),
-            time_reference: true,
-            ..MeasureConfig::default()
-        };
+        self.search.check_estimate_of(
+            &abbench_measure::with_serial_candidates(algos, candidates),
+            &specs,
+            runs + 1,
+            runs + 1,
+            "this run",
+        )?;
+        let config = self.config(candidates);
         let mut pools = Pools::new(config.pin_threads);
         let bar = progress::bar(specs.len() as u64, "run");
-        let mut table = RunTable::new(&fastest_serial_heading(algos));
+        let mut table = RunTable::new(&fastest_serial_heading(algos, candidates));
         let mut unverified: Vec<String> = Vec::new();
         let mut unfinished: Vec<Unfinished> = Vec::new();
         // The first failed write to stdout (the reader gone, a full disk) ends the
@@ -183,23 +184,55 @@ pub fn unfinished_message(unfinished: &[Unfinished]) -> String {
     parts.join("; ")
 }
 
+impl RunCommand {
+    /// Whether the other exact serial searches are measured beside the parallel ones
+    /// (`--baseline fastest`); with `--baseline f2-iter` and a parallel search, a note
+    /// that they are not.
+    fn serial_candidates(&self) -> bool {
+        let candidates = self.baseline == "fastest";
+        if !candidates && self.search.any_parallel() {
+            crate::progress::note(
+                "--baseline f2-iter: the other exact serial searches are not measured, so no \
+                 record names a fastest serial search; speedups are against f2-iter",
+            );
+        }
+        candidates
+    }
+
+    /// How to measure.
+    fn config(&self, serial_candidates: bool) -> MeasureConfig {
+        MeasureConfig {
+            repeat: self.repeat as usize,
+            warmup: self.warmup as usize,
+            split_height: self.search.split.split_height,
+            eldest_grain: self.search.split.eldest_grain,
+            cut_wait: self.search.split.cut_wait,
+            time_limit: self.search.time_limit,
+            memory_budget: self.tree.memory_budget(),
+            pin_threads: !self.search.no_pin,
+            serial: self.search.windows.options(),
+            time_reference: true,
+            serial_candidates,
+            ..MeasureConfig::default()
+        }
+    }
+}
+
 /// The heading of the column that compares a parallel search with the fastest serial
-/// search of its tree: "vs fastest serial" when every candidate (`EXACT_SERIAL`) was
-/// measured, else the candidates that were — the fastest of those is what it compares
-/// with, and one left out may be faster.
-fn fastest_serial_heading(algos: &[Algorithm]) -> String {
-    // The reference f2-iter is measured whatever `--algo` says.
-    let reference = Algorithm::Serial(abbench_search::SerialAlgorithm::F2Iter);
-    let measured: Vec<String> = abbench_measure::EXACT_SERIAL
-        .iter()
-        .map(|&s| Algorithm::Serial(s))
-        .filter(|a| *a == reference || algos.contains(a))
-        .map(|a| a.to_string())
-        .collect();
-    match measured.len() {
-        n if n == abbench_measure::EXACT_SERIAL.len() => "vs fastest serial".into(),
-        1 => format!("vs {}", measured[0]),
-        _ => format!("vs fastest of {}", measured.join(", ")),
+/// search of its tree: "vs fastest serial" when every candidate (`EXACT_SERIAL`) is
+/// measured (`--baseline fastest`, or all of them given), else a column that says no
+/// fastest serial search was measured: the records name none, and `speedup` is against
+/// f2-iter alone.
+fn fastest_serial_heading(algos: &[Algorithm], candidates: bool) -> String {
+    let parallel = algos.iter().any(|a| a.is_parallel());
+    let measured = abbench_measure::with_serial_candidates(algos, candidates);
+    let every = abbench_measure::EXACT_SERIAL.iter().all(|&s| {
+        s == abbench_search::SerialAlgorithm::F2Iter || measured.contains(&Algorithm::Serial(s))
+    });
+    if every || !parallel {
+        "vs fastest serial".into()
+    } else {
+        "vs fastest serial (not measured)".into()
     }
 }
 

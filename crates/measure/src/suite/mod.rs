@@ -65,12 +65,28 @@ impl Workload {
         }
     }
 
-    /// One line for a sweep's log: label, seeds and algorithms, e.g.
-    /// `random d=16 h=8, seeds 1–12: f1 f2 f2-iter root-split ybwc`.
+    /// One line for a sweep's log: label, seeds and algorithms, then the serial
+    /// candidates measured for the parallel searches' fastest serial search
+    /// ([`with_serial_candidates`](crate::with_serial_candidates)), e.g.
+    /// `random d=16 h=8, seeds 1–12: f1 f2 f2-iter root-split ybwc (and f2-soft pvs
+    /// aspiration mtdf, the fastest serial search's candidates)`.
     pub fn plan_line(&self) -> String {
         let algorithms: Vec<&str> = self.algorithms.iter().map(|a| a.name()).collect();
+        let added: Vec<&str> = crate::with_serial_candidates(&self.algorithms, true)
+            .into_iter()
+            .filter(|a| !self.algorithms.contains(a))
+            .map(|a| a.name())
+            .collect();
+        let candidates = if added.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (and {}, the fastest serial search's candidates)",
+                added.join(" ")
+            )
+        };
         format!(
-            "{}, {}: {}",
+            "{}, {}: {}{candidates}",
             self.label(),
             self.seeds_text(),
             algorithms.join(" ")
@@ -217,10 +233,11 @@ impl Suite {
             let mut add = |algo: Algorithm, threads: usize, runs: u64| {
                 estimate.add(&workload.tree, algo, threads, runs * trees, self.time_limit);
             };
-            if !workload.algorithms.contains(&reference) {
+            let algos = crate::with_serial_candidates(&workload.algorithms, true);
+            if !algos.contains(&reference) {
                 add(reference, 1, runs + 1);
             }
-            for &algo in &workload.algorithms {
+            for &algo in &algos {
                 if algo.is_parallel() {
                     for &t in threads {
                         add(algo, t, runs);
