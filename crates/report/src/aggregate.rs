@@ -71,6 +71,27 @@ pub(crate) fn group_by_workload(records: &[Record]) -> Vec<WorkloadGroup<'_>> {
     groups
 }
 
+/// `algos` as `name` when they are all one, else `name count` pairs, the most frequent
+/// first (ties in name order): `mtdf 7, pvs 5`.
+pub(crate) fn name_counts(algos: impl Iterator<Item = Algorithm>) -> String {
+    let mut counts: Vec<(Algorithm, usize)> = Vec::new();
+    for algo in algos {
+        match counts.iter_mut().find(|(a, _)| *a == algo) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((algo, 1)),
+        }
+    }
+    counts.sort_by(|(a, n), (b, m)| m.cmp(n).then(a.name().cmp(b.name())));
+    match counts.as_slice() {
+        [(only, _)] => only.name().to_string(),
+        _ => counts
+            .iter()
+            .map(|(a, n)| format!("{a} {n}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
 /// One (algorithm, threads) of a workload, summarised over its seeds.
 pub(crate) struct Row {
     /// The algorithm.
@@ -89,6 +110,12 @@ pub(crate) struct Row {
     pub speedup: Option<f64>,
     /// Least and greatest speedup over seeds.
     pub speedup_range: Option<(f64, f64)>,
+    /// Median speedup against the fastest serial search of each seed's tree, when every
+    /// seed's record names one.
+    pub speedup_vs_fastest: Option<f64>,
+    /// The fastest serial searches of the seeds, the most frequent first, with their
+    /// counts (`mtdf 7, pvs 5`); `None` when a seed's record names none.
+    pub fastest_serial: Option<String>,
     /// Median efficiency.
     pub efficiency: Option<f64>,
     /// Median search overhead.
@@ -120,6 +147,12 @@ impl Row {
             .filter_map(|r| r.parallel.as_ref().map(|p| p.speedup))
             .collect();
         let speedup = median(&speedups);
+        let against_fastest: Option<Vec<(f64, Algorithm)>> = records
+            .iter()
+            .filter_map(|r| r.parallel.as_ref())
+            .map(|p| Some((p.speedup_vs_fastest?, p.fastest_serial?)))
+            .collect();
+        let against_fastest = against_fastest.filter(|v| !v.is_empty());
         Row {
             algo,
             threads,
@@ -138,6 +171,10 @@ impl Row {
                     speedups.iter().copied().fold(f64::NEG_INFINITY, f64::max),
                 )
             }),
+            speedup_vs_fastest: against_fastest
+                .as_ref()
+                .and_then(|v| median(&v.iter().map(|&(s, _)| s).collect::<Vec<_>>())),
+            fastest_serial: against_fastest.map(|v| name_counts(v.iter().map(|&(_, a)| a))),
             efficiency: parallel(&|p| p.efficiency),
             search_overhead: parallel(&|p| p.search_overhead),
             nps_scaling: parallel(&|p| p.nps_scaling),

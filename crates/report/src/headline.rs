@@ -1,7 +1,7 @@
 //! The few lines a sweep prints when it ends: how much was measured, whether every result
 //! agrees with serial F2, whether other processes competed for the CPU, and the median
-//! speedup of each parallel workload at its
-//! largest thread count — enough to see at a glance whether to open `report.md`.
+//! speedup of each parallel workload at its largest thread count, over f2-iter and over
+//! the fastest serial search — enough to see at a glance whether to open `report.md`.
 
 use crate::aggregate::group_by_workload;
 use abbench_results::Record;
@@ -48,7 +48,13 @@ pub fn headline(records: &[Record], elapsed: Duration, other_cpu_share: Option<f
                 .rows()
                 .iter()
                 .filter(|r| r.algo.is_parallel() && r.threads == most)
-                .filter_map(|r| Some(format!("{} {:.2}×", r.algo, r.speedup?)))
+                .filter_map(|r| {
+                    let against = match (r.speedup_vs_fastest, &r.fastest_serial) {
+                        (Some(s), Some(name)) => format!(" ({s:.2}× vs {name})"),
+                        _ => String::new(),
+                    };
+                    Some(format!("{} {:.2}×{against}", r.algo, r.speedup?))
+                })
                 .collect();
             (!cells.is_empty()).then(|| (g.label(), cells.join("  ")))
         })
@@ -60,7 +66,8 @@ pub fn headline(records: &[Record], elapsed: Duration, other_cpu_share: Option<f
     };
     let _ = writeln!(
         text,
-        "speedup at {most} threads{oversubscribed} over serial f2-iter, median over seeds:"
+        "speedup at {most} threads{oversubscribed} over serial f2-iter (and over the fastest \
+         serial search, named), median over seeds:"
     );
     let width = lines
         .iter()

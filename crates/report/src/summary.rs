@@ -1,11 +1,13 @@
 //! `summary.csv`: one row per record with the numbers a spreadsheet wants, parallel
-//! metrics left empty for serial algorithms.
+//! metrics left empty for serial algorithms. `speedup` is against serial f2-iter;
+//! `speedup_vs_fastest` against `fastest_serial`, the fastest exact serial search measured
+//! on the same tree, both empty when the run did not measure every candidate.
 
 use crate::metrics::karp_flatt;
 use abbench_results::Record;
 
 /// The column names, in order.
-pub(crate) const COLUMNS: [&str; 17] = [
+pub(crate) const COLUMNS: [&str; 19] = [
     "workload",
     "seed",
     "algo",
@@ -18,6 +20,8 @@ pub(crate) const COLUMNS: [&str; 17] = [
     "wall_max_ns",
     "nps",
     "speedup",
+    "fastest_serial",
+    "speedup_vs_fastest",
     "efficiency",
     "search_overhead",
     "karp_flatt",
@@ -45,6 +49,9 @@ pub(crate) fn summary_csv(records: &[Record]) -> Result<Vec<u8>, csv::Error> {
             r.wall_ns.max.to_string(),
             format!("{:.0}", r.nps),
             optional(p.map(|p| p.speedup)),
+            p.and_then(|p| p.fastest_serial)
+                .map_or(String::new(), |a| a.name().to_string()),
+            optional(p.and_then(|p| p.speedup_vs_fastest)),
             optional(p.map(|p| p.efficiency)),
             optional(p.map(|p| p.search_overhead)),
             optional(p.and_then(|p| karp_flatt(p.speedup, r.threads))),

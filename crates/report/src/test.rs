@@ -186,10 +186,49 @@ fn run_folder_has_every_file_and_the_report_reads_well() {
     assert!(md.contains("![Speedup against threads](speedup.svg)"));
     assert!(md.contains("![Leaves examined against height"));
 
+    // Every exact serial search was measured: the speedups against the fastest of them
+    // are in the summary and the workload tables, with its name.
+    let fastest = |r: &Record| r.parallel.as_ref().and_then(|p| p.fastest_serial);
+    let names = aggregate::name_counts(
+        records
+            .iter()
+            .filter(|r| r.algo.name() == "ybwc" && r.threads == 1)
+            .filter_map(fastest),
+    );
+    assert!(
+        md.contains("| workload | seeds | f2-iter nps | fastest serial | root-split speedup | root-split vs fastest serial |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| vs fastest serial | fastest serial |"),
+        "{md}"
+    );
+    assert!(
+        md.contains(&format!("× | {} | ", crate::format::cell(&names))),
+        "{md}"
+    );
+
     let csv = std::fs::read_to_string(dir.path().join(SUMMARY_FILE)).unwrap();
     let mut lines = csv.lines();
     assert_eq!(lines.next().unwrap(), summary::COLUMNS.join(","));
-    assert_eq!(lines.count(), records.len());
+    assert_eq!(lines.clone().count(), records.len());
+    let column = |name: &str| summary::COLUMNS.iter().position(|c| *c == name).unwrap();
+    let parallel_rows: Vec<Vec<&str>> = lines
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|cells| !cells[column("speedup")].is_empty())
+        .collect();
+    assert!(!parallel_rows.is_empty());
+    for cells in parallel_rows {
+        let name = cells[column("fastest_serial")];
+        assert!(
+            ["f2-iter", "f2-soft", "pvs", "aspiration", "mtdf"].contains(&name),
+            "{cells:?}"
+        );
+        let speedup: f64 = cells[column("speedup_vs_fastest")].parse().unwrap();
+        let against_f2_iter: f64 = cells[column("speedup")].parse().unwrap();
+        // The fastest serial search is at least as fast as f2-iter.
+        assert!(speedup <= against_f2_iter * (1.0 + 1e-12), "{cells:?}");
+    }
 
     for svg in ["speedup.svg", "theory.svg"] {
         let text = std::fs::read_to_string(dir.path().join(svg)).unwrap();

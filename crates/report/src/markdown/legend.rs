@@ -18,6 +18,11 @@ positions evaluated, counted as Knuth & Moore count them.\n\
 * **nps**: nodes per second, nodes / median wall time (M = 10⁶).\n\
 * **speedup** `S = T(f2-iter) / T(p)`: the serial non-recursive F2 kernel's time on the same \
 tree, in the same process, over the parallel search's time on `p` threads.\n\
+* **vs fastest serial** `T(fastest) / T(p)`: the same against the fastest of the exact \
+serial searches (f2-iter, f2-soft, pvs, aspiration, mtdf), every one measured on the same \
+tree in the same run; **fastest serial** names it (with the number of seeds each was the \
+fastest on). — where the run measured only some of them (`run --baseline f2-iter`): \
+one left out may be faster.\n\
 * **efficiency** `S / p`: the share of ideal speedup achieved.\n\
 * **search overhead** `nodes(p) / nodes(f2-iter) − 1`: extra positions the parallel search \
 examined because workers started before the bounds that would have cut them off were \

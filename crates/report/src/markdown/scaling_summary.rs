@@ -31,33 +31,33 @@ pub(super) fn summary(md: &mut String, groups: &[WorkloadGroup<'_>]) {
         .any(|r| r.threads == most && r.parallel.as_ref().is_some_and(|p| p.oversubscribed));
     let _ = writeln!(
         md,
-        "## Summary\n\nAt {most} threads{}, against serial `f2-iter` on the same trees: the \
-         median over each workload's seeds (the workload sections below give the least and \
-         greatest, and every thread count).\n",
+        "## Summary\n\nAt {most} threads{}, against serial `f2-iter` and against the fastest \
+         exact serial search measured on the same trees (— where the run did not measure \
+         every candidate): the median over each workload's seeds (the workload sections \
+         below give the least and greatest, and every thread count).\n",
         if oversubscribed {
             " (⚠ oversubscribed)"
         } else {
             ""
         }
     );
-    md.push_str("| workload | seeds | f2-iter nps |");
-    for a in &algos {
-        let _ = write!(md, " {a} speedup | {a} search overhead |");
-    }
-    md.push_str("\n| --- | ---: | ---: |");
-    for _ in &algos {
-        md.push_str(" ---: | ---: |");
-    }
-    md.push('\n');
+    header(md, &algos);
     for g in scaling {
         let rows = g.rows();
         let serial = rows
             .iter()
             .find(|r| r.algo.name() == "f2-iter")
             .map_or("—".into(), |r| rate(r.nps.0));
+        // Every parallel row of a workload names the same fastest serial searches (one
+        // per seed): the first row's say it.
+        let fastest = rows
+            .iter()
+            .find(|r| r.algo.is_parallel() && r.threads == most)
+            .and_then(|r| r.fastest_serial.as_deref())
+            .map_or("not measured".into(), cell);
         let _ = write!(
             md,
-            "| {} | {} | {serial} |",
+            "| {} | {} | {serial} | {fastest} |",
             cell(&g.label()),
             g.seeds().len()
         );
@@ -66,17 +66,35 @@ pub(super) fn summary(md: &mut String, groups: &[WorkloadGroup<'_>]) {
                 Some(r) => {
                     let _ = write!(
                         md,
-                        " {}{} | {} |",
+                        " {}{} | {} | {} |",
                         r.speedup.map_or("—".into(), |s| format!("{s:.2}×")),
                         if r.verified { "" } else { " ❌" },
+                        r.speedup_vs_fastest
+                            .map_or("—".into(), |s| format!("{s:.2}×")),
                         r.search_overhead
                             .map_or("—".into(), |o| format!("{:+.1}%", 100.0 * o)),
                     );
                 }
-                None => md.push_str(" — | — |"),
+                None => md.push_str(" — | — | — |"),
             }
         }
         md.push('\n');
+    }
+    md.push('\n');
+}
+
+/// The summary table's header: the workload's columns, then three for each algorithm.
+fn header(md: &mut String, algos: &[Algorithm]) {
+    md.push_str("| workload | seeds | f2-iter nps | fastest serial |");
+    for a in algos {
+        let _ = write!(
+            md,
+            " {a} speedup | {a} vs fastest serial | {a} search overhead |"
+        );
+    }
+    md.push_str("\n| --- | ---: | ---: | --- |");
+    for _ in algos {
+        md.push_str(" ---: | ---: | ---: |");
     }
     md.push('\n');
 }

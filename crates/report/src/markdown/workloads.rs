@@ -3,7 +3,7 @@
 
 use super::cells::{seed_list, threads_cell, values_cell};
 use crate::aggregate::{Row, WorkloadGroup};
-use crate::format::{count, rate};
+use crate::format::{cell, count, rate};
 use abbench_results::TreeInfo;
 use std::fmt::Write;
 
@@ -101,18 +101,23 @@ fn parallel_table(md: &mut String, rows: &[Row]) {
     let parallel: Vec<&Row> = rows.iter().filter(|r| r.algo.is_parallel()).collect();
     if !parallel.is_empty() {
         md.push_str(
-            "| algorithm | threads | speedup | speedup, least – greatest | efficiency | search overhead | nps scaling | Karp–Flatt e |\n",
+            "| algorithm | threads | speedup | speedup, least – greatest | vs fastest serial | fastest serial | efficiency | search overhead | nps scaling | Karp–Flatt e |\n",
         );
-        md.push_str("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        md.push_str("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n");
         for r in parallel {
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 r.algo,
                 threads_cell(r),
                 r.speedup.map_or("—".into(), |s| format!("{s:.2}×")),
                 r.speedup_range
                     .map_or("—".into(), |(lo, hi)| format!("{lo:.2}× – {hi:.2}×")),
+                r.speedup_vs_fastest
+                    .map_or("—".into(), |s| format!("{s:.2}×")),
+                r.fastest_serial
+                    .as_deref()
+                    .map_or("not measured".into(), cell),
                 r.efficiency
                     .map_or("—".into(), |e| format!("{:.0}%", 100.0 * e)),
                 r.search_overhead
