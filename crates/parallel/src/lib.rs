@@ -41,3 +41,4 @@ pub use options::{
 };
 pub use searcher::{ParallelError, ParallelResult, ParallelSearcher};
 pub use stats::{ParallelStats, Percentiles, WorkerStats};
+pub use table::{TableTiming, time_table_accesses};

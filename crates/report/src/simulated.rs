@@ -66,6 +66,10 @@ pub(crate) struct SimulatedScaling {
     pub costs: SimCosts,
     /// Whether the profile's costs or position time grow with the processor count.
     pub grows_with_procs: bool,
+    /// The profile's figures for the workload's model that it did not measure, for which
+    /// the reference machine's stood ([`CostProfile::defaulted`], less the time per
+    /// position, which the run's own f2-iter gives).
+    pub defaulted: Vec<String>,
     /// `ybwc`'s split height and eldest grain, if every seed used the same.
     pub ybwc_options: Option<SearchOptions>,
     /// One row per (algorithm, processors), algorithms in their canonical order.
@@ -181,6 +185,7 @@ struct Plan {
     position_nanos: f64,
     costs: SimCosts,
     grows_with_procs: bool,
+    defaulted: Vec<String>,
 }
 
 /// Chooses the seeds, processor counts, options and costs of a workload, within
@@ -253,6 +258,11 @@ fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, String
         position_nanos,
         costs,
         grows_with_procs,
+        defaulted: profile
+            .defaulted()
+            .into_iter()
+            .filter(|d| !d.starts_with("position_nanos"))
+            .collect(),
     })
 }
 
@@ -462,6 +472,7 @@ fn assemble(
         position_nanos: plan.position_nanos,
         costs: plan.costs,
         grows_with_procs: plan.grows_with_procs,
+        defaulted: plan.defaulted,
         ybwc_options: ybwc
             .first()
             .copied()
@@ -498,6 +509,7 @@ mod tests {
         let config = MeasureConfig {
             repeat: 1,
             warmup: 0,
+            serial_candidates: false,
             ..MeasureConfig::default()
         };
         let algorithms = Algorithm::parse_list("root-split,ybwc").unwrap();

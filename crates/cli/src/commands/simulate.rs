@@ -346,6 +346,30 @@ impl SimulateCommand {
             one.poll_interval
         )
         .map_err(Failure::stdout)?;
+        let serial = one.serial;
+        let defaulted = match &self.calibration {
+            Some(_) => {
+                let missing = costs.profile.defaulted();
+                if missing.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; not in the profile, so the reference machine's: {}",
+                        missing.join(", ")
+                    )
+                }
+            }
+            None => String::new(),
+        };
+        writeln!(
+            out,
+            "SIMULATED: the fastest serial search is chosen with each one's time per position against f2-iter's: f2-soft {:.2}, pvs {:.2}, aspiration {:.2}, mtdf {:.2}{defaulted}",
+            serial.f2_soft as f64 / 1000.0,
+            serial.pvs as f64 / 1000.0,
+            serial.aspiration as f64 / 1000.0,
+            serial.mtdf as f64 / 1000.0,
+        )
+        .map_err(Failure::stdout)?;
         Ok(())
     }
 

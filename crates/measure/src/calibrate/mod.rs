@@ -1,16 +1,20 @@
 //! `abbench calibrate`: this machine's cost profile (`abbench_parallel::sim::CostProfile`)
-//! measured — the serial kernel's time per position on each tree model, how much
-//! longer a position takes in a parallel search and with every core busy, what a split
-//! point and a serial search cost, and the offer, steal, bound-update and abort costs at
-//! each thread count up to the cores present, fitted as `c(p) = c1 · (1 + g · (p − 1))`.
+//! measured — the serial kernel's time per position on each tree model, each exact
+//! serial search's time per position against it on each model, how much longer a
+//! position takes in a parallel search and with every core busy, what a split point and
+//! a serial search cost, and the offer, steal, bound-update, abort and shared-table
+//! probe and store costs at each thread count up to the cores present, fitted as `c(p) =
+//! c1 · (1 + g · (p − 1))`.
 //!
 //! A *quick* calibration, the one a sweep keeps in its run folder, leaves out the
 //! per-model position times (the sweep's own `f2-iter` timings give them) and the
-//! bookkeeping fit (the default split-point and serial-search costs stand).
+//! bookkeeping fit (the default split-point and serial-search costs stand); it measures
+//! the serial searches and the table as the full one does.
 
 mod bookkeeping;
 mod events;
 mod positions;
+mod serial;
 
 use crate::MeasureError;
 use crate::contention::{CpuSample, other_share};
@@ -127,6 +131,8 @@ pub fn calibrate(
         bookkeeping_costs(&one, repeats, &mut profile, &mut notes)?;
     }
     event_costs(&threads, repeats, &mut profile, &mut notes);
+    serial_costs(repeats, &mut profile, &mut notes)?;
+    table_costs(&threads, repeats, &mut profile, &mut notes);
     profile.machine.other_cpu_share = start
         .zip(CpuSample::now())
         .and_then(|(start, end)| other_share(start, end));
@@ -301,6 +307,72 @@ fn event_costs(
         profile.events.bound_update = line;
         profile.events.abort = line;
     }
+}
+
+/// Each exact serial search's time per position against f2-iter's on each model's tree.
+fn serial_costs(
+    repeats: usize,
+    profile: &mut CostProfile,
+    notes: &mut Vec<String>,
+) -> Result<(), MeasureError> {
+    for spec in model_trees() {
+        let Some(costs) = spec.visit_implicit(serial::SerialTime { repeats })? else {
+            notes.push(format!(
+                "{}: the serial searches could not be set up; the reference weights stand",
+                spec.model
+            ));
+            continue;
+        };
+        let figures: Vec<String> = costs
+            .named()
+            .iter()
+            .map(|(algo, ratio)| format!("{algo} {ratio:.3}"))
+            .collect();
+        notes.push(format!(
+            "{}: time per position against f2-iter's: {}",
+            spec.model,
+            figures.join(", ")
+        ));
+        profile
+            .serial_position_cost
+            .insert(spec.model.name().to_string(), costs);
+    }
+    Ok(())
+}
+
+/// The shared node table's probe and store at one thread and each of `threads`, and how
+/// they grow.
+fn table_costs(
+    threads: &[usize],
+    repeats: usize,
+    profile: &mut CostProfile,
+    notes: &mut Vec<String>,
+) {
+    const ACCESSES: usize = 100_000;
+    let (mut probes, mut stores) = (Vec::new(), Vec::new());
+    for p in std::iter::once(1).chain(threads.iter().copied()) {
+        let mut best = abbench_parallel::TableTiming {
+            probe_ns: f64::INFINITY,
+            store_ns: f64::INFINITY,
+        };
+        for _ in 0..repeats.clamp(1, 3) {
+            let t = abbench_parallel::time_table_accesses(p, ACCESSES);
+            best.probe_ns = best.probe_ns.min(t.probe_ns);
+            best.store_ns = best.store_ns.min(t.store_ns);
+        }
+        notes.push(format!(
+            "{p} thread{}: table probe {:.0} ns, store {:.0} ns",
+            if p == 1 { "" } else { "s" },
+            best.probe_ns,
+            best.store_ns
+        ));
+        if best.probe_ns.is_finite() && best.store_ns.is_finite() {
+            probes.push((p, best.probe_ns));
+            stores.push((p, best.store_ns));
+        }
+    }
+    profile.table_probe = fit_growth(&probes, profile.growth);
+    profile.table_store = fit_growth(&stores, profile.growth);
 }
 
 /// Measures this machine's quick profile at `threads` (a few seconds) and keeps it in

@@ -79,3 +79,64 @@ fn the_cache_line_ping_pong_gives_up_when_the_cores_are_oversubscribed() {
         "{line} ns, at most {most}"
     );
 }
+
+#[test]
+fn the_serial_searches_are_timed_against_f2_iter_on_the_same_tree() {
+    let spec = abbench_tree::ModelSpec::new(Model::Random, 6, 6, 1);
+    let costs = spec
+        .visit_implicit(serial::SerialTime { repeats: 2 })
+        .unwrap()
+        .expect("every serial search sets up on a small tree");
+    for (algo, ratio) in costs.named() {
+        // Each runs a kernel of f2-iter's kind: within a small factor of its time per
+        // position, on any machine.
+        assert!(
+            ratio.is_finite() && ratio > 0.1 && ratio < 20.0,
+            "{algo}: {ratio}"
+        );
+    }
+    // What the simulator reads back: the same figures in thousandths.
+    let permille = costs.permille();
+    assert_eq!(permille.mtdf, (costs.mtdf * 1000.0).round() as u64);
+}
+
+#[test]
+fn a_calibration_measures_the_serial_searches_and_the_table_on_every_model() {
+    let machine = abbench_results::MachineInfo::default();
+    let calibration = calibrate(
+        &CalibrateOptions {
+            threads: vec![2],
+            full: false,
+            repeats: 1,
+        },
+        &machine,
+    )
+    .unwrap();
+    let profile = calibration.profile;
+    let models: Vec<&str> = profile
+        .serial_position_cost
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(models, ["branch-sum", "dependent", "ordered", "random"]);
+    let probe = profile.table_probe.expect("the table probe is measured");
+    let store = profile.table_store.expect("the table store is measured");
+    assert!(
+        probe.nanos > 0.0 && store.nanos > 0.0,
+        "{probe:?} {store:?}"
+    );
+    // Nothing but the per-model position times a quick calibration leaves to the sweep
+    // is defaulted for a model it measured.
+    assert_eq!(
+        profile.for_model("random").defaulted(),
+        Vec::<String>::new()
+    );
+    assert!(
+        calibration
+            .notes
+            .iter()
+            .any(|n| n.starts_with("random: time per position against f2-iter's: f2-soft ")),
+        "{:?}",
+        calibration.notes
+    );
+}

@@ -1,8 +1,80 @@
 //! What the events of a parallel search cost in virtual time, in units of one examined
 //! position.
 
-use abbench_search::POLL_INTERVAL;
+use abbench_search::{POLL_INTERVAL, SerialAlgorithm};
 use serde::{Deserialize, Serialize};
+
+/// What one position of each exact serial search costs against one of f2-iter's, in
+/// thousandths: the weights the fastest serial search of a simulated tree is chosen by
+/// (`fastest.rs`). MTD(f)'s applies to the positions of its passes, which search with its
+/// table; the positions of its first guess, a plain search, cost 1000 as the parallel
+/// first guess's do.
+///
+/// `abbench calibrate` measures them on each tree model (`serial_position_cost` of a
+/// profile); [`SerialPermille::REFERENCE`] holds the reference machine's figures on
+/// random trees, and free costs weigh every position alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "snake_case")]
+pub struct SerialPermille {
+    /// Fail-soft alpha-beta (`f2-soft`).
+    pub f2_soft: u64,
+    /// Principal variation search.
+    pub pvs: u64,
+    /// Aspiration search.
+    pub aspiration: u64,
+    /// MTD(f)'s passes.
+    pub mtdf: u64,
+}
+
+impl SerialPermille {
+    /// Every position costs one of f2-iter's.
+    pub const EVEN: SerialPermille = SerialPermille {
+        f2_soft: 1000,
+        pvs: 1000,
+        aspiration: 1000,
+        mtdf: 1000,
+    };
+
+    /// The medians of `reports/serial/2026-11-25-vm/` (random d16 h8, seeds 9301–9306,
+    /// three runs, 2-core AMD EPYC under KVM), rounded to whole hundredths: f2-soft and
+    /// aspiration run f2-iter's kernel (aspiration 0.998), pvs its null-window tests in
+    /// the fail-soft kernel (0.987), mtdf its table's probes and stores above the last two
+    /// plies (1.202).
+    pub const REFERENCE: SerialPermille = SerialPermille {
+        f2_soft: 1000,
+        pvs: 1000,
+        aspiration: 1000,
+        mtdf: 1000 + TABLE_KERNEL_PERMILLE,
+    };
+
+    /// The weight of `algo`'s positions (f2-iter's and any other's: 1000).
+    pub fn of(&self, algo: SerialAlgorithm) -> u64 {
+        match algo {
+            SerialAlgorithm::F2Soft => self.f2_soft,
+            SerialAlgorithm::Pvs => self.pvs,
+            SerialAlgorithm::Aspiration => self.aspiration,
+            SerialAlgorithm::Mtdf => self.mtdf,
+            _ => 1000,
+        }
+    }
+
+    /// Sets `algo`'s weight (f2-iter's is 1000 by definition and is not set).
+    pub fn set(&mut self, algo: SerialAlgorithm, permille: u64) {
+        match algo {
+            SerialAlgorithm::F2Soft => self.f2_soft = permille,
+            SerialAlgorithm::Pvs => self.pvs = permille,
+            SerialAlgorithm::Aspiration => self.aspiration = permille,
+            SerialAlgorithm::Mtdf => self.mtdf = permille,
+            _ => {}
+        }
+    }
+}
+
+impl Default for SerialPermille {
+    fn default() -> Self {
+        SerialPermille::REFERENCE
+    }
+}
 
 /// The virtual-time cost of each event of a simulated parallel search, in positions
 /// (one examined position costs 1).
@@ -66,10 +138,11 @@ pub struct SimCosts {
     pub table_store: u64,
     /// What a position examined by the table kernel (the null-window search's: MTD(f)'s,
     /// its table at every position down to two plies above the leaves) costs beyond a
-    /// position of F2's kernel, in thousandths of a position: 200, the weight of serial
-    /// MTD(f)'s positions against f2-iter's in the fastest serial search
-    /// ([`super::SERIAL_POSITION_COST`]), so that one simulated processor running the
-    /// null-window search costs what serial MTD(f) is charged. A cost per position, not
+    /// position of F2's kernel, in thousandths of a position: by default 200, and always
+    /// the weight of serial MTD(f)'s positions against f2-iter's less 1000
+    /// ([`SimCosts::serial`]; a profile's `serial_position_cost` of the tree's model sets
+    /// both), so that one simulated processor running the null-window search costs what
+    /// serial MTD(f) is charged. A cost per position, not
     /// per access: measured, MTD(f)'s table accesses cost 90–104 ns each on random d16
     /// h8 trees (a table larger than the caches) but about 22 ns on ordered d8 h12
     /// (0.073 accesses per position, 1.08 of f2-iter's time per position), while its
@@ -80,6 +153,12 @@ pub struct SimCosts {
     /// search as late (in positions) as on threads.
     #[serde(alias = "poll-interval")]
     pub poll_interval: u32,
+    /// The weights of the exact serial searches' positions, by which the fastest serial
+    /// search a simulated record is set against is chosen. Consistent with
+    /// [`SimCosts::table_kernel_permille`]: a profile derives both from MTD(f)'s measured
+    /// cost, so one simulated processor running the null-window search is charged what
+    /// serial MTD(f) is.
+    pub serial: SerialPermille,
 }
 
 /// Nanoseconds of each event on the reference machine (see [`SimCosts`]); the default
@@ -101,7 +180,8 @@ pub(super) const fn positions(nanos: f64, position_nanos: f64) -> u64 {
 }
 
 impl SimCosts {
-    /// Every event free: virtual time is positions examined and idle time only.
+    /// Every event free: virtual time is positions examined and idle time only, for the
+    /// serial searches as for the parallel ones.
     pub const FREE: SimCosts = SimCosts {
         split_point: 0,
         serial_search: 0,
@@ -113,6 +193,7 @@ impl SimCosts {
         table_store: 0,
         table_kernel_permille: 0,
         poll_interval: POLL_INTERVAL,
+        serial: SerialPermille::EVEN,
     };
 
     /// The most positions one event may cost, 2³²: about 12 s at the reference
@@ -165,6 +246,7 @@ impl SimCosts {
             table_store: positions(TABLE_STORE_NS, position_nanos),
             table_kernel_permille: TABLE_KERNEL_PERMILLE,
             poll_interval: POLL_INTERVAL,
+            serial: SerialPermille::REFERENCE,
         }
     }
 }
@@ -192,12 +274,14 @@ mod tests {
             table_store: 9,
             table_kernel_permille: 10,
             poll_interval: 7,
+            serial: SerialPermille::REFERENCE,
         };
         let json = serde_json::to_string(&costs).unwrap();
         assert_eq!(
             json,
-            r#"{"split_point":1,"serial_search":2,"offer":3,"steal":4,"bound_update":5,"abort":6,"table_probe":8,"table_store":9,"table_kernel_permille":10,"poll_interval":7}"#
+            r#"{"split_point":1,"serial_search":2,"offer":3,"steal":4,"bound_update":5,"abort":6,"table_probe":8,"table_store":9,"table_kernel_permille":10,"poll_interval":7,"serial":{"f2_soft":1000,"pvs":1000,"aspiration":1000,"mtdf":1200}}"#
         );
+        // Costs written before the serial weights read with the reference's.
         let kebab = r#"{"split-point":1,"serial-search":2,"offer":3,"steal":4,"bound-update":5,"abort":6,"table_probe":8,"table_store":9,"table_kernel_permille":10,"poll-interval":7}"#;
         assert_eq!(serde_json::from_str::<SimCosts>(kebab).unwrap(), costs);
         assert_eq!(serde_json::from_str::<SimCosts>(&json).unwrap(), costs);

@@ -4,24 +4,25 @@
 //! A parallel search whose serial form examines fewer positions than F2 (Jamboree's is
 //! principal variation search) can look faster than f2-iter on many processors without
 //! any parallel gain. Each simulated record therefore also carries its speedup against
-//! the fastest of the serial searches abbench runs exactly: f2-iter, pvs, aspiration and
-//! mtdf, each run on the tree, its positions weighed by what one of its positions costs
-//! against one of f2-iter's ([`SERIAL_POSITION_COST`]).
+//! the fastest of the serial searches abbench runs exactly: f2-iter, f2-soft, pvs,
+//! aspiration and mtdf, each run on the tree, its positions weighed by what one of its
+//! positions costs against one of f2-iter's ([`SerialPermille`], from the costs the
+//! simulation runs with: measured per tree model by `abbench calibrate`, all alike with
+//! free costs).
 
+use super::SerialPermille;
 use abbench_search::{Basic, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch};
 use abbench_tree::GameTree;
 use serde::{Deserialize, Serialize};
 
-/// Wall time per position of each serial search against f2-iter's: the medians of
-/// `reports/serial/2026-11-25-vm/` (random d16 h8, seeds 9301–9306, three runs, 2-core
-/// AMD EPYC under KVM): aspiration 0.998 (the same kernel, a window at the root), pvs
-/// 0.987 (non-recursive, its null-window tests in the fail-soft kernel), mtdf 1.202 (its
-/// table's probes and stores above the last two plies).
-pub const SERIAL_POSITION_COST: [(SerialAlgorithm, f64); 4] = [
-    (SerialAlgorithm::F2Iter, 1.0),
-    (SerialAlgorithm::Aspiration, 1.0),
-    (SerialAlgorithm::Pvs, 1.0),
-    (SerialAlgorithm::Mtdf, 1.2),
+/// The serial searches a simulated record's fastest serial search is chosen from: those
+/// that compute every tree's exact value with the full window.
+pub const SERIAL_CANDIDATES: [SerialAlgorithm; 5] = [
+    SerialAlgorithm::F2Iter,
+    SerialAlgorithm::F2Soft,
+    SerialAlgorithm::Pvs,
+    SerialAlgorithm::Aspiration,
+    SerialAlgorithm::Mtdf,
 ];
 
 /// The fastest serial search of one tree.
@@ -31,19 +32,23 @@ pub struct FastestSerial {
     pub algo: String,
     /// Positions it examines.
     pub nodes: u64,
-    /// Its time in positions of f2-iter: `nodes` weighed by [`SERIAL_POSITION_COST`].
+    /// Its time in positions of f2-iter: `nodes` weighed by [`SerialPermille`].
     pub time: u64,
 }
 
-/// Runs every serial search of [`SERIAL_POSITION_COST`] on `tree` (f2-iter's result is
-/// `f2`, already known) and returns the fastest.
-pub(super) fn fastest_serial<T: GameTree>(tree: &T, f2: &SearchResult) -> FastestSerial {
+/// Runs every serial search of [`SERIAL_CANDIDATES`] on `tree` (f2-iter's result is
+/// `f2`, already known) and returns the fastest, its positions weighed by `weights`.
+pub(super) fn fastest_serial<T: GameTree>(
+    tree: &T,
+    f2: &SearchResult,
+    weights: &SerialPermille,
+) -> FastestSerial {
     let mut fastest = FastestSerial {
         algo: SerialAlgorithm::F2Iter.name().to_string(),
         nodes: f2.stats.nodes,
         time: f2.stats.nodes,
     };
-    for (algorithm, cost) in SERIAL_POSITION_COST {
+    for algorithm in SERIAL_CANDIDATES {
         if algorithm == SerialAlgorithm::F2Iter {
             continue;
         }
@@ -52,7 +57,7 @@ pub(super) fn fastest_serial<T: GameTree>(tree: &T, f2: &SearchResult) -> Fastes
         };
         let result = search.search::<Basic>(tree);
         debug_assert_eq!(result.value, f2.value);
-        let time = (result.stats.nodes as f64 * cost).round() as u64;
+        let time = weighed_time(&result, algorithm, weights);
         if time < fastest.time {
             fastest = FastestSerial {
                 algo: algorithm.name().to_string(),
@@ -62,4 +67,18 @@ pub(super) fn fastest_serial<T: GameTree>(tree: &T, f2: &SearchResult) -> Fastes
         }
     }
     fastest
+}
+
+/// `result`'s time in positions of f2-iter: its positions at `algorithm`'s weight, but
+/// the positions of MTD(f)'s first guess, a plain search, at 1000.
+fn weighed_time(
+    result: &SearchResult,
+    algorithm: SerialAlgorithm,
+    weights: &SerialPermille,
+) -> u64 {
+    let plain = result.passes.as_ref().map_or(0, |p| p.guess_nodes);
+    let weighed = result.stats.nodes.saturating_sub(plain);
+    let permille =
+        u128::from(plain) * 1000 + u128::from(weighed) * u128::from(weights.of(algorithm));
+    u64::try_from((permille + 500) / 1000).unwrap_or(u64::MAX)
 }

@@ -49,11 +49,11 @@ mod work_span;
 mod test;
 
 pub use ceiling::{RootSplitCeiling, root_split_ceiling};
-pub use costs::SimCosts;
-pub use fastest::{FastestSerial, SERIAL_POSITION_COST};
+pub use costs::{SerialPermille, SimCosts};
+pub use fastest::{FastestSerial, SERIAL_CANDIDATES};
 pub use profile::{
     BUSY_LOAD_SHARE, BUSY_OTHER_SHARE, CostProfile, EventCost, EventCosts, Growth, PROFILE_SCHEMA,
-    ProfileError, ProfileKind, ProfileMachine,
+    ProfileError, ProfileKind, ProfileMachine, SerialCosts,
 };
 pub use result::{ProcessorTime, SimError, SimResult};
 pub use speeds::MAX_SPEED_SPREAD;
@@ -92,7 +92,7 @@ pub fn simulate<T: GameTree>(
     let serial = F2Iter::new(tree).search::<Basic>(tree);
     let speeds = Speeds::uniform(procs);
     let result = simulate_against(tree, &serial, algorithm, procs, costs, &speeds, options)?;
-    Ok(result.against(&fastest_serial(tree, &serial)))
+    Ok(result.against(&fastest_serial(tree, &serial, &costs.serial)))
 }
 
 /// [`simulate`] at each processor count of `procs`, sharing one serial search.
@@ -111,7 +111,7 @@ pub fn simulate_scaling<T: GameTree>(
             simulate_against(tree, &serial, algorithm, p, costs, &speeds, options)
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(against_fastest(tree, &serial, results))
+    Ok(against_fastest(tree, &serial, &costs.serial, results))
 }
 
 /// [`simulate`] at each processor count of `procs`, sharing one serial search, with the
@@ -141,7 +141,12 @@ pub fn simulate_profiled<T: GameTree>(
                 .map(|r| r.slowed(profile.slowdown(p) * fastest))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(against_fastest(tree, &serial, results))
+    Ok(against_fastest(
+        tree,
+        &serial,
+        &profile.serial_permille(),
+        results,
+    ))
 }
 
 /// `results` set against the fastest serial search of `tree` (f2-iter's result is
@@ -149,9 +154,10 @@ pub fn simulate_profiled<T: GameTree>(
 fn against_fastest<T: GameTree>(
     tree: &T,
     serial: &SearchResult,
+    weights: &SerialPermille,
     results: Vec<SimResult>,
 ) -> Vec<SimResult> {
-    let fastest = fastest_serial(tree, serial);
+    let fastest = fastest_serial(tree, serial, weights);
     results.into_iter().map(|r| r.against(&fastest)).collect()
 }
 

@@ -26,8 +26,9 @@
 use super::costs::{
     ABORT_NS, BOUND_UPDATE_NS, OFFER_NS, SERIAL_SEARCH_NS, SPLIT_POINT_NS, STEAL_NS, positions,
 };
-use super::{MAX_PROCS, SimCosts};
+use super::{MAX_PROCS, SerialPermille, SimCosts};
 use abbench_search::POLL_INTERVAL;
+use abbench_search::SerialAlgorithm;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -252,9 +253,67 @@ pub struct CostProfile {
     pub speed_spread: f64,
     /// Every event's cost.
     pub events: EventCosts,
+    /// Reading a node's entry in the shared node table, measured by `abbench calibrate`
+    /// at each thread count (`table/timing.rs` in the parallel crate); absent, the
+    /// reference machine's 95 ns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_probe: Option<EventCost>,
+    /// Writing a node's entry; absent, the reference machine's 95 ns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_store: Option<EventCost>,
+    /// Each exact serial search's time per position against f2-iter's, by tree model
+    /// name, where measured ([`SerialCosts`]): the weights the fastest serial search of a
+    /// simulated tree is chosen by, and MTD(f)'s the null-window search's table kernel
+    /// is charged.
+    #[serde(
+        default,
+        with = "model_keys",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
+    pub serial_position_cost: BTreeMap<String, SerialCosts>,
     /// [`SimCosts::poll_interval`].
     #[serde(default = "default_poll_interval", alias = "poll-interval")]
     pub poll_interval: u32,
+    /// The tree model the profile is applied to ([`CostProfile::for_model`]); not written.
+    #[serde(skip)]
+    pub model: Option<String>,
+}
+
+/// Each exact serial search's time per position against f2-iter's on one tree model (1
+/// is f2-iter's; MTD(f)'s over the positions of its passes, those of its first guess
+/// counted at f2-iter's time).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub struct SerialCosts {
+    /// Fail-soft alpha-beta.
+    pub f2_soft: f64,
+    /// Principal variation search.
+    pub pvs: f64,
+    /// Aspiration search.
+    pub aspiration: f64,
+    /// MTD(f).
+    pub mtdf: f64,
+}
+
+impl SerialCosts {
+    /// The searches with their figures.
+    pub fn named(&self) -> [(SerialAlgorithm, f64); 4] {
+        [
+            (SerialAlgorithm::F2Soft, self.f2_soft),
+            (SerialAlgorithm::Pvs, self.pvs),
+            (SerialAlgorithm::Aspiration, self.aspiration),
+            (SerialAlgorithm::Mtdf, self.mtdf),
+        ]
+    }
+
+    /// In thousandths, as the simulator weighs positions.
+    pub fn permille(&self) -> SerialPermille {
+        let mut out = SerialPermille::EVEN;
+        for (algo, ratio) in self.named() {
+            out.set(algo, (ratio * 1000.0).round().max(0.0) as u64);
+        }
+        out
+    }
 }
 
 /// Maps keyed by tree model name: written with snake_case keys (`branch_sum`), read in
@@ -265,14 +324,19 @@ mod model_keys {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
     use std::collections::BTreeMap;
 
-    pub fn serialize<S: Serializer>(map: &BTreeMap<String, f64>, s: S) -> Result<S::Ok, S::Error> {
-        let snake: BTreeMap<String, f64> =
-            map.iter().map(|(k, &v)| (k.replace('-', "_"), v)).collect();
+    pub fn serialize<S: Serializer, V: Serialize>(
+        map: &BTreeMap<String, V>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let snake: BTreeMap<String, &V> =
+            map.iter().map(|(k, v)| (k.replace('-', "_"), v)).collect();
         snake.serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, f64>, D::Error> {
-        let map = BTreeMap::<String, f64>::deserialize(d)?;
+    pub fn deserialize<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<String, V>, D::Error> {
+        let map = BTreeMap::<String, V>::deserialize(d)?;
         Ok(map
             .into_iter()
             .map(|(k, v)| (k.replace('_', "-"), v))
@@ -342,7 +406,11 @@ impl CostProfile {
                 bound_update: EventCost::flat(BOUND_UPDATE_NS),
                 abort: EventCost::flat(ABORT_NS),
             },
+            table_probe: None,
+            table_store: None,
+            serial_position_cost: BTreeMap::new(),
             poll_interval: POLL_INTERVAL,
+            model: None,
         }
     }
 
@@ -393,7 +461,28 @@ impl CostProfile {
                 "must be between 0 and 0.5",
             ));
         }
-        for (name, cost) in self.events.named() {
+        for (model, costs) in &self.serial_position_cost {
+            for (algo, ratio) in costs.named() {
+                if !(ratio.is_finite() && ratio > 0.0 && ratio <= 1000.0) {
+                    return Err(invalid(
+                        format!(
+                            "serial_position_cost.{model}.{}",
+                            algo.name().replace('-', "_")
+                        ),
+                        ratio,
+                        "must be more than 0 and at most 1000",
+                    ));
+                }
+            }
+        }
+        let table = [
+            ("table_probe", &self.table_probe),
+            ("table_store", &self.table_store),
+        ];
+        let table = table
+            .into_iter()
+            .filter_map(|(name, cost)| cost.as_ref().map(|c| (name, c)));
+        for (name, cost) in self.events.named().into_iter().chain(table) {
             if !(cost.nanos.is_finite() && cost.nanos >= 0.0) {
                 return Err(invalid(
                     format!("events.{name}.nanos"),
@@ -430,8 +519,40 @@ impl CostProfile {
                 .get(model)
                 .copied()
                 .unwrap_or(self.position_slowdown),
+            model: Some(model.to_string()),
             ..self.clone()
         }
+    }
+
+    /// The serial searches' weights for the model the profile is applied to
+    /// ([`CostProfile::for_model`]), where measured; else the reference machine's
+    /// ([`SerialPermille::REFERENCE`]).
+    pub fn serial_permille(&self) -> SerialPermille {
+        self.model
+            .as_ref()
+            .and_then(|m| self.serial_position_cost.get(m))
+            .map_or(SerialPermille::REFERENCE, SerialCosts::permille)
+    }
+
+    /// The figures this profile does not hold for the model it is applied to, for which
+    /// the reference machine's stand: `position_nanos`, `serial_position_cost` (each
+    /// with the model), `table_probe`, `table_store`. Empty when it measured them all.
+    pub fn defaulted(&self) -> Vec<String> {
+        let model = self.model.as_deref().unwrap_or("file");
+        let mut out = Vec::new();
+        if !self.position_nanos.contains_key(model) {
+            out.push(format!("position_nanos.{model}"));
+        }
+        if !self.serial_position_cost.contains_key(model) {
+            out.push(format!("serial_position_cost.{model}"));
+        }
+        if self.table_probe.is_none() {
+            out.push("table_probe".to_string());
+        }
+        if self.table_store.is_none() {
+            out.push("table_store".to_string());
+        }
+        out
     }
 
     /// The serial kernel's nanoseconds per position on trees of `model`, if measured.
@@ -456,6 +577,7 @@ impl CostProfile {
         }
         let x = self.growth.scale(procs.min(MAX_PROCS));
         let unit = position_nanos * self.slowdown(procs.min(MAX_PROCS));
+        let serial = self.serial_permille();
         let at = |cost: &EventCost| positions(cost.nanos_at(x), unit);
         SimCosts {
             split_point: at(&self.events.split_point),
@@ -464,11 +586,17 @@ impl CostProfile {
             steal: at(&self.events.steal),
             bound_update: at(&self.events.bound_update),
             abort: at(&self.events.abort),
-            // Not in profiles yet: the reference figure, at the profile's unit.
-            table_probe: positions(super::costs::TABLE_PROBE_NS, unit),
-            table_store: positions(super::costs::TABLE_STORE_NS, unit),
-            table_kernel_permille: super::costs::TABLE_KERNEL_PERMILLE,
+            table_probe: at(&self
+                .table_probe
+                .unwrap_or(EventCost::flat(super::costs::TABLE_PROBE_NS))),
+            table_store: at(&self
+                .table_store
+                .unwrap_or(EventCost::flat(super::costs::TABLE_STORE_NS))),
+            // The null-window search's table kernel is charged what serial MTD(f)'s
+            // positions cost beyond f2-iter's on the model.
+            table_kernel_permille: serial.mtdf.saturating_sub(1000),
             poll_interval: self.poll_interval,
+            serial,
         }
     }
 }

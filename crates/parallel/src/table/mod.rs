@@ -43,6 +43,9 @@
 
 #[cfg(test)]
 mod test;
+mod timing;
+
+pub use timing::{TableTiming, time_table_accesses};
 
 use crate::sync::{AtomicU64, Ordering};
 use abbench_tree::Value;

@@ -143,6 +143,7 @@ fn simulated_workload(md: &mut String, w: &SimulatedWorkload, s: &SimulatedScali
             ""
         },
     );
+    table_and_serial_costs(md, s);
     md.push_str(
         "| algorithm | p | measured speedup | SIMULATED speedup | gap: SIMULATED / measured − 1 | SIMULATED vs fastest serial |\n",
     );
@@ -195,4 +196,37 @@ fn ybwc_note(s: &SimulatedScaling) -> String {
         }
         None => String::new(),
     }
+}
+
+/// What the table searches' accesses and each serial search's positions cost, and what
+/// the profile did not hold.
+fn table_and_serial_costs(md: &mut String, s: &SimulatedScaling) {
+    let c = &s.costs;
+    let serial = &c.serial;
+    let _ = writeln!(
+        md,
+        "A table probe costs {} positions and a store {}; a position of the null-window \
+         search's table kernel {:.2} of f2-iter's. The fastest serial search is chosen with \
+         each one's time per position against f2-iter's: f2-soft {:.2}, pvs {:.2}, \
+         aspiration {:.2}, mtdf {:.2}.{}\n",
+        count(c.table_probe as f64),
+        count(c.table_store as f64),
+        1.0 + c.table_kernel_permille as f64 / 1000.0,
+        serial.f2_soft as f64 / 1000.0,
+        serial.pvs as f64 / 1000.0,
+        serial.aspiration as f64 / 1000.0,
+        serial.mtdf as f64 / 1000.0,
+        if s.defaulted.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " Not in the cost profile, so the reference machine's: {}.",
+                s.defaulted
+                    .iter()
+                    .map(|d| format!("`{d}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        },
+    );
 }
