@@ -23,7 +23,9 @@ use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 /// How an algorithm orders and shares a node's children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rule {
-    /// Lazy SMP: worker 0 takes the children in search order; every other worker takes
+    /// Lazy SMP: the worker that called the search takes the children in search order
+    /// (whatever its index: on threads it is the pool thread the search was installed
+    /// on, in the simulator processor 0); every other worker takes
     /// the eldest first, then the younger ones rotated by an offset drawn from the node
     /// and the worker, so that workers part ways below the root.
     Lazy,
