@@ -13,7 +13,7 @@
 
 use crate::list::AlgorithmList;
 use abbench_measure::WorkEstimate;
-use abbench_parallel::SearchOptions;
+use abbench_parallel::{ParallelAlgorithm, SearchOptions, Setting, one_of};
 use abbench_results::{Algorithm, UnknownAlgorithm, available_threads};
 use abbench_search::{
     Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, SerialOptions, Window,
@@ -96,12 +96,16 @@ impl SearchArgs {
 
     /// Notes for the options given that no search of these will use.
     pub fn ignored_options(&self) -> Vec<String> {
-        let splits = self
+        let parallel: Vec<ParallelAlgorithm> = self
             .algorithms()
             .iter()
-            .any(|a| matches!(a, Algorithm::Parallel(p) if p.has_split_height()));
+            .filter_map(|a| match a {
+                Algorithm::Parallel(p) => Some(*p),
+                Algorithm::Serial(_) => None,
+            })
+            .collect();
         self.split
-            .ignored_by(splits, self.thread_counts())
+            .ignored_by(&parallel, self.thread_counts())
             .into_iter()
             .chain(self.windows.ignored_by(self.algorithms()))
             .collect()
@@ -214,27 +218,54 @@ pub struct SplitArgs {
 }
 
 impl SplitArgs {
-    /// A note if the split options are given where no search will use them: without an
-    /// algorithm that has a split height among the algorithms (`splits`: every parallel
-    /// one but root-split), or with no thread count above one (`counts`).
-    pub fn ignored_by(&self, splits: bool, counts: &[usize]) -> Option<String> {
+    /// Notes for the split options given where a search will not use them.
+    ///
+    /// An option given for several algorithms of which only some read it is noted, not
+    /// refused (`--algo ybwc,abdada --cut-wait 3` is a fair request for ybwc), and the
+    /// records of those that do not read it leave it out ([`ParallelAlgorithm::reads`]):
+    /// one note for an option none of `algos` reads, one naming those among `algos` that
+    /// do not read it, and one for split options with no thread count above one
+    /// (`counts`).
+    pub fn ignored_by(&self, algos: &[ParallelAlgorithm], counts: &[usize]) -> Vec<String> {
         let given = [
-            ("split-height", self.split_height.is_some()),
-            ("eldest-grain", self.eldest_grain.is_some()),
-            ("cut-wait", self.cut_wait.is_some()),
+            (Setting::SplitHeight, self.split_height.is_some()),
+            (Setting::EldestGrain, self.eldest_grain.is_some()),
+            (Setting::CutWait, self.cut_wait.is_some()),
         ];
-        let (flag, _) = given.into_iter().find(|&(_, set)| set)?;
-        if !splits {
-            Some(format!(
-                "--{flag} applies only to ybwc, jamboree, abdada, lazy-smp and null-window, none of which is among the algorithms"
-            ))
-        } else if counts.iter().all(|&c| c <= 1) {
-            Some(format!(
-                "--{flag} changes nothing at one thread: the parallel searches split only for other workers"
-            ))
-        } else {
-            None
+        let names = |read: bool, among: &[ParallelAlgorithm], setting: Setting| {
+            let names: Vec<&str> = among
+                .iter()
+                .filter(|a| a.reads(setting) == read)
+                .map(|a| a.name())
+                .collect();
+            names
+        };
+        let mut notes = Vec::new();
+        for (setting, _) in given.into_iter().filter(|&(_, set)| set) {
+            let flag = setting.flag();
+            let readers = names(true, &ParallelAlgorithm::ALL, setting);
+            let ignoring = names(false, algos, setting);
+            if names(true, algos, setting).is_empty() {
+                notes.push(format!(
+                    "--{flag} applies only to {}, none of which is among the algorithms",
+                    and_list(&readers)
+                ));
+            } else if !ignoring.is_empty() {
+                notes.push(format!(
+                    "--{flag} is not read by {}: {} records leave it out",
+                    and_list(&ignoring),
+                    if ignoring.len() == 1 { "its" } else { "their" }
+                ));
+            }
         }
+        if notes.is_empty() && given.iter().any(|&(_, set)| set) && counts.iter().all(|&c| c <= 1) {
+            let (setting, _) = given.into_iter().find(|&(_, set)| set).unwrap_or(given[0]);
+            notes.push(format!(
+                "--{} changes nothing at one thread: the parallel searches split only for other workers",
+                setting.flag()
+            ));
+        }
+        notes
     }
 
     /// The search options these give (no time limit).
@@ -372,6 +403,11 @@ impl WindowArgs {
             tt_mb: self.tt_mb,
         }
     }
+}
+
+/// `names` as "a, b and c".
+fn and_list(names: &[&str]) -> String {
+    one_of(names).replacen(" or ", " and ", 1)
 }
 
 /// A table's size in MiB, or KiB below one MiB.

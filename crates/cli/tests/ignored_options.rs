@@ -82,8 +82,88 @@ fn ybwc_options_without_ybwc_or_without_a_second_thread_are_named() {
     assert_eq!(
         simulate,
         [
-            "--cut-wait applies only to ybwc, jamboree, abdada, lazy-smp and null-window, none of which is among the algorithms"
+            "--cut-wait applies only to ybwc, jamboree and null-window, none of which is among the algorithms"
         ]
+    );
+}
+
+/// ABDADA and Lazy SMP read the split height only: the eldest grain and the cut wait
+/// given for them alone are named as unused, given with an algorithm that reads them are
+/// noted, and never recorded for them.
+#[test]
+fn split_options_an_algorithm_does_not_read_are_noted_and_not_recorded() {
+    let tree = ["--model", "random", "--degree", "4", "--height", "5"];
+    let run = |extra: &[&str]| notes(&[&["run"], &tree[..], extra].concat());
+    assert_eq!(
+        run(&[
+            "--algo",
+            "abdada,lazy-smp",
+            "--threads",
+            "2",
+            "--eldest-grain",
+            "10"
+        ]),
+        ["--eldest-grain applies only to ybwc and jamboree, none of which is among the algorithms"]
+    );
+    assert_eq!(
+        run(&["--algo", "lazy-smp", "--threads", "2", "--cut-wait", "3"]),
+        [
+            "--cut-wait applies only to ybwc, jamboree and null-window, none of which is among the algorithms"
+        ]
+    );
+    assert_eq!(
+        run(&[
+            "--algo",
+            "ybwc,abdada,null-window",
+            "--threads",
+            "2",
+            "--eldest-grain",
+            "10",
+            "--cut-wait",
+            "3"
+        ]),
+        [
+            "--eldest-grain is not read by abdada and null-window: their records leave it out",
+            "--cut-wait is not read by abdada: its records leave it out",
+        ]
+    );
+    assert!(run(&["--algo", "abdada", "--threads", "2", "--split-height", "2"]).is_empty());
+    let output = abbench(
+        &[
+            &["run"][..],
+            &tree[..],
+            &[
+                "--algo",
+                "ybwc,abdada,null-window",
+                "--threads",
+                "2",
+                "--repeat",
+                "1",
+                "--json",
+            ],
+            &["--eldest-grain", "10", "--cut-wait", "3", "--quiet"],
+        ]
+        .concat(),
+    );
+    assert!(output.status.success());
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|r: &serde_json::Value| r["threads"] == 2)
+        .collect();
+    let field = |algo: &str, key: &str| {
+        let record = records.iter().find(|r| r["algo"] == algo).unwrap();
+        record.get(key).cloned().unwrap_or(serde_json::Value::Null)
+    };
+    assert_eq!(field("ybwc", "eldest_grain"), 10);
+    assert_eq!(field("ybwc", "cut_wait"), 3);
+    assert_eq!(field("null-window", "cut_wait"), 3);
+    assert!(field("null-window", "eldest_grain").is_null());
+    assert!(field("abdada", "eldest_grain").is_null());
+    assert!(field("abdada", "cut_wait").is_null());
+    assert_eq!(
+        field("abdada", "split_height"),
+        field("ybwc", "split_height")
     );
 }
 

@@ -4,6 +4,7 @@
 mod support;
 
 mod ab_command;
+mod algorithm_names;
 mod bad_input;
 mod ci_workflow;
 mod compare_command;

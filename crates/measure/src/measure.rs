@@ -19,7 +19,7 @@
 use crate::searches::{Pools, configured_search, parallel_halt, serial_search};
 use crate::verify::{Answer, MoveValues, Verdict, judge_result};
 use crate::{Interrupt, MeasureError};
-use abbench_parallel::{ParallelAlgorithm, SearchOptions};
+use abbench_parallel::{ParallelAlgorithm, SearchOptions, Setting};
 use abbench_results::{Algorithm, Results, WallTimes, available_threads};
 use abbench_results::{FastestSerial, StopReason, Unfinished};
 use abbench_results::{ParallelMetrics, Record, SCHEMA, TreeInfo, WindowFields};
@@ -585,14 +585,16 @@ impl Measure<'_> {
         let leaves = sorted(runs.iter().map(|r| r.stats.leaves));
         let speedup = baseline_wall.median as f64 / wall.median as f64;
         let nps = wall.per_second(median_nodes);
-        // Every algorithm but root splitting has a split height; the eldest grain and
-        // the cut wait are recorded with it, so that a simulation of the record searches
-        // with the options the measurement did.
-        let splits = algorithm.has_split_height();
+        // What the algorithm reads of the split options is recorded, so that a
+        // simulation of the record searches with the options the measurement did; what
+        // it does not read is left out (root splitting reads none, ABDADA and Lazy SMP
+        // only the split height).
+        let reads = |setting| algorithm.reads(setting);
         let metrics = ParallelMetrics {
-            split_height: splits.then(|| options.split_height_for(tree.max_degree())),
-            eldest_grain: splits.then(|| options.eldest_grain_for(threads)),
-            cut_wait: splits.then(|| options.cut_wait_for()),
+            split_height: reads(Setting::SplitHeight)
+                .then(|| options.split_height_for(tree.max_degree())),
+            eldest_grain: reads(Setting::EldestGrain).then(|| options.eldest_grain_for(threads)),
+            cut_wait: reads(Setting::CutWait).then(|| options.cut_wait_for()),
             serial_nodes,
             serial_wall_ns: baseline_wall.median,
             speedup,

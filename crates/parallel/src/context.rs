@@ -1,17 +1,15 @@
-//! What every worker of one parallel search shares: the tree, the options, the stop
-//! signal, the executor that runs the workers, and one cache-padded slot per worker
-//! holding its serial kernel and its statistics.
+//! What every worker of one parallel search shares, whatever the algorithm: the tree,
+//! the split height (where the parallel part ends), the stop signal, the executor that
+//! runs the workers, the node table for the algorithms that share one, and one
+//! cache-padded slot per worker holding its serial kernel and its statistics. An
+//! algorithm's own settings live in its folder ([`crate::algorithm::Search::Settings`]).
 
+use crate::SearchOptions;
 use crate::executor::{Event, Executor};
-use crate::split_point::Kind;
 use crate::split_point::is_split_point;
 use crate::stats::WorkerStats;
 use crate::table::{Bounds, NodeTable};
-use crate::{ParallelAlgorithm, SearchOptions};
-use abbench_search::{
-    Aborted, Basic, BoundTable, Counters, F2Iter, MtdfIter, Poll, Probe, Resume, SearchStats,
-    UNTABLED_PLIES,
-};
+use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe, Resume, SearchStats};
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
 use std::sync::Mutex;
@@ -23,33 +21,7 @@ use std::time::Instant;
 /// into the scheduler, so the lock is never contended.
 pub(crate) struct WorkerSlot<T: GameTree> {
     pub(crate) kernel: F2Iter<T>,
-    /// The table kernel of the null-window search (MTD(f)'s, on the shared table).
-    memory: MtdfIter<T>,
     pub(crate) stats: WorkerStats,
-}
-
-/// The shared node table as the table kernel sees it, counting what the kernel does.
-struct SharedBounds<'a> {
-    table: &'a NodeTable,
-    probes: u64,
-    hits: u64,
-    stores: u64,
-}
-
-impl BoundTable for SharedBounds<'_> {
-    #[inline(always)]
-    fn probe(&mut self, key: u64) -> Option<Bounds> {
-        self.probes += 1;
-        let found = self.table.probe(key);
-        self.hits += u64::from(found.is_some());
-        found
-    }
-
-    #[inline(always)]
-    fn store(&mut self, key: u64, depth: u32, bounds: Bounds) {
-        self.stores += 1;
-        self.table.store(key, depth, bounds);
-    }
 }
 
 pub(crate) struct Context<'t, T: GameTree, E: Executor> {
@@ -63,78 +35,45 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
     /// caller learns the outcome through the join, which synchronises.
     stop: AtomicBool,
     deadline: Option<Instant>,
-    /// `ybwc`: nodes at least this far above the deepest leaves split.
+    /// Nodes at least this far above the deepest leaves are searched by the parallel
+    /// part; below them the serial kernel runs (root splitting shares the root only).
     pub(crate) split_height: u32,
-    /// `ybwc`: share a split point's younger brothers only if its eldest examined at
-    /// least this many positions ([`SearchOptions::eldest_grain`]).
-    pub(crate) eldest_grain: u64,
     workers: Vec<CachePadded<Mutex<WorkerSlot<T>>>>,
-    /// `ybwc`: brothers searched by the owner alone at an expected cut node
-    /// ([`SearchOptions::cut_wait`]).
-    cut_wait: usize,
-    /// Jamboree: younger brothers are first tested with a null window.
-    pub(crate) tests_younger: bool,
-    /// The shared node table, for the algorithms that use one (Lazy SMP, ABDADA, the
-    /// null-window search).
+    /// The shared node table, for the algorithms that use one
+    /// ([`crate::algorithm::Search::table_nodes`]).
     pub(crate) table: Option<NodeTable>,
-    /// `ybwc`: a single worker still opens split points. Only with a given split height
-    /// (tests, and the calibration of their bookkeeping); with an automatic one a lone
-    /// worker runs the serial kernel.
+    /// A single worker still shares work (opens split points, runs the parallel part).
+    /// Only with a given split height (tests, and the calibration of their
+    /// bookkeeping); with an automatic one a lone worker runs the serial kernel.
     pub(crate) split_alone: bool,
 }
 
 impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
+    /// The context of a search of `tree` told `options`, on `executor`, with `table` if
+    /// the algorithm shares one.
     pub(crate) fn new(
         tree: &'t T,
-        algorithm: ParallelAlgorithm,
-        options: SearchOptions,
+        options: &SearchOptions,
         executor: E,
+        table: Option<NodeTable>,
     ) -> Self {
         let workers = (0..executor.workers())
             .map(|_| {
                 CachePadded::new(Mutex::new(WorkerSlot {
                     kernel: F2Iter::new(tree),
-                    memory: MtdfIter::new(tree),
                     stats: WorkerStats::default(),
                 }))
             })
             .collect();
-        let deadline = options.time_limit.map(|limit| Instant::now() + limit);
-        let split_height = options.split_height_for(tree.max_degree());
-        let eldest_grain = options.eldest_grain_for(executor.workers());
-        let table = algorithm.uses_table().then(|| {
-            // The nodes the table may hold: those at or above the split height, or for
-            // the null-window search every node its kernel keeps (all but the last
-            // `UNTABLED_PLIES` plies).
-            let levels = if algorithm == ParallelAlgorithm::NullWindow {
-                tree.height().saturating_sub(UNTABLED_PLIES)
-            } else {
-                tree.height().saturating_sub(split_height) + 1
-            };
-            let nodes = (tree.max_degree().max(2) as f64).powi(levels.min(30) as i32);
-            NodeTable::for_nodes(nodes.min(u64::MAX as f64 / 4.0) as u64)
-        });
         Context {
             tree,
-            tests_younger: algorithm == ParallelAlgorithm::Jamboree,
             table,
             executor,
             stop: AtomicBool::new(false),
-            deadline,
-            split_height,
-            eldest_grain,
+            deadline: options.time_limit.map(|limit| Instant::now() + limit),
+            split_height: options.split_height_for(tree.max_degree()),
             workers,
-            cut_wait: options.cut_wait_for() as usize,
             split_alone: options.split_height.is_some(),
-        }
-    }
-
-    /// `ybwc`: how many brothers (the eldest included) the owner of a split point of
-    /// this kind searches alone before it offers the rest.
-    pub(crate) fn wait_for(&self, kind: Kind) -> usize {
-        match kind {
-            Kind::Cut => self.cut_wait,
-            Kind::Pv | Kind::All => 1,
         }
     }
 
@@ -235,7 +174,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         };
         let (outcome, examined) = self.with_slot(|slot| {
             let mut counters = Basic::for_height(self.tree.height());
-            let started = Instant::now();
+            let started = self.executor.now();
             let kernel = &mut slot.kernel;
             let outcome = match resume {
                 None => kernel.search_node(self.tree, node, alpha, beta, &mut counters, &mut probe),
@@ -249,67 +188,14 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
                 ),
             };
             let counted = counters.stats();
-            let outcome = count_search(&mut slot.stats, started, &counted, outcome);
+            let busy = self.executor.now().saturating_sub(started);
+            let outcome = count_search(&mut slot.stats, busy, &counted, outcome);
             (outcome.map(|r| (r.value, r.best_index)), counted.nodes)
         });
         // The positions examined since the last poll.
         self.executor
             .event(Event::Examined(examined - probe.reported));
         (outcome, examined)
-    }
-
-    /// Memory-enhanced fail-soft alpha-beta of `node` (path key `key`) with `window` by
-    /// MTD(f)'s kernel on the shared node table, on the calling worker, polling `probe`
-    /// (which may only abort it); counts into the worker's statistics. Returns the value
-    /// bound and the search-order index of the child that produced it.
-    pub(crate) fn memory_kernel<P: Probe>(
-        &self,
-        node: T::Node,
-        key: u64,
-        window: (Value, Value),
-        probe: &mut P,
-    ) -> Result<(Value, Option<usize>), Aborted> {
-        let Some(table) = &self.table else {
-            unreachable!("the null-window search is set up with its table")
-        };
-        self.executor.event(Event::SerialSearch);
-        let mut probe = Accounted {
-            probe,
-            executor: &self.executor,
-            reported: 0,
-        };
-        let (outcome, examined) = self.with_slot(|slot| {
-            let mut counters = Basic::for_height(self.tree.height());
-            let mut shared = SharedBounds {
-                table,
-                probes: 0,
-                hits: 0,
-                stores: 0,
-            };
-            let started = Instant::now();
-            let outcome = slot.memory.search_node(
-                self.tree,
-                &mut shared,
-                node,
-                key,
-                window,
-                &mut counters,
-                &mut probe,
-            );
-            let counted = counters.stats();
-            let stats = &mut slot.stats;
-            stats.table_probes += shared.probes;
-            stats.table_hits += shared.hits;
-            stats.table_stores += shared.stores;
-            let outcome = count_search(stats, started, &counted, outcome);
-            let best =
-                |(value, best): (Value, u32)| (value, (best != u32::MAX).then_some(best as usize));
-            (outcome.map(best), counted.nodes)
-        });
-        self.executor
-            .event(Event::Examined(examined - probe.reported));
-        self.executor.event(Event::TableKernel(examined));
-        outcome
     }
 
     /// Counts positions a search outside the kernels examined (the null-window search's
@@ -346,6 +232,22 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
     /// table).
     pub(crate) fn table_probe(&self, key: u64) -> Option<Bounds> {
         self.table_probe_move(key).map(|(bounds, _)| bounds)
+    }
+
+    /// Probes the entry of the node keyed `key` for a search with `window`
+    /// ([`crate::table::narrow`]): `Err` with the bound that answers the search, or the
+    /// window narrowed by the entry, with the entry's bounds and the child that gave them
+    /// (unknown bounds and none without an entry).
+    pub(crate) fn probe_window(&self, key: u64, window: (Value, Value)) -> Result<Probed, Value> {
+        let (stored, best) = self
+            .table_probe_move(key)
+            .unwrap_or((Bounds::UNKNOWN, None));
+        let window = crate::table::narrow(stored, window)?;
+        Ok(Probed {
+            window,
+            stored,
+            best,
+        })
     }
 
     /// [`Context::table_probe`], with the child that gave the bounds if one was stored.
@@ -403,15 +305,26 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
     }
 }
 
-/// Counts a kernel search into a worker's statistics: its time since `started`, the
-/// positions it examined, and, if it was aborted, that it was and what it examined.
-fn count_search<R>(
+/// What a node's table entry left of a search ([`Context::probe_window`]).
+pub(crate) struct Probed {
+    /// The window narrowed by the entry.
+    pub(crate) window: (Value, Value),
+    /// The entry's bounds ([`Bounds::UNKNOWN`] without one).
+    pub(crate) stored: Bounds,
+    /// The child that gave them, if the entry names one.
+    pub(crate) best: Option<usize>,
+}
+
+/// Counts a kernel search into a worker's statistics: the time it took by the executor's
+/// clock (`busy`: nanoseconds on threads, virtual time in the simulator), the positions
+/// it examined, and, if it was aborted, that it was and what it examined.
+pub(crate) fn count_search<R>(
     stats: &mut WorkerStats,
-    started: Instant,
+    busy: u64,
     counted: &SearchStats,
     outcome: Result<R, Aborted>,
 ) -> Result<R, Aborted> {
-    stats.busy_ns += started.elapsed().as_nanos() as u64;
+    stats.busy_ns += busy;
     stats.nodes += counted.nodes;
     stats.leaves += counted.leaves;
     if outcome.is_err() {
@@ -424,11 +337,11 @@ fn count_search<R>(
 /// The probe the kernel sees: polls at the executor's interval, tells the executor what
 /// the search examined since the last poll before the caller's probe reads any shared
 /// state, and what the poll decided.
-struct Accounted<'p, 'e, P: Probe, E: Executor> {
-    probe: &'p mut P,
-    executor: &'e E,
-    /// Positions of this search already passed to [`Executor::examined`].
-    reported: u64,
+pub(crate) struct Accounted<'p, 'e, P: Probe, E: Executor> {
+    pub(crate) probe: &'p mut P,
+    pub(crate) executor: &'e E,
+    /// Positions of this search already passed to [`Event::Examined`].
+    pub(crate) reported: u64,
 }
 
 impl<P: Probe, E: Executor> Probe for Accounted<'_, '_, P, E> {

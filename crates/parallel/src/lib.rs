@@ -2,30 +2,35 @@
 //! root splitting, young brothers wait, Jamboree, ABDADA, Lazy SMP and a search driven
 //! by null-window tests.
 //!
+//! Each algorithm is a folder with its README (its protocol and the measurements behind
+//! its rules) and a type implementing `algorithm::Search`: the settings it reads of
+//! [`SearchOptions`], what it needs of the shared node table, and its search, written
+//! against the shared `context::Context` (no algorithm's settings in it) and an
+//! executor (`executor.rs`), the one scheduler-specific step. The `algorithms!` list at
+//! the end of this file names them, a line each: [`ParallelAlgorithm`], its names and
+//! the dispatch come from it (`registry.rs`).
+//!
 //! Every algorithm runs a serial kernel of `abbench-search` below its split height (the
-//! null-window search MTD(f)'s, on the shared table; every other one F2's).
-//! Root splitting, young brothers wait and Jamboree share bounds through split points
-//! (`split_point.rs`; the protocol is in `src/ybwc/README.md`); ABDADA, Lazy SMP and the
-//! null-window search (parallel MTD(f)) share a lockless node table (`src/table/`). Each
-//! algorithm has a folder with a README that gives its protocol and the measurements
-//! behind its rules. They are written against an executor (`executor.rs`), the one
-//! scheduler-specific step. A [`ParallelSearcher`] runs them on a rayon thread pool,
-//! built once per thread count outside timed code; every search returns the root value,
-//! the best move and per-worker statistics summed into [`ParallelStats`]. [`sim`] runs
-//! the very same code on `p` virtual processors in virtual time (any `p`, the same
-//! figures on every machine), and gives the work/span view of a search and root
-//! splitting's ceiling on perfectly ordered trees.
+//! null-window search MTD(f)'s, on the shared table; every other one F2's). What they
+//! share lives beside them: the hand-out of work (`handout.rs`), the split points of
+//! root splitting, young brothers wait and Jamboree (`split_point.rs`; the protocol is
+//! in `src/ybwc/README.md`), and the lockless node table of ABDADA, Lazy SMP and the
+//! null-window search (`src/table/`, with its one "probe, then narrow" rule). A
+//! [`ParallelSearcher`] runs them on a rayon thread pool, built once per thread count
+//! outside timed code; every search returns the root value, the best move and
+//! per-worker statistics summed into [`ParallelStats`]. [`sim`] runs the very same code
+//! on `p` virtual processors in virtual time (any `p`, the same figures on every
+//! machine), and gives the work/span view of a search and root splitting's ceiling on
+//! perfectly ordered trees.
 
-mod abdada;
+mod algorithm;
+#[macro_use]
+mod registry;
 mod context;
-mod dispatch;
 mod executor;
-mod jamboree;
-mod lazy_smp;
-mod null_window;
+mod handout;
 mod options;
 mod probes;
-mod root_split;
 mod searcher;
 pub mod sim;
 mod split_point;
@@ -33,12 +38,31 @@ mod stats;
 mod sync;
 mod table;
 mod table_search;
-mod ybwc;
 
-pub use options::{
-    CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS, ParallelAlgorithm, SERIAL_GRAIN_POSITIONS,
-    SearchOptions, auto_split_height,
-};
+pub use algorithm::Setting;
+pub use options::{SERIAL_GRAIN_POSITIONS, SearchOptions, auto_split_height};
+pub use registry::one_of;
 pub use searcher::{ParallelError, ParallelResult, ParallelSearcher};
 pub use stats::{ParallelStats, Percentiles, WorkerStats};
 pub use table::{TableTiming, time_table_accesses};
+pub use ybwc::{CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS};
+
+// The parallel algorithms: a folder each, and a line here (`registry.rs`).
+algorithms! {
+    /// The root's moves handed out to the workers.
+    RootSplit = "root-split" => root_split::RootSplit;
+    /// Young brothers wait at every node above the split height.
+    Ybwc = "ybwc" => ybwc::Ybwc;
+    /// Parallel principal variation search (Kuszmaul): young brothers wait whose younger
+    /// brothers are null-window tests, searched again only when they fail high.
+    Jamboree = "jamboree" => jamboree::Jamboree;
+    /// Every worker searches from the root; a younger brother another worker is
+    /// searching is put off and revisited (Weill), through the shared node table.
+    Abdada = "abdada" => abdada::Abdada;
+    /// Every worker searches from the root in its own move order, sharing only the node
+    /// table: the engines' control.
+    LazySmp = "lazy-smp" => lazy_smp::LazySmp;
+    /// The root value by null-window tests (MTD(f)'s schedule), each test searched by
+    /// every worker through the shared node table: inside a test no bound can go stale.
+    NullWindow = "null-window" => null_window::NullWindow;
+}

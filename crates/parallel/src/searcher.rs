@@ -1,10 +1,9 @@
 //! A pool of worker threads that runs parallel searches: built once per thread count,
 //! outside any timed region, and reused.
 
-use crate::context::Context;
 use crate::executor::Threads;
 use crate::stats::ParallelStats;
-use crate::{ParallelAlgorithm, SearchOptions, dispatch};
+use crate::{ParallelAlgorithm, SearchOptions};
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, Value};
 use serde::{Deserialize, Serialize};
@@ -147,17 +146,12 @@ impl ParallelSearcher {
         algorithm: ParallelAlgorithm,
         options: SearchOptions,
     ) -> Result<ParallelResult, ParallelError> {
-        let ctx = Context::new(
-            tree,
-            algorithm,
-            options,
-            Threads::new(self.threads, self.keep_awake),
-        );
-        let offers_work = dispatch::offers_work(&ctx, algorithm);
+        let ctx = algorithm.context(tree, &options, Threads::new(self.threads, self.keep_awake));
+        let offers_work = algorithm.offers_work(&ctx);
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             self.pool.install(|| {
                 ctx.executor
-                    .run(offers_work, || dispatch::search(&ctx, algorithm))
+                    .run(offers_work, || algorithm.search(&ctx, &options))
             })
         }));
         let outcome = match outcome {

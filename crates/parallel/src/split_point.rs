@@ -5,7 +5,8 @@
 //! null-window tests in `jamboree/README.md`.
 
 use crate::executor::Clock;
-use crate::sync::{AtomicI64, AtomicU64, AtomicUsize, Mutex, Ordering};
+use crate::handout::Handout;
+use crate::sync::{AtomicI64, AtomicU64, Mutex, Ordering};
 use abbench_tree::{GameTree, Value};
 
 /// The live window of a split point: `alpha`, `beta`, and the running maximum `m`
@@ -79,6 +80,16 @@ impl Kind {
             Kind::Cut => Kind::All,
         }
     }
+
+    /// How many brothers (the eldest included) the owner of a node of this kind
+    /// searches alone before it shares the rest, for a cut wait of `cut_wait`: at an
+    /// expected cut node `cut_wait`, elsewhere the eldest.
+    pub(crate) fn searched_alone(self, cut_wait: usize) -> usize {
+        match self {
+            Kind::Cut => cut_wait,
+            Kind::Pv | Kind::All => 1,
+        }
+    }
 }
 
 pub(crate) struct SplitPoint<'p> {
@@ -93,12 +104,9 @@ pub(crate) struct SplitPoint<'p> {
     /// less. The final value is read after the join of all brothers, which synchronises.
     m: AtomicI64,
     best: Mutex<Best>,
-    /// Index of the next younger brother to hand out.
-    ///
-    /// Memory ordering: `Relaxed` `fetch_add`. Only the uniqueness of each index matters,
-    /// which the read-modify-write guarantees in any ordering; the brother's position
-    /// is computed from the tree, not published through this counter.
-    next: AtomicUsize,
+    /// The younger brothers not yet handed out (the crate's one hand-out, with its
+    /// memory ordering, `handout.rs`).
+    brothers: Handout,
     pub(crate) degree: usize,
     /// The worker that opened the split point.
     pub(crate) owner: usize,
@@ -199,7 +207,7 @@ impl<'p> SplitPoint<'p> {
                 m: alpha,
                 index: None,
             }),
-            next: AtomicUsize::new(first),
+            brothers: Handout::new(first, degree),
             degree,
             owner,
             examined: AtomicU64::new(0),
@@ -296,7 +304,7 @@ impl<'p> SplitPoint<'p> {
     /// The search-order index of the next brother to be handed out (may be past the
     /// last).
     pub(crate) fn next_index(&self) -> usize {
-        self.next.load(Ordering::Relaxed).min(self.degree)
+        self.brothers.next()
     }
 
     /// Positions examined in this split point's subtree so far.
@@ -306,14 +314,14 @@ impl<'p> SplitPoint<'p> {
 
     /// Hands out the next younger brother, or `None` when all are taken.
     pub(crate) fn next_brother(&self) -> Option<usize> {
-        let i = self.next.fetch_add(1, Ordering::Relaxed);
-        if i < self.degree {
-            Some(i)
-        } else {
-            if i == self.degree {
-                self.exhausted_at.store(self.clock_now(), Ordering::Relaxed);
+        match self.brothers.take_noting_end() {
+            Ok(i) => Some(i),
+            Err(first_past_the_end) => {
+                if first_past_the_end {
+                    self.exhausted_at.store(self.clock_now(), Ordering::Relaxed);
+                }
+                None
             }
-            None
         }
     }
 
@@ -322,9 +330,7 @@ impl<'p> SplitPoint<'p> {
     /// brother.
     #[cfg(all(test, loom))]
     pub(crate) fn next_brother_in_two_steps(&self) -> Option<usize> {
-        let i = self.next.load(Ordering::Relaxed);
-        self.next.store(i + 1, Ordering::Relaxed);
-        (i < self.degree).then_some(i)
+        self.brothers.take_in_two_steps()
     }
 
     /// Nanoseconds from the cutoff (if any) and from the hand-out of the last brother (if

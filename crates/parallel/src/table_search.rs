@@ -16,14 +16,16 @@ use crate::executor::Executor;
 use crate::probes::{FlagProbe, StopProbe};
 use crate::sync::{AtomicBool, Mutex, Ordering};
 use crate::table::Bounds;
-use abbench_search::Aborted;
-use abbench_tree::hash::{child_key, mix64, root_key};
+use abbench_search::{Aborted, child_path_key, root_path_key};
+use abbench_tree::hash::mix64;
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
 /// How an algorithm orders and shares a node's children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rule {
-    /// Lazy SMP: worker 0 takes the children in search order; every other worker takes
+    /// Lazy SMP: the worker that called the search takes the children in search order
+    /// (whatever its index: on threads it is the pool thread the search was installed
+    /// on, in the simulator processor 0); every other worker takes
     /// the eldest first, then the younger ones rotated by an offset drawn from the node
     /// and the worker, so that workers part ways below the root.
     Lazy,
@@ -84,6 +86,15 @@ impl Finish {
     }
 }
 
+/// One search shared by every worker: the context, the finish, the rule, and the worker
+/// that called the search (it takes the children in search order under Lazy SMP).
+struct Walk<'a, 'c, T: GameTree, E: Executor> {
+    ctx: &'a Context<'c, T, E>,
+    finish: Finish,
+    rule: Rule,
+    caller: usize,
+}
+
 /// Searches the whole tree with every worker from the root; returns the root value and
 /// the search-order index of the root move that produced it.
 pub(crate) fn search<T: GameTree, E: Executor>(
@@ -94,33 +105,30 @@ pub(crate) fn search<T: GameTree, E: Executor>(
     if !ctx.shares() {
         return ctx.serial(root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx });
     }
-    let finish = Finish::new();
+    let walk = Walk {
+        ctx,
+        finish: Finish::new(),
+        rule,
+        caller: ctx.worker(),
+    };
     ctx.with_slot(|slot| slot.stats.splits += 1);
     ctx.fork(ctx.threads() - 1, || {
         // A run that starts after the search is over (an untaken slot its owner runs
         // itself) has nothing to do.
-        if finish.is_over() {
+        if walk.finish.is_over() {
             return;
         }
-        if ctx.worker() != 0 {
+        if ctx.worker() != walk.caller {
             ctx.with_slot(|slot| slot.stats.steals += 1);
         }
-        let outcome = node(
-            ctx,
-            &finish,
-            rule,
-            root,
-            root_key(0),
-            NEG_INFINITY,
-            INFINITY,
-        );
+        let outcome = walk.node(root, root_path_key(), (NEG_INFINITY, INFINITY));
         // A worker that starts after another has stored the root's entry, but before
         // that one records its result, is answered by the table with no move: only a
         // search of the root's children names the best move, and that one's result
         // follows.
-        finish.record(outcome);
+        walk.finish.record(outcome);
     });
-    finish.result()
+    walk.finish.result()
 }
 
 /// The child with search-order index `i`'s place in this worker's order at a node of
@@ -133,105 +141,110 @@ fn nth_child(position: usize, degree: usize, rotation: usize) -> usize {
     }
 }
 
-/// Alpha-beta of `node` (path key `key`) with window `(alpha, beta)`, fail-hard; returns
-/// the value and the search-order index of the child that produced it.
-fn node<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
-    finish: &Finish,
-    rule: Rule,
-    node: T::Node,
-    key: u64,
-    alpha: Value,
-    beta: Value,
-) -> Result<(Value, Option<usize>), Aborted> {
-    if finish.is_over() || ctx.stopped() {
-        return Err(Aborted);
-    }
-    let tree = ctx.tree;
-    if !ctx.splits(node) {
-        let mut probe = FlagProbe {
-            ctx,
-            flag: &finish.finished,
+impl<T: GameTree, E: Executor> Walk<'_, '_, T, E> {
+    /// Alpha-beta of `node` (path key `key`) with `window`, fail-hard; returns the value
+    /// and the search-order index of the child that produced it.
+    fn node(
+        &self,
+        node: T::Node,
+        key: u64,
+        window: (Value, Value),
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        let ctx = self.ctx;
+        if self.finish.is_over() || ctx.stopped() {
+            return Err(Aborted);
+        }
+        if !ctx.splits(node) {
+            let mut probe = FlagProbe {
+                ctx,
+                flag: &self.finish.finished,
+            };
+            return ctx.serial(node, window.0, window.1, &mut probe);
+        }
+        ctx.visit();
+        let window = match ctx.probe_window(key, window) {
+            Ok(probed) => probed.window,
+            Err(bound) => return Ok((bound, None)),
         };
-        return ctx.serial(node, alpha, beta, &mut probe);
+        let (m, best) = self.children(node, key, window)?;
+        let depth = ctx.tree.depth(node);
+        ctx.table_store(key, depth, Bounds::from_search(window.0, window.1, m));
+        Ok((m, best))
     }
-    ctx.visit();
-    let (mut alpha, mut beta) = (alpha, beta);
-    if let Some(known) = ctx.table_probe(key) {
-        if known.lower >= beta {
-            return Ok((known.lower, None));
-        }
-        if known.upper <= alpha {
-            return Ok((known.upper, None));
-        }
-        alpha = alpha.max(known.lower);
-        beta = beta.min(known.upper);
-    }
-    let depth = tree.depth(node);
-    let children = tree.children(node);
-    let degree = tree.degree(node);
-    let rotation = match rule {
-        Rule::Lazy if ctx.worker() > 0 => mix64(key ^ ctx.worker() as u64) as usize,
-        _ => 0,
-    };
-    let mut m = alpha;
-    let mut best = None;
-    // Children put off, by search-order index; only the first 64 can be (a search
-    // allocates nothing per node).
-    let mut deferred: u64 = 0;
-    let table = ctx.table.as_ref();
-    for position in 0..degree {
-        if m >= beta {
-            break;
-        }
-        let i = nth_child(position, degree, rotation);
-        let child_key = child_key(key, i as u64);
-        let mut marked = false;
-        if rule == Rule::Abdada
-            && let Some(table) = table
-        {
-            if position > 0 && i < 64 && table.is_busy(child_key) {
-                deferred |= 1 << i;
-                ctx.with_slot(|slot| slot.stats.deferrals += 1);
-                continue;
+
+    /// The children of `node` (path key `key`) searched with `(alpha, beta)` in the
+    /// worker's order, those put off last; returns the node's fail-hard value and best
+    /// child.
+    fn children(
+        &self,
+        node: T::Node,
+        key: u64,
+        (alpha, beta): (Value, Value),
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        let (ctx, tree) = (self.ctx, self.ctx.tree);
+        let children = tree.children(node);
+        let degree = tree.degree(node);
+        let me = ctx.worker();
+        let rotation = match self.rule {
+            Rule::Lazy if me != self.caller => mix64(key ^ me as u64) as usize,
+            _ => 0,
+        };
+        let mut found = (alpha, None);
+        // Children put off, by search-order index; only the first 64 can be (a search
+        // allocates nothing per node).
+        let mut deferred: u64 = 0;
+        for position in 0..degree {
+            if found.0 >= beta {
+                break;
             }
-            marked = table.mark_busy(child_key);
+            let i = nth_child(position, degree, rotation);
+            let child = child_path_key(key, i);
+            let Some(marked) = self.claim(position, i, child) else {
+                deferred |= 1 << i;
+                continue;
+            };
+            let outcome = self.node(tree.child(node, &children, i), child, (-beta, -found.0));
+            if marked && let Some(table) = &ctx.table {
+                table.unmark_busy(child);
+            }
+            found = better(found, -outcome?.0, i);
         }
-        let child = tree.child(node, &children, i);
-        let outcome = self::node(ctx, finish, rule, child, child_key, -beta, -m);
-        if marked && let Some(table) = table {
-            table.unmark_busy(child_key);
+        while deferred != 0 && found.0 < beta {
+            let i = deferred.trailing_zeros() as usize;
+            deferred &= deferred - 1;
+            let child = tree.child(node, &children, i);
+            let t = -self
+                .node(child, child_path_key(key, i), (-beta, -found.0))?
+                .0;
+            found = better(found, t, i);
         }
-        let t = -outcome?.0;
-        if t > m {
-            m = t;
-            best = Some(i);
-        }
+        Ok(found)
     }
-    while deferred != 0 {
-        let i = deferred.trailing_zeros() as usize;
-        deferred &= deferred - 1;
-        if m >= beta {
-            break;
+
+    /// ABDADA's claim on the child with search-order index `i` (path key `child`), at
+    /// `position` in the worker's order: `None` if another worker is searching it and it
+    /// is put off, else whether this worker marked it busy (to unmark after). Lazy SMP
+    /// claims nothing.
+    fn claim(&self, position: usize, i: usize, child: u64) -> Option<bool> {
+        let Some(table) = self
+            .ctx
+            .table
+            .as_ref()
+            .filter(|_| self.rule == Rule::Abdada)
+        else {
+            return Some(false);
+        };
+        if position > 0 && i < 64 && table.is_busy(child) {
+            self.ctx.with_slot(|slot| slot.stats.deferrals += 1);
+            return None;
         }
-        let child = tree.child(node, &children, i);
-        let t = -self::node(
-            ctx,
-            finish,
-            rule,
-            child,
-            child_key(key, i as u64),
-            -beta,
-            -m,
-        )?
-        .0;
-        if t > m {
-            m = t;
-            best = Some(i);
-        }
+        Some(table.mark_busy(child))
     }
-    ctx.table_store(key, depth, Bounds::from_search(alpha, beta, m));
-    Ok((m, best))
+}
+
+/// The running maximum `found` after a child with search-order index `i` returned `t`.
+fn better(found: (Value, Option<usize>), t: Value, i: usize) -> (Value, Option<usize>) {
+    if t > found.0 { (t, Some(i)) } else { found }
 }
 
 #[cfg(all(test, loom))]

@@ -11,28 +11,28 @@ use std::str::FromStr;
 pub enum Algorithm {
     /// F0, F1, F2, f2-iter, or a window technique (f2-soft, pvs, aspiration, mtdf).
     Serial(SerialAlgorithm),
-    /// root-split, ybwc, jamboree, abdada, lazy-smp or null-window.
+    /// A parallel search ([`ParallelAlgorithm::ALL`]).
     Parallel(ParallelAlgorithm),
 }
 
 impl Algorithm {
-    /// Every algorithm, serial first.
-    pub const ALL: [Algorithm; 14] = [
-        Algorithm::Serial(SerialAlgorithm::F0),
-        Algorithm::Serial(SerialAlgorithm::F1),
-        Algorithm::Serial(SerialAlgorithm::F2),
-        Algorithm::Serial(SerialAlgorithm::F2Iter),
-        Algorithm::Serial(SerialAlgorithm::F2Soft),
-        Algorithm::Serial(SerialAlgorithm::Pvs),
-        Algorithm::Serial(SerialAlgorithm::Aspiration),
-        Algorithm::Serial(SerialAlgorithm::Mtdf),
-        Algorithm::Parallel(ParallelAlgorithm::RootSplit),
-        Algorithm::Parallel(ParallelAlgorithm::Ybwc),
-        Algorithm::Parallel(ParallelAlgorithm::Jamboree),
-        Algorithm::Parallel(ParallelAlgorithm::Abdada),
-        Algorithm::Parallel(ParallelAlgorithm::LazySmp),
-        Algorithm::Parallel(ParallelAlgorithm::NullWindow),
-    ];
+    /// Every algorithm, serial first: [`SerialAlgorithm::ALL`], then
+    /// [`ParallelAlgorithm::ALL`] (the one list of parallel algorithms, in
+    /// `abbench-parallel`'s `lib.rs`).
+    pub const ALL: [Algorithm; SerialAlgorithm::ALL.len() + ParallelAlgorithm::ALL.len()] = {
+        let mut all = [Algorithm::Serial(SerialAlgorithm::F0);
+            SerialAlgorithm::ALL.len() + ParallelAlgorithm::ALL.len()];
+        let mut i = 0;
+        while i < SerialAlgorithm::ALL.len() {
+            all[i] = Algorithm::Serial(SerialAlgorithm::ALL[i]);
+            i += 1;
+        }
+        while i < all.len() {
+            all[i] = Algorithm::Parallel(ParallelAlgorithm::ALL[i - SerialAlgorithm::ALL.len()]);
+            i += 1;
+        }
+        all
+    };
 
     /// The paper's procedures and the parallel searches: what the built-in suites and a
     /// suite file without `algorithms` run, so their cost and baselines stay as they were
@@ -70,14 +70,15 @@ impl Algorithm {
             }
         }
         if out.is_empty() {
-            return Err(UnknownAlgorithm::new(list, EXPECTED));
+            return Err(UnknownAlgorithm::new(list, &EXPECTED));
         }
         Ok(out)
     }
 }
 
-/// The names [`Algorithm`] accepts, as an error lists them.
-const EXPECTED: &str = "f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split, ybwc, jamboree, abdada, lazy-smp or null-window";
+/// The names [`Algorithm`] accepts, as an error lists them ("f0, f1, … or null-window").
+static EXPECTED: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| abbench_parallel::one_of(&Algorithm::ALL.map(Algorithm::name)));
 
 impl FromStr for Algorithm {
     type Err = UnknownAlgorithm;
@@ -85,7 +86,7 @@ impl FromStr for Algorithm {
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name() == s)
-            .ok_or_else(|| UnknownAlgorithm::new(s, EXPECTED))
+            .ok_or_else(|| UnknownAlgorithm::new(s, &EXPECTED))
     }
 }
 

@@ -240,10 +240,7 @@ impl SimulateCommand {
             .tree
             .ignored_options()
             .into_iter()
-            .chain(self.split.ignored_by(
-                self.algo.0.iter().any(|a| a.has_split_height()),
-                &self.procs.0,
-            ))
+            .chain(self.split.ignored_by(&self.algo.0, &self.procs.0))
         {
             crate::progress::note(&note);
         }

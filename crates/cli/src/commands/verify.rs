@@ -28,10 +28,17 @@ use clap::Args;
 use clap::builder::ArgPredicate;
 use std::io::Write;
 
+/// Every algorithm, comma-separated: what `verify` checks by default.
+static EVERY_ALGORITHM: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    abbench_results::Algorithm::ALL
+        .map(abbench_results::Algorithm::name)
+        .join(",")
+});
+
 /// Options of `abbench verify`.
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("algo", |arg| arg.default_value("f0,f1,f2,f2-iter,f2-soft,pvs,aspiration,mtdf,root-split,ybwc,jamboree,abdada,lazy-smp,null-window")),
+    mut_arg("algo", |arg| arg.default_value(EVERY_ALGORITHM.as_str())),
     mut_arg("threads", |arg| arg.default_value("1,2,3")),
     mut_arg("trees", |arg| arg
         .default_value("20")

@@ -5,16 +5,37 @@
 //! principal variation together and part at the first node with free younger brothers.
 //! The protocol and the measurements behind it are in `README.md` beside this file.
 
+use crate::SearchOptions;
+use crate::algorithm::{Search, Setting};
 use crate::context::Context;
 use crate::executor::Executor;
+use crate::table::nodes_above;
 use crate::table_search::{self, Rule};
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, Value};
 
-/// Searches the whole tree; returns the root value and the search-order index of the
-/// root move that produced it.
-pub(crate) fn search<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
-) -> Result<(Value, Option<usize>), Aborted> {
-    table_search::search(ctx, Rule::Abdada)
+/// ABDADA ([`crate::ParallelAlgorithm::Abdada`]).
+pub(crate) struct Abdada;
+
+impl Search for Abdada {
+    /// Only the split height: above it the table search, below it the serial kernel.
+    const READS: &'static [Setting] = &[Setting::SplitHeight];
+    type Settings = ();
+
+    fn settings(_options: &SearchOptions, _workers: usize) {}
+
+    /// The nodes at or above the split height.
+    fn table_nodes<T: GameTree>(tree: &T, split_height: u32) -> Option<u64> {
+        Some(nodes_above(
+            tree,
+            tree.height().saturating_sub(split_height) + 1,
+        ))
+    }
+
+    fn search<T: GameTree, E: Executor>(
+        ctx: &Context<'_, T, E>,
+        _settings: &(),
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        table_search::search(ctx, Rule::Abdada)
+    }
 }

@@ -28,26 +28,83 @@
 //! learnt it. The protocol, the memory ordering of what the workers share, and the
 //! measurements behind the rules are in `README.md` beside this file.
 
+use crate::SearchOptions;
+use crate::algorithm::{Search, Setting};
 use crate::context::Context;
 use crate::executor::Executor;
+use crate::handout::Handout;
 use crate::split_point::Kind;
 use crate::table::Bounds;
 use abbench_search::{
     Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Poll, Probe, SerialOptions,
-    clamp_guess, guess_below, guess_rule, mtdf_guess,
+    UNTABLED_PLIES, child_path_key, clamp_guess, guess_below, guess_rule, mtdf_guess,
+    root_path_key,
 };
-use abbench_tree::hash::{child_key, root_key};
 use abbench_tree::{GameTree, NEG_INFINITY, Value};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
+mod kernel;
 #[cfg(test)]
 mod test;
 
+use kernel::Kernels;
+
+/// The null-window search ([`crate::ParallelAlgorithm::NullWindow`]).
+pub(crate) struct NullWindow;
+
+impl Search for NullWindow {
+    /// Its expected cut nodes wait as young brothers wait's do; it has no eldest grain
+    /// (a pass's younger brothers are shared whatever the eldest cost).
+    const READS: &'static [Setting] = &[Setting::SplitHeight, Setting::CutWait];
+
+    /// The cut wait ([`SearchOptions::cut_wait_for`]).
+    type Settings = usize;
+
+    fn settings(options: &SearchOptions, _workers: usize) -> usize {
+        options.cut_wait_for() as usize
+    }
+
+    /// Every node its kernel keeps: all but the last `UNTABLED_PLIES` plies, as serial
+    /// MTD(f)'s table.
+    fn table_nodes<T: GameTree>(tree: &T, _split_height: u32) -> Option<u64> {
+        Some(crate::table::nodes_above(
+            tree,
+            tree.height().saturating_sub(UNTABLED_PLIES),
+        ))
+    }
+
+    fn search<T: GameTree, E: Executor>(
+        ctx: &Context<'_, T, E>,
+        &cut_wait: &usize,
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        search(&Run {
+            ctx,
+            kernels: Kernels::new(ctx),
+            cut_wait,
+        })
+    }
+}
+
+/// One search: the shared context, the workers' table kernels and the cut wait. It
+/// dereferences to the context, which is what most of the search reads.
+struct Run<'a, 'c, T: GameTree, E: Executor> {
+    ctx: &'a Context<'c, T, E>,
+    kernels: Kernels<T>,
+    cut_wait: usize,
+}
+
+impl<'c, T: GameTree, E: Executor> std::ops::Deref for Run<'_, 'c, T, E> {
+    type Target = Context<'c, T, E>;
+    fn deref(&self) -> &Context<'c, T, E> {
+        self.ctx
+    }
+}
+
 /// Searches the whole tree; returns the root value and the search-order index of the
 /// root move that produced it.
-pub(crate) fn search<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
+fn search<T: GameTree, E: Executor>(
+    ctx: &Run<'_, '_, T, E>,
 ) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
     let root = tree.root();
@@ -78,7 +135,7 @@ pub(crate) fn search<T: GameTree, E: Executor>(
 /// for that long, so the root's moves are searched in parallel after the eldest, each
 /// with the best value found so far as its bound (root splitting, which gives the same
 /// value: every result above the bound is exact).
-fn first_guess<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>) -> Result<Value, Aborted> {
+fn first_guess<T: GameTree, E: Executor>(ctx: &Run<'_, '_, T, E>) -> Result<Value, Aborted> {
     let tree = ctx.tree;
     let root = tree.root();
     let degree = tree.degree(root);
@@ -121,14 +178,14 @@ fn first_guess<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>) -> Result<Valu
         }
         return Ok(clamp_guess(m));
     }
-    // Memory ordering: `Relaxed`. `next` hands out each move once; `best` only rises
+    // Memory ordering: `Relaxed`. `moves` hands out each move once (`handout.rs`); `best` only rises
     // and carries no data (read late, it gives a wider window, whose result is as
     // true); `stopped` and `best` are read after the join.
     let best = AtomicI64::new(below(tree.child(root, &children, 0), NEG_INFINITY)?);
-    let next = AtomicUsize::new(1);
+    let moves = Handout::new(1, degree);
     let stopped = AtomicBool::new(false);
     ctx.fork((ctx.threads() - 1).min(degree - 2), || {
-        while let Some(i) = Some(next.fetch_add(1, Ordering::Relaxed)).filter(|&i| i < degree) {
+        while let Some(i) = moves.take() {
             match below(tree.child(root, &children, i), best.load(Ordering::Relaxed)) {
                 Ok(t) => {
                     best.fetch_max(t, Ordering::Relaxed);
@@ -145,15 +202,17 @@ fn first_guess<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>) -> Result<Valu
 
 /// One pass: the root searched with `window`, in parallel when the search shares work.
 fn pass<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
+    ctx: &Run<'_, '_, T, E>,
     root: T::Node,
     window: (Value, Value),
 ) -> Result<(Value, Option<usize>), Aborted> {
     if !ctx.shares() {
         let mut probe = CutProbe { ctx, above: None };
-        return ctx.memory_kernel(root, root_key(0), window, &mut probe);
+        return ctx
+            .kernels
+            .search(ctx, root, root_path_key(), window, &mut probe);
     }
-    node(ctx, root, root_key(0), window, Kind::Pv, None)
+    node(ctx, root, root_path_key(), window, Kind::Pv, None)
 }
 
 /// A node searched in parallel: set when one of its children failed high, so that the
@@ -230,7 +289,7 @@ impl<T: GameTree, E: Executor> Probe for CutProbe<'_, '_, T, E> {
 /// is the nearest parallel node above it. Returns the value bound and the search-order
 /// index of the child that produced it.
 fn node<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
+    ctx: &Run<'_, '_, T, E>,
     node: T::Node,
     key: u64,
     (alpha, beta): (Value, Value),
@@ -239,31 +298,101 @@ fn node<T: GameTree, E: Executor>(
 ) -> Result<(Value, Option<usize>), Aborted> {
     if !ctx.splits(node) {
         let mut probe = CutProbe { ctx, above };
-        return ctx.memory_kernel(node, key, (alpha, beta), &mut probe);
+        return ctx
+            .kernels
+            .search(ctx, node, key, (alpha, beta), &mut probe);
     }
     if stops(ctx, above) {
         return Err(Aborted);
     }
-    let tree = ctx.tree;
     ctx.visit();
-    let (stored, remembered) = ctx.table_probe_move(key).unwrap_or((Bounds::UNKNOWN, None));
-    if stored.lower >= beta {
-        return Ok((stored.lower, None));
-    }
-    if stored.upper <= alpha {
-        return Ok((stored.upper, None));
-    }
-    let (alpha, beta) = (alpha.max(stored.lower), beta.min(stored.upper));
+    let probed = match ctx.probe_window(key, (alpha, beta)) {
+        Ok(probed) => probed,
+        Err(bound) => return Ok((bound, None)),
+    };
+    let window = probed.window;
+    let (g, best) = children(ctx, node, key, window, kind, above, probed.best)?;
+    // Only a result above `alpha` names a child worth trying first: below it, `best` is
+    // merely the child with the highest upper bound.
+    ctx.table_store_move(
+        key,
+        ctx.tree.depth(node),
+        Bounds::after_search(probed.stored, window, g),
+        best.filter(|_| g > window.0),
+    );
+    Ok((g, best))
+}
+
+/// The children of `node` (path key `key`, expected `kind`) searched with the window
+/// `(alpha, beta)` its entry left, `remembered` (the child that gave its bound in an
+/// earlier pass) first: those the table does not answer, the eldest and at an expected
+/// cut node the brothers up to the cut wait by this worker alone, the rest in parallel.
+/// Returns the node's fail-soft value bound and the child that produced it.
+fn children<T: GameTree, E: Executor>(
+    ctx: &Run<'_, '_, T, E>,
+    node: T::Node,
+    key: u64,
+    (alpha, beta): (Value, Value),
+    kind: Kind,
+    above: Option<&Cut<'_>>,
+    remembered: Option<usize>,
+) -> Result<(Value, Option<usize>), Aborted> {
+    let tree = ctx.tree;
     let children = tree.children(node);
     let degree = tree.degree(node);
-    let mut g = NEG_INFINITY;
-    let mut best = None;
-    // The children's entries first (enhanced transposition cutoffs): one that proves a
-    // cutoff ends the node without a search, and one that proves a fail-low needs none.
-    // What is left is searched; no helper is sent to a child the table answers.
+    let ((mut g, mut best), answered) = answered_by_table(ctx, key, degree, (alpha, beta));
+    // The child that gave the node's bound in an earlier pass goes first: what cut the
+    // node at one threshold usually cuts it at the next.
+    let order = Order {
+        first: remembered.filter(|&i| i < degree && !answered.contains(i)),
+    };
+    // The eldest left, and at an expected cut node the brothers after it up to the cut
+    // wait, by this worker alone: one of them usually cuts off.
+    let alone = kind.searched_alone(ctx.cut_wait);
+    let (mut position, mut searched) = (0, 0);
+    while g < beta && searched < alone && position < degree {
+        let i = order.child(position);
+        position += 1;
+        if answered.contains(i) {
+            continue;
+        }
+        searched += 1;
+        let child = tree.child(node, &children, i);
+        let window = (-beta, -alpha.max(g));
+        let key = child_path_key(key, i);
+        let t = -self::node(ctx, child, key, window, kind.child(i), above)?.0;
+        if t > g {
+            g = t;
+            best = Some(i);
+        }
+    }
+    if g < beta && position < degree {
+        let rest = Rest {
+            order,
+            answered,
+            from: position,
+        };
+        let at = (node, &children, key);
+        (g, best) = younger(ctx, at, (alpha, beta), kind, above, rest, (g, best))?;
+    }
+    Ok((g, best))
+}
+
+/// The children's entries, read before any child is searched (enhanced transposition
+/// cutoffs): one that proves a cutoff ends the node without a search, and one that proves
+/// a fail-low needs none. Returns the fail-soft maximum and best child they give, and
+/// the children answered; what is left is searched, and no helper is sent to a child the
+/// table answers.
+fn answered_by_table<T: GameTree, E: Executor>(
+    ctx: &Run<'_, '_, T, E>,
+    key: u64,
+    degree: usize,
+    (alpha, beta): (Value, Value),
+) -> ((Value, Option<usize>), Answered) {
+    let (mut g, mut best) = (NEG_INFINITY, None);
     let mut answered = Answered(0);
     for i in 0..degree {
-        match ctx.table_probe(child_key(key, i as u64)) {
+        match ctx.table_probe(child_path_key(key, i)) {
             Some(b) if -b.upper >= beta => {
                 g = -b.upper;
                 best = Some(i);
@@ -280,65 +409,7 @@ fn node<T: GameTree, E: Executor>(
             _ => {}
         }
     }
-    // The child that gave the node's bound in an earlier pass goes first: what cut the
-    // node at one threshold usually cuts it at the next.
-    let order = Order {
-        first: remembered.filter(|&i| i < degree && !answered.contains(i)),
-    };
-    // The eldest left, and at an expected cut node the brothers after it up to the cut
-    // wait, by this worker alone: one of them usually cuts off.
-    let alone = ctx.wait_for(kind);
-    let (mut position, mut searched) = (0, 0);
-    while g < beta && searched < alone && position < degree {
-        let i = order.child(position);
-        position += 1;
-        if answered.contains(i) {
-            continue;
-        }
-        searched += 1;
-        let child = tree.child(node, &children, i);
-        let window = (-beta, -alpha.max(g));
-        let t = -self::node(
-            ctx,
-            child,
-            child_key(key, i as u64),
-            window,
-            kind.child(i),
-            above,
-        )?
-        .0;
-        if t > g {
-            g = t;
-            best = Some(i);
-        }
-    }
-    if g < beta && position < degree {
-        let rest = Rest {
-            order,
-            answered,
-            from: position,
-        };
-        (g, best) = younger(
-            ctx,
-            node,
-            &children,
-            key,
-            (alpha, beta),
-            kind,
-            above,
-            rest,
-            (g, best),
-        )?;
-    }
-    // Only a result above `alpha` names a child worth trying first: below it, `best` is
-    // merely the child with the highest upper bound.
-    ctx.table_store_move(
-        key,
-        tree.depth(node),
-        Bounds::after_search(stored, (alpha, beta), g),
-        best.filter(|_| g > alpha),
-    );
-    Ok((g, best))
+    ((g, best), answered)
 }
 
 /// The children of a node whose table entries proved a fail-low: no search needed. Only
@@ -390,12 +461,9 @@ struct Rest {
 /// Searches the children `rest` of `node` in parallel, handed out one at a time to the
 /// calling worker and up to `p - 1` helpers, with `found` the running maximum and
 /// best child so far; returns them once every child is searched or one failed high.
-#[allow(clippy::too_many_arguments)]
 fn younger<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
-    node: T::Node,
-    children: &T::Children,
-    key: u64,
+    ctx: &Run<'_, '_, T, E>,
+    (node, children, key): (T::Node, &T::Children, u64),
     (alpha, beta): (Value, Value),
     kind: Kind,
     above: Option<&Cut<'_>>,
@@ -405,12 +473,11 @@ fn younger<T: GameTree, E: Executor>(
     let tree = ctx.tree;
     let degree = tree.degree(node);
     let here = Cut::below(above);
-    // Memory ordering: `next` hands out each child once (`Relaxed` read-modify-write: the
-    // atomicity, not an ordering, is what matters); `floor`, the window's lower end for
-    // the next child, only rises and carries no data (read late, it gives a wider
-    // window, whose fail-soft result is as true); `incomplete` is read after the join.
-    // The best value and child travel through `best`'s mutex.
-    let next = AtomicUsize::new(rest.from);
+    // Memory ordering: `handout` gives each child once (`handout.rs`); `floor`, the
+    // window's lower end for the next child, only rises and carries no data (read late,
+    // it gives a wider window, whose fail-soft result is as true); `incomplete` is read
+    // after the join. The best value and child travel through `best`'s mutex.
+    let handout = Handout::new(rest.from, degree);
     let floor = AtomicI64::new(alpha.max(found.0));
     let incomplete = AtomicBool::new(false);
     let best = Mutex::new(found);
@@ -421,10 +488,9 @@ fn younger<T: GameTree, E: Executor>(
             if here.closed() || ctx.stopped() {
                 return;
             }
-            let position = next.fetch_add(1, Ordering::Relaxed);
-            if position >= degree {
+            let Some(position) = handout.take() else {
                 return;
-            }
+            };
             let i = rest.order.child(position);
             if rest.answered.contains(i) {
                 continue;
@@ -432,17 +498,9 @@ fn younger<T: GameTree, E: Executor>(
             if ctx.worker() != owner {
                 ctx.with_slot(|slot| slot.stats.steals += 1);
             }
-            let child = tree.child(node, children, i);
+            let (child, key) = (tree.child(node, children, i), child_path_key(key, i));
             let window = (-beta, -floor.load(Ordering::Relaxed));
-            let searched = self::node(
-                ctx,
-                child,
-                child_key(key, i as u64),
-                window,
-                kind.child(i),
-                Some(&here),
-            );
-            match searched {
+            match self::node(ctx, child, key, window, kind.child(i), Some(&here)) {
                 Ok((v, _)) => {
                     let t = -v;
                     let mut best = best.lock().unwrap_or_else(|p| p.into_inner());
@@ -471,7 +529,7 @@ fn younger<T: GameTree, E: Executor>(
         return Ok((g, best));
     }
     // Below `beta` the result is the node's only if every child was searched.
-    if incomplete.load(Ordering::Relaxed) || next.load(Ordering::Relaxed) < degree {
+    if incomplete.load(Ordering::Relaxed) || !handout.is_exhausted() {
         ctx.with_slot(|slot| slot.stats.aborts += 1);
         return Err(Aborted);
     }

@@ -1,5 +1,5 @@
-//! A deterministic discrete-event simulation of root splitting and young brothers wait
-//! on `p` virtual processors, and the work/span view of a search.
+//! A deterministic discrete-event simulation of every parallel algorithm on `p` virtual
+//! processors, and the work/span view of a search.
 //!
 //! # Why simulate, and why this way
 //!
@@ -59,9 +59,8 @@ pub use result::{ProcessorTime, SimError, SimResult};
 pub use speeds::MAX_SPEED_SPREAD;
 pub use work_span::{WorkSpan, work_span};
 
-use crate::context::Context;
 use crate::stats::ParallelStats;
-use crate::{ParallelAlgorithm, SearchOptions, dispatch};
+use crate::{ParallelAlgorithm, SearchOptions};
 use abbench_search::{Basic, F2Iter, SearchResult};
 use abbench_tree::GameTree;
 use abbench_tree::hash::mix64;
@@ -171,15 +170,7 @@ fn simulate_against<T: GameTree>(
     speeds: &Speeds,
     options: &SearchOptions,
 ) -> Result<SimResult, SimError> {
-    if procs == 0 {
-        return Err(SimError::NoProcessors);
-    }
-    if procs > MAX_PROCS {
-        return Err(SimError::TooManyProcessors {
-            procs,
-            max: MAX_PROCS,
-        });
-    }
+    check_procs(procs)?;
     let options = SearchOptions {
         time_limit: None,
         ..*options
@@ -189,49 +180,9 @@ fn simulate_against<T: GameTree>(
         scheduler: &scheduler,
         procs,
     };
-    let ctx = Context::new(tree, algorithm, options, executor);
-    let (outcome, spawn_error) = std::thread::scope(|scope| {
-        let spawn = |q: usize| {
-            std::thread::Builder::new()
-                .name(format!("abbench-sim-{q}"))
-                .stack_size(PROCESSOR_STACK_BYTES)
-        };
-        let scheduler = &scheduler;
-        let ctx = &ctx;
-        for q in 1..procs {
-            let carrier = spawn(q).spawn_scoped(scope, move || {
-                enter_processor(q);
-                scheduler.serve(q);
-            });
-            if let Err(e) = carrier {
-                scheduler.fail_with(String::new());
-                return (None, Some(e.to_string()));
-            }
-        }
-        let root = spawn(0).spawn_scoped(scope, move || {
-            enter_processor(0);
-            let outcome = catch_unwind(AssertUnwindSafe(|| dispatch::search(ctx, algorithm)));
-            match outcome {
-                Ok(result) => {
-                    let end = scheduler.finish();
-                    Some((result, end))
-                }
-                Err(payload) => {
-                    if !payload.is::<Unwound>() {
-                        scheduler.fail_with(panic_message(&payload));
-                    }
-                    None
-                }
-            }
-        });
-        match root {
-            Ok(handle) => (handle.join().ok().flatten(), None),
-            Err(e) => {
-                scheduler.fail_with(String::new());
-                (None, Some(e.to_string()))
-            }
-        }
-    });
+    let ctx = algorithm.context(tree, &options, executor);
+    let (outcome, spawn_error) =
+        run_processors(&scheduler, procs, || algorithm.search(&ctx, &options));
     if let Some(reason) = spawn_error {
         return Err(SimError::Spawn { procs, reason });
     }
@@ -281,4 +232,69 @@ fn simulate_against<T: GameTree>(
         time,
     )
     .with_options(&options))
+}
+
+/// Refuses no processors and more than [`MAX_PROCS`].
+fn check_procs(procs: usize) -> Result<(), SimError> {
+    if procs == 0 {
+        return Err(SimError::NoProcessors);
+    }
+    if procs > MAX_PROCS {
+        return Err(SimError::TooManyProcessors {
+            procs,
+            max: MAX_PROCS,
+        });
+    }
+    Ok(())
+}
+
+/// Runs `search` on virtual processor 0 of `scheduler` while processors `1..procs`
+/// serve it, each on an OS thread of its own; returns the search's outcome and the
+/// virtual time it ended at (none if the schedule failed), and why a processor's thread
+/// could not be started, if one could not.
+#[allow(clippy::type_complexity)]
+fn run_processors<R: Send>(
+    scheduler: &Scheduler,
+    procs: usize,
+    search: impl FnOnce() -> R + Send,
+) -> (Option<(R, u64)>, Option<String>) {
+    std::thread::scope(|scope| {
+        let spawn = |q: usize| {
+            std::thread::Builder::new()
+                .name(format!("abbench-sim-{q}"))
+                .stack_size(PROCESSOR_STACK_BYTES)
+        };
+        for q in 1..procs {
+            let carrier = spawn(q).spawn_scoped(scope, move || {
+                enter_processor(q);
+                scheduler.serve(q);
+            });
+            if let Err(e) = carrier {
+                scheduler.fail_with(String::new());
+                return (None, Some(e.to_string()));
+            }
+        }
+        let root = spawn(0).spawn_scoped(scope, move || {
+            enter_processor(0);
+            match catch_unwind(AssertUnwindSafe(search)) {
+                Ok(result) => {
+                    let end = scheduler.finish();
+                    Some((result, end))
+                }
+                Err(payload) => {
+                    if !payload.is::<Unwound>() {
+                        scheduler.fail_with(panic_message(&payload));
+                    }
+                    None
+                }
+            }
+        });
+        match root {
+            Ok(handle) => (handle.join().ok().flatten(), None),
+            Err(e) => {
+                scheduler.fail_with(String::new());
+                (None, Some(e.to_string()))
+            }
+        }
+    })
 }

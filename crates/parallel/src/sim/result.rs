@@ -259,13 +259,14 @@ impl SimResult {
     }
 
     /// The same, with the eldest grain and cut wait that `options` gave the search at
-    /// its processor count, where the algorithm splits below the root: with the split
-    /// height, what reproduces the simulation.
+    /// its processor count, where the algorithm reads them: with the split height, what
+    /// reproduces the simulation.
     pub(super) fn with_options(self, options: &crate::SearchOptions) -> Self {
-        let splits = self.split_height.is_some();
+        let reads = |setting| self.algorithm.reads(setting);
         SimResult {
-            eldest_grain: splits.then(|| options.eldest_grain_for(self.procs)),
-            cut_wait: splits.then(|| options.cut_wait_for()),
+            eldest_grain: reads(crate::Setting::EldestGrain)
+                .then(|| options.eldest_grain_for(self.procs)),
+            cut_wait: reads(crate::Setting::CutWait).then(|| options.cut_wait_for()),
             ..self
         }
     }

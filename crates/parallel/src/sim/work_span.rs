@@ -127,23 +127,49 @@ struct Part {
 
 impl<T: GameTree> Walk<'_, T> {
     /// `F2(node, alpha, beta)` with the figures of its subtree.
+    /// The serial kernel's search of `node` below the split height.
+    fn serial(&mut self, node: T::Node, alpha: Value, beta: Value) -> Part {
+        let tree = self.tree;
+        let mut counters = Basic::for_height(tree.height());
+        let result = self
+            .kernel
+            .search_node(tree, node, alpha, beta, &mut counters, &mut NoProbe)
+            .unwrap_or_else(|_| unreachable!("NoProbe never aborts"));
+        let n = counters.nodes();
+        let burdened = n + self.costs.serial_search;
+        Part {
+            value: result.value,
+            work: n,
+            span: n,
+            burdened_work: burdened,
+            burdened_span: burdened,
+        }
+    }
+
+    /// A split point too small to share, valued `m`: the owner finishes the node in one
+    /// serial search of the younger brothers' `rest` positions after the eldest.
+    fn unshared(&self, m: Value, eldest: &Part, rest: u64) -> Part {
+        Part {
+            value: m,
+            work: 1 + eldest.work + rest,
+            span: 1 + eldest.span + rest,
+            burdened_work: 1
+                + self.costs.split_point
+                + eldest.burdened_work
+                + rest
+                + self.costs.serial_search,
+            burdened_span: 1
+                + self.costs.split_point
+                + eldest.burdened_span
+                + rest
+                + self.costs.serial_search,
+        }
+    }
+
     fn search(&mut self, node: T::Node, alpha: Value, beta: Value) -> Part {
         let tree = self.tree;
         if !is_split_point(tree, self.split_height, node) {
-            let mut counters = Basic::for_height(tree.height());
-            let result = self
-                .kernel
-                .search_node(tree, node, alpha, beta, &mut counters, &mut NoProbe)
-                .unwrap_or_else(|_| unreachable!("NoProbe never aborts"));
-            let n = counters.nodes();
-            let burdened = n + self.costs.serial_search;
-            return Part {
-                value: result.value,
-                work: n,
-                span: n,
-                burdened_work: burdened,
-                burdened_span: burdened,
-            };
+            return self.serial(node, alpha, beta);
         }
         let degree = tree.degree(node);
         let children = tree.children(node);
@@ -161,23 +187,7 @@ impl<T: GameTree> Walk<'_, T> {
         }
         let sum = |f: fn(&Part) -> u64| younger.iter().map(f).sum::<u64>();
         if eldest.work < self.eldest_grain && degree > 1 && m_after_eldest < beta {
-            // Too small to share: the owner finishes the node in one serial search.
-            let rest = sum(|b| b.work);
-            return Part {
-                value: m,
-                work: 1 + eldest.work + rest,
-                span: 1 + eldest.span + rest,
-                burdened_work: 1
-                    + self.costs.split_point
-                    + eldest.burdened_work
-                    + rest
-                    + self.costs.serial_search,
-                burdened_span: 1
-                    + self.costs.split_point
-                    + eldest.burdened_span
-                    + rest
-                    + self.costs.serial_search,
-            };
+            return self.unshared(m, &eldest, sum(|b| b.work));
         }
         let longest = |f: fn(&Part) -> u64| younger.iter().map(f).max().unwrap_or(0);
         let (burden_work, younger_burdened_span) = if !younger.is_empty() && degree >= 3 {

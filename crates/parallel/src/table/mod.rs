@@ -101,6 +101,30 @@ pub(crate) struct NodeTable {
 /// The most entries a table has: 2^20 (32 MiB).
 const MAX_ENTRIES: usize = 1 << 20;
 
+/// What a node's entry `known` says of a search of the node with `(alpha, beta)`: the
+/// bound that answers the search (`Err`: a lower bound at least `beta`, or an upper bound
+/// at most `alpha`), or the window narrowed by it. The one "probe, then narrow" rule of
+/// every table search of this crate.
+pub(crate) fn narrow(
+    known: Bounds,
+    (alpha, beta): (Value, Value),
+) -> Result<(Value, Value), Value> {
+    if known.lower >= beta {
+        Err(known.lower)
+    } else if known.upper <= alpha {
+        Err(known.upper)
+    } else {
+        Ok((alpha.max(known.lower), beta.min(known.upper)))
+    }
+}
+
+/// The nodes of `tree` in its top `levels` levels, at most: `max(degree, 2)^levels`,
+/// what a table for them should hold ([`NodeTable::for_nodes`]).
+pub(crate) fn nodes_above<T: abbench_tree::GameTree>(tree: &T, levels: u32) -> u64 {
+    let nodes = (tree.max_degree().max(2) as f64).powi(levels.min(30) as i32);
+    nodes.min(u64::MAX as f64 / 4.0) as u64
+}
+
 impl NodeTable {
     /// A table for about `nodes` nodes: the power of two of entries at least twice that,
     /// between 64 and [`MAX_ENTRIES`]; busy marks for a quarter as many.

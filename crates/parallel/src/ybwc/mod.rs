@@ -39,21 +39,111 @@
 //! The same code runs on the simulator's virtual processors ([`crate::sim`]): the fork
 //! is [`Context::fork`], and nothing here knows which executor it runs on.
 
+mod settings;
 #[cfg(test)]
 mod test;
 
+pub(crate) use settings::Settings;
+pub use settings::{CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS};
+
+use crate::SearchOptions;
+use crate::algorithm::{Search, Setting};
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::probes::StopProbe;
 use crate::split_point::{SplitPoint, Window, is_split_point};
 use abbench_search::{Aborted, Poll, Probe, Resume};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Searches the whole tree; returns the root value and the search-order index of the
-/// root move that produced it.
-pub(crate) fn search<T: GameTree, E: Executor>(
+/// Young brothers wait ([`crate::ParallelAlgorithm::Ybwc`]): every younger brother
+/// searched with its split point's live window.
+pub(crate) struct Ybwc;
+
+/// What young brothers wait and Jamboree read: the split height, the eldest grain and
+/// the cut wait.
+pub(crate) const SPLIT_SETTINGS: &[Setting] =
+    &[Setting::SplitHeight, Setting::EldestGrain, Setting::CutWait];
+
+impl Search for Ybwc {
+    const READS: &'static [Setting] = SPLIT_SETTINGS;
+    type Settings = Settings;
+
+    fn settings(options: &SearchOptions, workers: usize) -> Settings {
+        Settings::new(options, workers)
+    }
+
+    fn search<T: GameTree, E: Executor>(
+        ctx: &Context<'_, T, E>,
+        settings: &Settings,
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        search::<T, E, Ybwc>(ctx, settings)
+    }
+}
+
+/// How a split point's younger brothers are searched: young brothers wait's way, with
+/// the split point's live window ([`Ybwc`]), or another algorithm's on the same split
+/// points (Jamboree's null-window tests, `jamboree/`).
+pub(crate) trait Younger: Sized {
+    /// Searches younger brother `i` of `sp`'s node; returns its value from its own
+    /// viewpoint (`INFINITY`: nothing to offer) and the positions examined in its
+    /// subtree.
+    fn search_younger<T: GameTree, E: Executor>(
+        ctx: &Run<'_, '_, T, E, Self>,
+        node: T::Node,
+        children: &T::Children,
+        sp: &SplitPoint<'_>,
+        i: usize,
+    ) -> (Result<Value, Aborted>, u64);
+}
+
+impl Younger for Ybwc {
+    fn search_younger<T: GameTree, E: Executor>(
+        ctx: &Run<'_, '_, T, E, Self>,
+        node: T::Node,
+        children: &T::Children,
+        sp: &SplitPoint<'_>,
+        i: usize,
+    ) -> (Result<Value, Aborted>, u64) {
+        search_brother_window(ctx, node, children, sp, i)
+    }
+}
+
+/// One search on split points: the shared context and the settings, for younger
+/// brothers searched as `Y` searches them. It dereferences to the context, which is
+/// what most of the search reads.
+pub(crate) struct Run<'a, 'c, T: GameTree, E: Executor, Y> {
+    ctx: &'a Context<'c, T, E>,
+    pub(crate) settings: Settings,
+    younger: PhantomData<fn() -> Y>,
+}
+
+impl<'c, T: GameTree, E: Executor, Y> std::ops::Deref for Run<'_, 'c, T, E, Y> {
+    type Target = Context<'c, T, E>;
+    fn deref(&self) -> &Context<'c, T, E> {
+        self.ctx
+    }
+}
+
+/// Searches the whole tree on split points, younger brothers searched as `Y` searches
+/// them; returns the root value and the search-order index of the root move that
+/// produced it.
+pub(crate) fn search<T: GameTree, E: Executor, Y: Younger>(
     ctx: &Context<'_, T, E>,
+    settings: &Settings,
+) -> Result<(Value, Option<usize>), Aborted> {
+    let ctx = &Run::<T, E, Y> {
+        ctx,
+        settings: *settings,
+        younger: PhantomData,
+    };
+    search_run(ctx)
+}
+
+/// [`search`] on its run.
+fn search_run<T: GameTree, E: Executor, Y: Younger>(
+    ctx: &Run<'_, '_, T, E, Y>,
 ) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
     let root = tree.root();
@@ -77,14 +167,17 @@ pub(crate) fn search<T: GameTree, E: Executor>(
 
 /// Whether `node` is searched as a split point: internal, and at least the split height
 /// above the deepest leaves the tree may have.
-pub(crate) fn splits<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>, node: T::Node) -> bool {
+pub(crate) fn splits<T: GameTree, E: Executor, Y: Younger>(
+    ctx: &Run<'_, '_, T, E, Y>,
+    node: T::Node,
+) -> bool {
     is_split_point(ctx.tree, ctx.split_height, node)
 }
 
 /// Searches `node` as the split point `sp` (already created with the node's degree).
 /// The positions examined in the subtree are left in `sp` ([`SplitPoint::examined`]).
-pub(crate) fn split_node<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
+pub(crate) fn split_node<T: GameTree, E: Executor, Y: Younger>(
+    ctx: &Run<'_, '_, T, E, Y>,
     node: T::Node,
     sp: &SplitPoint<'_>,
 ) -> Result<(Value, Option<usize>), Aborted> {
@@ -104,7 +197,7 @@ pub(crate) fn split_node<T: GameTree, E: Executor>(
         Err(Aborted) => incomplete.store(true, Ordering::Relaxed),
     }
     // An expected cut node: more brothers by this worker alone, while none cuts off.
-    let wait = ctx.wait_for(sp.kind);
+    let wait = ctx.settings.wait_for(sp.kind);
     while sp.next_index() < wait.min(sp.degree)
         && !sp.window().is_closed()
         && !incomplete.load(Ordering::Relaxed)
@@ -122,7 +215,7 @@ pub(crate) fn split_node<T: GameTree, E: Executor>(
     }
 
     if sp.next_index() < sp.degree && !sp.window().is_closed() && !ctx.stopped() {
-        if eldest_examined < ctx.eldest_grain && !incomplete.load(Ordering::Relaxed) {
+        if eldest_examined < ctx.settings.eldest_grain && !incomplete.load(Ordering::Relaxed) {
             // Too small to share: the serial kernel finishes the node in one search.
             return finish_serially(ctx, node, sp);
         } else {
@@ -166,8 +259,8 @@ pub(crate) fn split_node<T: GameTree, E: Executor>(
 
 /// Takes younger brothers of `sp` one at a time until none is left or the split point
 /// is closed.
-fn brother_loop<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
+fn brother_loop<T: GameTree, E: Executor, Y: Younger>(
+    ctx: &Run<'_, '_, T, E, Y>,
     node: T::Node,
     children: &T::Children,
     sp: &SplitPoint<'_>,
@@ -196,90 +289,28 @@ fn brother_loop<T: GameTree, E: Executor>(
     }
 }
 
-/// Searches brother `i` of `sp`'s node: with the split point's live window, or — for
-/// Jamboree ([`Context::tests_younger`]) and a younger brother — first with a null-window
-/// test against the best value so far, searched again with the live window only if it
-/// fails high. Returns the brother's value from its own viewpoint (for a test that
-/// failed low, `INFINITY`: nothing to offer), and the positions examined in its subtree.
-fn search_brother<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
+/// Searches brother `i` of `sp`'s node: the eldest with the split point's live window,
+/// a younger one as `Y` searches younger brothers. Returns the brother's value from its
+/// own viewpoint (`INFINITY` for nothing to offer) and the positions examined in its
+/// subtree.
+fn search_brother<T: GameTree, E: Executor, Y: Younger>(
+    ctx: &Run<'_, '_, T, E, Y>,
     node: T::Node,
     children: &T::Children,
     sp: &SplitPoint<'_>,
     i: usize,
 ) -> (Result<Value, Aborted>, u64) {
-    if i == 0 || !ctx.tests_younger {
-        return search_brother_window(ctx, node, children, sp, i);
-    }
-    let mut tested = 0;
-    loop {
-        let window = sp.window();
-        if window.is_closed() {
-            return (Err(Aborted), tested);
-        }
-        // The threshold: the best value so far (at least the live alpha).
-        let a = window.m;
-        if a.saturating_add(1) >= window.beta {
-            // The window is already null: the test is the search.
-            let (result, searched) = search_brother_window(ctx, node, children, sp, i);
-            return (result, tested + searched);
-        }
-        let (test, examined) = test_brother(ctx, node, children, sp, i, a);
-        tested += examined;
-        match test {
-            // The best value rose past the threshold while the test ran: test again
-            // against the new one, unless the node is closed or time is up.
-            Err(Aborted) if sp.window().m > a && !sp.window().is_closed() && !ctx.stopped() => {
-                ctx.with_slot(|slot| slot.stats.aborts += 1);
-            }
-            Err(Aborted) => return (Err(Aborted), tested),
-            // The brother is worth at most `a` from this node's viewpoint: no better
-            // than what the node has.
-            Ok(v) if -v <= a => return (Ok(INFINITY), tested),
-            Ok(_) => {
-                let (result, searched) = search_brother_window(ctx, node, children, sp, i);
-                ctx.with_slot(|slot| slot.stats.re_searches += 1);
-                return (result, tested + searched);
-            }
-        }
-    }
-}
-
-/// The null-window test of brother `i` of `sp`'s node at threshold `a` (this node's
-/// viewpoint): the brother searched with the fixed window `(-a - 1, -a)`, in parallel if
-/// it is a split point itself. It stops only when `sp`'s window closes.
-fn test_brother<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
-    node: T::Node,
-    children: &T::Children,
-    sp: &SplitPoint<'_>,
-    i: usize,
-    a: Value,
-) -> (Result<Value, Aborted>, u64) {
-    let tree = ctx.tree;
-    let brother = tree.child(node, children, i);
-    let (alpha, beta) = (-a - 1, -a);
-    ctx.with_slot(|slot| slot.stats.tests += 1);
-    if splits(ctx, brother) {
-        let kind = sp.kind.child(i);
-        let test_sp = SplitPoint::test(sp, alpha, beta, kind, tree.degree(brother), ctx.worker());
-        let result = split_node(ctx, brother, &test_sp).map(|(v, _)| v);
-        (result, test_sp.examined())
+    if i == 0 {
+        search_brother_window(ctx, node, children, sp, i)
     } else {
-        let mut probe = TestProbe {
-            ctx,
-            sp,
-            threshold: a,
-        };
-        let (result, examined) = ctx.serial_counted(brother, alpha, beta, &mut probe);
-        (result.map(|(v, _)| v), examined)
+        Y::search_younger(ctx, node, children, sp, i)
     }
 }
 
 /// Searches brother `i` of `sp`'s node with the split point's live window; returns the
 /// brother's value from its own viewpoint, and the positions examined in its subtree.
-fn search_brother_window<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
+pub(crate) fn search_brother_window<T: GameTree, E: Executor, Y: Younger>(
+    ctx: &Run<'_, '_, T, E, Y>,
     node: T::Node,
     children: &T::Children,
     sp: &SplitPoint<'_>,
@@ -311,8 +342,8 @@ fn search_brother_window<T: GameTree, E: Executor>(
 /// in one search: the window is the node's live window, the running maximum and best
 /// brother what the eldest gave. The kernel's probe follows the node's live window
 /// ([`NodeProbe`]). The positions examined are added to `sp`.
-fn finish_serially<T: GameTree, E: Executor>(
-    ctx: &Context<'_, T, E>,
+fn finish_serially<T: GameTree, E: Executor, Y: Younger>(
+    ctx: &Run<'_, '_, T, E, Y>,
     node: T::Node,
     sp: &SplitPoint<'_>,
 ) -> Result<(Value, Option<usize>), Aborted> {
@@ -375,29 +406,6 @@ impl<T: GameTree, E: Executor> Probe for NodeProbe<'_, '_, '_, T, E> {
         Poll::Narrow {
             alpha: window.alpha,
             beta: window.beta,
-        }
-    }
-}
-
-/// The probe of a null-window test below a split point: its window is fixed, so it only
-/// aborts, when the split point's window closes or time runs out.
-struct TestProbe<'a, 'c, 'p, T: GameTree, E: Executor> {
-    ctx: &'a Context<'c, T, E>,
-    sp: &'a SplitPoint<'p>,
-    /// The test's threshold, from the split point's viewpoint: once its best value
-    /// passes it, the test is stale.
-    threshold: Value,
-}
-
-impl<T: GameTree, E: Executor> Probe for TestProbe<'_, '_, '_, T, E> {
-    const ENABLED: bool = true;
-
-    fn poll(&mut self, _examined: u64) -> Poll {
-        let window = self.sp.window();
-        if self.ctx.stopped() || window.is_closed() || window.m > self.threshold {
-            Poll::Abort
-        } else {
-            Poll::Continue
         }
     }
 }

@@ -7,6 +7,8 @@
 //! the first move costs about as much as all the others together (Corollary 1), so root
 //! splitting saturates early; the scaling reports show where.
 
+use crate::SearchOptions;
+use crate::algorithm::{Search, Setting};
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::probes::StopProbe;
@@ -15,9 +17,32 @@ use abbench_search::Aborted;
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Root splitting ([`crate::ParallelAlgorithm::RootSplit`]).
+pub(crate) struct RootSplit;
+
+impl Search for RootSplit {
+    /// None: it shares the root's moves only, each searched by the serial kernel.
+    const READS: &'static [Setting] = &[];
+    type Settings = ();
+
+    fn settings(_options: &SearchOptions, _workers: usize) {}
+
+    fn search<T: GameTree, E: Executor>(
+        ctx: &Context<'_, T, E>,
+        _settings: &(),
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        search(ctx)
+    }
+
+    /// More than one worker and more than one root move: the root is always shared.
+    fn offers_work<T: GameTree, E: Executor>(ctx: &Context<'_, T, E>) -> bool {
+        ctx.threads() > 1 && ctx.tree.degree(ctx.tree.root()) > 1
+    }
+}
+
 /// Searches the whole tree; returns the root value and the search-order index of the
 /// root move that produced it.
-pub(crate) fn search<T: GameTree, E: Executor>(
+fn search<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
 ) -> Result<(Value, Option<usize>), Aborted> {
     let tree = ctx.tree;
