@@ -17,7 +17,8 @@ use crate::probes::{FlagProbe, StopProbe};
 use crate::sync::{AtomicBool, Mutex, Ordering};
 use crate::table::Bounds;
 use abbench_search::Aborted;
-use abbench_tree::hash::{child_key, mix64, root_key};
+use abbench_search::{child_key, root_key};
+use abbench_tree::hash::mix64;
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
 /// How an algorithm orders and shares a node's children.
@@ -110,7 +111,7 @@ pub(crate) fn search<T: GameTree, E: Executor>(
             &finish,
             rule,
             root,
-            root_key(0),
+            root_key(ctx.tree),
             NEG_INFINITY,
             INFINITY,
         );
@@ -133,7 +134,7 @@ fn nth_child(position: usize, degree: usize, rotation: usize) -> usize {
     }
 }
 
-/// Alpha-beta of `node` (path key `key`) with window `(alpha, beta)`, fail-hard; returns
+/// Alpha-beta of `node` (table key `key`) with window `(alpha, beta)`, fail-hard; returns
 /// the value and the search-order index of the child that produced it.
 fn node<T: GameTree, E: Executor>(
     ctx: &Context<'_, T, E>,
@@ -185,7 +186,8 @@ fn node<T: GameTree, E: Executor>(
             break;
         }
         let i = nth_child(position, degree, rotation);
-        let child_key = child_key(key, i as u64);
+        let child = tree.child(node, &children, i);
+        let child_key = child_key(tree, child, key, i);
         let mut marked = false;
         if rule == Rule::Abdada
             && let Some(table) = table
@@ -197,7 +199,6 @@ fn node<T: GameTree, E: Executor>(
             }
             marked = table.mark_busy(child_key);
         }
-        let child = tree.child(node, &children, i);
         let outcome = self::node(ctx, finish, rule, child, child_key, -beta, -m);
         if marked && let Some(table) = table {
             table.unmark_busy(child_key);
@@ -220,7 +221,7 @@ fn node<T: GameTree, E: Executor>(
             finish,
             rule,
             child,
-            child_key(key, i as u64),
+            child_key(tree, child, key, i),
             -beta,
             -m,
         )?

@@ -61,7 +61,7 @@
 
 use crate::f2_soft_iter::SoftIter;
 use crate::guess::mtdf_guess;
-use crate::transposition::{BoundTable, Bounds, TranspositionTable, child_path_key, root_path_key};
+use crate::transposition::{BoundTable, Bounds, TranspositionTable, child_key, root_key};
 use crate::{Aborted, Counters, NoProbe, Pass, Passes, Poll, Probe, SearchResult, SerialOptions};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
@@ -183,7 +183,7 @@ impl<T: GameTree> MtdfIter<T> {
             tree,
             table,
             tree.root(),
-            root_path_key(),
+            root_key(tree),
             (alpha, beta),
             counters,
             &mut NoProbe,
@@ -193,7 +193,7 @@ impl<T: GameTree> MtdfIter<T> {
         }
     }
 
-    /// Memory-enhanced fail-soft alpha-beta of `node` (path key `key`) with `window`,
+    /// Memory-enhanced fail-soft alpha-beta of `node` (table key `key`) with `window`,
     /// polling `probe` about every [`Probe::interval`] positions: the value bound and the
     /// search-order index of the child that produced it (`u32::MAX`: none). A poll that
     /// asks for a narrower window is not followed: a fail-soft result for the wider
@@ -285,7 +285,7 @@ impl<T: GameTree> MtdfIter<T> {
                     }
                     t
                 } else {
-                    let key = child_path_key(current.key, i as usize);
+                    let key = child_key(tree, child, current.key, i as usize);
                     let floor = current.alpha.max(current.g);
                     let entered = if child_depth < kept_above {
                         look_up(table, key, -current.beta, -floor)
@@ -549,7 +549,7 @@ pub(crate) fn memory_search<T: GameTree, C: Counters>(
             tree,
             table,
             child,
-            child_path_key(key, i),
+            child_key(tree, child, key, i),
             -beta,
             -a,
             counters,
@@ -619,7 +619,7 @@ mod tests {
                     tree,
                     &mut oracle_table,
                     tree.root(),
-                    root_path_key(),
+                    root_key(tree),
                     alpha,
                     beta,
                     &mut oracle_counters,

@@ -55,6 +55,18 @@ pub trait GameTree: Sync {
         None
     }
 
+    /// A key naming the position itself, the same for every path that reaches it, for
+    /// the searches that keep a transposition table; `None` for trees without
+    /// transpositions (every synthetic model, arenas and `.tree` files), whose positions
+    /// the searches name by their path from the root instead
+    /// (`abbench_search::transposition::child_key`). Two positions with one key must
+    /// have the same subtree below them.
+    #[inline(always)]
+    fn position_key(&self, node: Self::Node) -> Option<u64> {
+        let _ = node;
+        None
+    }
+
     /// For an internal node whose children are all leaves: the values of its children
     /// `first, first + 1, …` (search order), `[k]` being
     /// `value(child(node, &children(node), first + k))` for every `k` below `N` and the

@@ -34,9 +34,8 @@ use crate::split_point::Kind;
 use crate::table::Bounds;
 use abbench_search::{
     Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Poll, Probe, SerialOptions,
-    clamp_guess, guess_below, guess_rule, mtdf_guess,
+    child_key, clamp_guess, guess_below, guess_rule, mtdf_guess, root_key,
 };
-use abbench_tree::hash::{child_key, root_key};
 use abbench_tree::{GameTree, NEG_INFINITY, Value};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
@@ -151,9 +150,9 @@ fn pass<T: GameTree, E: Executor>(
 ) -> Result<(Value, Option<usize>), Aborted> {
     if !ctx.shares() {
         let mut probe = CutProbe { ctx, above: None };
-        return ctx.memory_kernel(root, root_key(0), window, &mut probe);
+        return ctx.memory_kernel(root, root_key(ctx.tree), window, &mut probe);
     }
-    node(ctx, root, root_key(0), window, Kind::Pv, None)
+    node(ctx, root, root_key(ctx.tree), window, Kind::Pv, None)
 }
 
 /// A node searched in parallel: set when one of its children failed high, so that the
@@ -225,7 +224,7 @@ impl<T: GameTree, E: Executor> Probe for CutProbe<'_, '_, T, E> {
     }
 }
 
-/// Memory-enhanced fail-soft alpha-beta of `node` (path key `key`, expected `kind`)
+/// Memory-enhanced fail-soft alpha-beta of `node` (table key `key`, expected `kind`)
 /// with `window`, its younger children searched in parallel (the module docs); `above`
 /// is the nearest parallel node above it. Returns the value bound and the search-order
 /// index of the child that produced it.
@@ -263,7 +262,8 @@ fn node<T: GameTree, E: Executor>(
     // What is left is searched; no helper is sent to a child the table answers.
     let mut answered = Answered(0);
     for i in 0..degree {
-        match ctx.table_probe(child_key(key, i as u64)) {
+        let child = tree.child(node, &children, i);
+        match ctx.table_probe(child_key(tree, child, key, i)) {
             Some(b) if -b.upper >= beta => {
                 g = -b.upper;
                 best = Some(i);
@@ -301,7 +301,7 @@ fn node<T: GameTree, E: Executor>(
         let t = -self::node(
             ctx,
             child,
-            child_key(key, i as u64),
+            child_key(tree, child, key, i),
             window,
             kind.child(i),
             above,
@@ -437,7 +437,7 @@ fn younger<T: GameTree, E: Executor>(
             let searched = self::node(
                 ctx,
                 child,
-                child_key(key, i as u64),
+                child_key(tree, child, key, i),
                 window,
                 kind.child(i),
                 Some(&here),
