@@ -56,6 +56,12 @@
 //! leaf parents, 0.64–0.82× and 1.04–1.31×; all but the last two plies, 0.64–0.81× and
 //! 0.69–0.90×; all but three, 0.67–0.93× and 0.64–0.90×.
 //!
+//! Where the tree knows bounds on a position's value from its rules alone
+//! ([`GameTree::value_bounds`]: a game, never a synthetic tree), they join the table's
+//! bounds wherever the table is looked up, in the kernel and the procedure alike: a test
+//! whose threshold lies outside them is answered without a search, as in the peer
+//! solvers of that game.
+//!
 //! The root's best move is the one that produced the lower bound in the last pass that
 //! raised it (or the final window search): its value is the root's.
 
@@ -106,14 +112,26 @@ pub struct MtdfIter<T: GameTree> {
 
 /// What the table says of a node searched with `(alpha, beta)`: its value bound when the
 /// stored bounds answer the search, else the narrowed window and the stored bounds.
+/// The bounds the tree's rules give ([`GameTree::value_bounds`]) join the table's.
 #[inline(always)]
-fn look_up<B: BoundTable>(
+fn look_up<T: GameTree, B: BoundTable>(
+    tree: &T,
+    node: T::Node,
     table: &mut B,
     key: u64,
     alpha: Value,
     beta: Value,
 ) -> Result<(Value, Value, Bounds), Value> {
-    match table.probe(key) {
+    let stored = table.probe(key);
+    let known = match (stored, tree.value_bounds(node)) {
+        (stored, None) => stored,
+        (None, Some((lower, upper))) => Some(Bounds { lower, upper }),
+        (Some(b), Some((lower, upper))) => Some(Bounds {
+            lower: b.lower.max(lower),
+            upper: b.upper.min(upper),
+        }),
+    };
+    match known {
         None => Ok((alpha, beta, Bounds::UNKNOWN)),
         Some(b) if b.lower >= beta => Err(b.lower),
         Some(b) if b.upper <= alpha => Err(b.upper),
@@ -231,7 +249,7 @@ impl<T: GameTree> MtdfIter<T> {
         // Positions this close to the leaves are not kept in the table.
         let kept_above = leaf_depth.saturating_sub(UNTABLED_PLIES);
         let (alpha, beta, stored) = if base_depth < kept_above {
-            match look_up(table, key, alpha, beta) {
+            match look_up(tree, node, table, key, alpha, beta) {
                 Ok(window) => window,
                 Err(bound) => return Ok((bound, u32::MAX)),
             }
@@ -288,7 +306,7 @@ impl<T: GameTree> MtdfIter<T> {
                     let key = child_key(tree, child, current.key, i as usize);
                     let floor = current.alpha.max(current.g);
                     let entered = if child_depth < kept_above {
-                        look_up(table, key, -current.beta, -floor)
+                        look_up(tree, child, table, key, -current.beta, -floor)
                     } else {
                         Ok((-current.beta, -floor, Bounds::UNKNOWN))
                     };
@@ -524,6 +542,14 @@ pub(crate) fn memory_search<T: GameTree, C: Counters>(
     // Positions near the leaves are not kept in the table.
     let kept = tree.depth(node) + UNTABLED_PLIES < tree.height();
     let stored = if kept { table.probe(key) } else { None };
+    let stored = match (kept, stored, tree.value_bounds(node)) {
+        (true, stored, None) | (false, stored, _) => stored,
+        (true, None, Some((lower, upper))) => Some(Bounds { lower, upper }),
+        (true, Some(b), Some((lower, upper))) => Some(Bounds {
+            lower: b.lower.max(lower),
+            upper: b.upper.min(upper),
+        }),
+    };
     let (mut alpha, mut beta) = (alpha, beta);
     if let Some(b) = stored {
         if b.lower >= beta {
@@ -672,6 +698,28 @@ mod tests {
                     1,
                 );
             }
+        }
+    }
+
+    #[test]
+    fn connect4_positions_agree() {
+        // Late positions of the test data, whose whole game F0 searches in a moment.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tree/data/connect4/scored-late.txt"
+        );
+        let specs = TreeSpec::connect4_positions(std::path::Path::new(path)).unwrap();
+        let late: Vec<&TreeSpec> = specs
+            .iter()
+            .filter(|spec| match &spec.source {
+                abbench_tree::TreeSource::Model(m) => m.position.as_ref().unwrap().len() >= 31,
+                abbench_tree::TreeSource::File(_) => false,
+            })
+            .take(20)
+            .collect();
+        assert_eq!(late.len(), 20);
+        for spec in late {
+            spec.visit(1 << 30, BothForms { table_mb: 1 }).unwrap();
         }
     }
 

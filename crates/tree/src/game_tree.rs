@@ -67,6 +67,17 @@ pub trait GameTree: Sync {
         None
     }
 
+    /// Bounds `(lower, upper)` on the value of `node` that the rules of the game give
+    /// without searching it (a Connect Four position whose mover cannot win with its
+    /// next stone is worth at most a win with the one after); `None` for trees with no
+    /// such knowledge, all but the games. MTD(f)'s kernel merges them with its table's
+    /// bounds, as the peer solvers of a game do.
+    #[inline(always)]
+    fn value_bounds(&self, node: Self::Node) -> Option<(Value, Value)> {
+        let _ = node;
+        None
+    }
+
     /// For an internal node whose children are all leaves: the values of its children
     /// `first, first + 1, …` (search order), `[k]` being
     /// `value(child(node, &children(node), first + k))` for every `k` below `N` and the

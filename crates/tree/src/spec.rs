@@ -140,6 +140,10 @@ pub struct ModelSpec {
     /// every search to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<Value>,
+    /// `connect4`: search it with path keys instead of its position keys, as if it had
+    /// no transpositions ([`crate::PathKeyed`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub path_keys: bool,
 }
 
 impl Default for ModelSpec {
@@ -159,6 +163,7 @@ impl Default for ModelSpec {
             order: BranchOrder::Natural,
             position: None,
             score: None,
+            path_keys: false,
         }
     }
 }
@@ -411,6 +416,9 @@ impl ModelSpec {
                 }
             },
             Model::Worst => visitor.visit(&WorstTree::new(d, h, seed)),
+            Model::Connect4 if self.path_keys => {
+                visitor.visit(&crate::PathKeyed(self.connect4_root()?))
+            }
             Model::Connect4 => visitor.visit(&self.connect4_root()?),
         })
     }
@@ -461,10 +469,13 @@ impl fmt::Display for ModelSpec {
         if self.model == Model::Connect4 {
             let moves = self.position.as_deref().unwrap_or_default();
             write!(f, "connect4 position={moves:?}")?;
-            return match self.score {
-                Some(score) => write!(f, " score={score}"),
-                None => Ok(()),
-            };
+            if let Some(score) = self.score {
+                write!(f, " score={score}")?;
+            }
+            if self.path_keys {
+                f.write_str(" path-keys")?;
+            }
+            return Ok(());
         }
         write!(
             f,

@@ -46,6 +46,13 @@
 //! most first; ties centre first: columns 4, 3, 5, 2, 6, 1, 7 (1-based, from the left). A
 //! child's move number is its column, 0-based (`0` the leftmost).
 //!
+//! # Bounds
+//!
+//! An internal position with `n` stones is worth at most `(41 - n) / 2` (its mover wins
+//! with the stone after next at the soonest) and at least `-(40 - n) / 2` (the other side
+//! wins with its stone after next at the soonest): [`GameTree::value_bounds`], which
+//! MTD(f) merges with its table's bounds.
+//!
 //! # Depth and keys
 //!
 //! The root has depth 0; a position with `n` stones, reached from a root with `r`, has
@@ -200,6 +207,19 @@ impl GameTree for Connect4Tree {
     #[inline(always)]
     fn value(&self, node: Connect4Node) -> Value {
         Value::from(node.value)
+    }
+
+    /// An internal position's mover cannot win with its next stone (rule 1) and has a
+    /// move that does not lose to the other side's next (rule 2), so its value lies in
+    /// `-(40 - n) / 2 ..= (41 - n) / 2`.
+    #[inline(always)]
+    fn value_bounds(&self, node: Connect4Node) -> Option<(Value, Value)> {
+        let n = Value::from(node.board.moves);
+        Some(if node.moves == 0 {
+            (Value::from(node.value), Value::from(node.value))
+        } else {
+            (-(40 - n) / 2, (41 - n) / 2)
+        })
     }
 
     #[inline(always)]
