@@ -163,6 +163,11 @@ pub struct TreeArgs {
     )]
     pub score: Option<i64>,
 
+    /// connect4: name positions by their path from the root in the table-driven searches,
+    /// as if the game had no transpositions (to measure what they save).
+    #[arg(long, help_heading = "Model parameters")]
+    pub path_keys: bool,
+
     /// connect4: a file of positions, one "moves score" line each (Pons's test sets'
     /// format), one tree per line; searches are checked against the scores.
     #[arg(long, value_name = "FILE", help_heading = "Model parameters")]
@@ -207,6 +212,7 @@ impl TreeArgs {
             ("order", self.order != OrderArg::default(), Model::BranchSum),
             ("position", self.position.is_some(), Model::Connect4),
             ("positions", self.positions.is_some(), Model::Connect4),
+            ("path-keys", self.path_keys, Model::Connect4),
         ];
         given
             .into_iter()
@@ -245,6 +251,7 @@ impl TreeArgs {
             },
             position: self.position.clone(),
             score: self.score,
+            path_keys: self.path_keys,
         }
     }
 
@@ -273,9 +280,15 @@ impl TreeArgs {
         if let (Some(path), Some(Model::Connect4)) = (&self.positions, self.chosen_model()) {
             let specs = TreeSpec::connect4_positions(path)?;
             let layout = self.spec()?.layout;
+            let path_keys = self.path_keys;
             return Ok(specs
                 .into_iter()
-                .map(|spec| TreeSpec { layout, ..spec })
+                .map(|mut spec| {
+                    if let TreeSource::Model(model) = &mut spec.source {
+                        model.path_keys = path_keys;
+                    }
+                    TreeSpec { layout, ..spec }
+                })
                 .collect());
         }
         let first = self.spec()?;
@@ -358,6 +371,9 @@ pub fn model_command_line(spec: &ModelSpec) -> Vec<String> {
         flag("position", spec.position.clone().unwrap_or_default());
         if let Some(score) = spec.score {
             flag("score", score.to_string());
+        }
+        if spec.path_keys {
+            flags.push("--path-keys".to_string());
         }
         return flags;
     }

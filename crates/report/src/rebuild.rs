@@ -28,7 +28,10 @@ pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, String> {
     };
     if model == Model::Connect4 {
         let moves = needed(info.position.clone(), name, "position")?;
-        let spec = ModelSpec::connect4(&moves, info.score, info.seed.unwrap_or(1));
+        let spec = ModelSpec {
+            path_keys: info.path_keys == Some(true),
+            ..ModelSpec::connect4(&moves, info.score, info.seed.unwrap_or(1))
+        };
         return Ok(TreeSpec::model(spec, layout));
     }
     let mut spec = ModelSpec::new(

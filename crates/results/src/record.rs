@@ -60,6 +60,9 @@ pub struct TreeInfo {
     /// `connect4`: the position's published score, where its file gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<Value>,
+    /// `connect4`: searched with path keys instead of its position keys.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_keys: Option<bool>,
     /// `implicit` or `arena`.
     pub layout: String,
 }
@@ -79,6 +82,7 @@ impl TreeInfo {
                 seed: Some(m.seed),
                 position: Some(m.position.clone().unwrap_or_default()),
                 score: m.score,
+                path_keys: m.path_keys.then_some(true),
                 layout,
                 ..TreeInfo::default()
             },
@@ -151,6 +155,9 @@ impl TreeInfo {
         }
         if let Some(moves) = &self.position {
             parts.push(format!("position={moves:?}"));
+        }
+        if self.path_keys == Some(true) {
+            parts.push("path-keys".to_string());
         }
         if let Some(v) = self.values.filter(|&v| v != abbench_tree::DEFAULT_VALUES) {
             parts.push(format!("values={v}"));
