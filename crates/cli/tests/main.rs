@@ -7,6 +7,7 @@ mod ab_command;
 mod bad_input;
 mod ci_workflow;
 mod compare_command;
+mod connect4_command;
 mod cross_machine_report;
 mod export_command;
 mod first_run;
