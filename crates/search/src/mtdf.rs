@@ -58,9 +58,10 @@
 //!
 //! Where the tree knows bounds on a position's value from its rules alone
 //! ([`GameTree::value_bounds`]: a game, never a synthetic tree), they join the table's
-//! bounds wherever the table is looked up, in the kernel and the procedure alike: a test
-//! whose threshold lies outside them is answered without a search, as in the peer
-//! solvers of that game.
+//! bounds wherever the table is looked up below the root, in the kernel and the
+//! procedure alike: a test whose threshold lies outside them is answered without a
+//! search, as in the peer solvers of that game. (At the root they would answer a pass
+//! without naming a best move.)
 //!
 //! The root's best move is the one that produced the lower bound in the last pass that
 //! raised it (or the final window search): its value is the root's.
@@ -112,18 +113,18 @@ pub struct MtdfIter<T: GameTree> {
 
 /// What the table says of a node searched with `(alpha, beta)`: its value bound when the
 /// stored bounds answer the search, else the narrowed window and the stored bounds.
-/// The bounds the tree's rules give ([`GameTree::value_bounds`]) join the table's.
+/// The bounds the tree's rules give (`rules`, [`GameTree::value_bounds`]) join the
+/// table's.
 #[inline(always)]
-fn look_up<T: GameTree, B: BoundTable>(
-    tree: &T,
-    node: T::Node,
+fn look_up<B: BoundTable>(
+    rules: Option<(Value, Value)>,
     table: &mut B,
     key: u64,
     alpha: Value,
     beta: Value,
 ) -> Result<(Value, Value, Bounds), Value> {
     let stored = table.probe(key);
-    let known = match (stored, tree.value_bounds(node)) {
+    let known = match (stored, rules) {
         (stored, None) => stored,
         (None, Some((lower, upper))) => Some(Bounds { lower, upper }),
         (Some(b), Some((lower, upper))) => Some(Bounds {
@@ -248,8 +249,15 @@ impl<T: GameTree> MtdfIter<T> {
         }
         // Positions this close to the leaves are not kept in the table.
         let kept_above = leaf_depth.saturating_sub(UNTABLED_PLIES);
+        // The root's own bounds are not taken from the rules: a pass they answered would
+        // name no best move.
+        let rules = if base_depth == 0 {
+            None
+        } else {
+            tree.value_bounds(node)
+        };
         let (alpha, beta, stored) = if base_depth < kept_above {
-            match look_up(tree, node, table, key, alpha, beta) {
+            match look_up(rules, table, key, alpha, beta) {
                 Ok(window) => window,
                 Err(bound) => return Ok((bound, u32::MAX)),
             }
@@ -306,7 +314,7 @@ impl<T: GameTree> MtdfIter<T> {
                     let key = child_key(tree, child, current.key, i as usize);
                     let floor = current.alpha.max(current.g);
                     let entered = if child_depth < kept_above {
-                        look_up(tree, child, table, key, -current.beta, -floor)
+                        look_up(tree.value_bounds(child), table, key, -current.beta, -floor)
                     } else {
                         Ok((-current.beta, -floor, Bounds::UNKNOWN))
                     };
@@ -542,7 +550,8 @@ pub(crate) fn memory_search<T: GameTree, C: Counters>(
     // Positions near the leaves are not kept in the table.
     let kept = tree.depth(node) + UNTABLED_PLIES < tree.height();
     let stored = if kept { table.probe(key) } else { None };
-    let stored = match (kept, stored, tree.value_bounds(node)) {
+    let rules = tree.value_bounds(node).filter(|_| tree.depth(node) > 0);
+    let stored = match (kept, stored, rules) {
         (true, stored, None) | (false, stored, _) => stored,
         (true, None, Some((lower, upper))) => Some(Bounds { lower, upper }),
         (true, Some(b), Some((lower, upper))) => Some(Bounds {
