@@ -26,6 +26,8 @@ pub enum ModelArg {
     BranchSum,
     /// No cutoffs at all.
     Worst,
+    /// Connect Four from a position (--position or --positions).
+    Connect4,
 }
 
 impl From<ModelArg> for Model {
@@ -36,6 +38,7 @@ impl From<ModelArg> for Model {
             ModelArg::Dependent => Model::Dependent,
             ModelArg::BranchSum => Model::BranchSum,
             ModelArg::Worst => Model::Worst,
+            ModelArg::Connect4 => Model::Connect4,
         }
     }
 }
@@ -139,6 +142,36 @@ pub struct TreeArgs {
     /// branch-sum: the search order of children.
     #[arg(long, value_enum, default_value_t, help_heading = "Model parameters")]
     pub order: OrderArg,
+
+    /// connect4: the moves played from the empty board, columns 1-7 (e.g. 4453)
+    /// [default: the empty board].
+    #[arg(
+        long,
+        value_name = "MOVES",
+        conflicts_with = "positions",
+        help_heading = "Model parameters"
+    )]
+    pub position: Option<String>,
+
+    /// connect4: the position's known score, which verify holds every search to.
+    #[arg(
+        long,
+        value_name = "SCORE",
+        allow_negative_numbers = true,
+        requires = "position",
+        help_heading = "Model parameters"
+    )]
+    pub score: Option<i64>,
+
+    /// connect4: name positions by their path from the root in the table-driven searches,
+    /// as if the game had no transpositions (to measure what they save).
+    #[arg(long, help_heading = "Model parameters")]
+    pub path_keys: bool,
+
+    /// connect4: a file of positions, one "moves score" line each (Pons's test sets'
+    /// format), one tree per line; searches are checked against the scores.
+    #[arg(long, value_name = "FILE", help_heading = "Model parameters")]
+    pub positions: Option<PathBuf>,
 }
 
 impl TreeArgs {
@@ -177,6 +210,9 @@ impl TreeArgs {
                 Model::BranchSum,
             ),
             ("order", self.order != OrderArg::default(), Model::BranchSum),
+            ("position", self.position.is_some(), Model::Connect4),
+            ("positions", self.positions.is_some(), Model::Connect4),
+            ("path-keys", self.path_keys, Model::Connect4),
         ];
         given
             .into_iter()
@@ -213,6 +249,9 @@ impl TreeArgs {
                 OrderArg::Natural => BranchOrder::Natural,
                 OrderArg::Static => BranchOrder::Static,
             },
+            position: self.position.clone(),
+            score: self.score,
+            path_keys: self.path_keys,
         }
     }
 
@@ -238,6 +277,20 @@ impl TreeArgs {
 
     /// Every tree `--trees` asks for: seeds `seed ..= seed + trees - 1`.
     pub fn specs(&self) -> Result<Vec<TreeSpec>, TreeError> {
+        if let (Some(path), Some(Model::Connect4)) = (&self.positions, self.chosen_model()) {
+            let specs = TreeSpec::connect4_positions(path)?;
+            let layout = self.spec()?.layout;
+            let path_keys = self.path_keys;
+            return Ok(specs
+                .into_iter()
+                .map(|mut spec| {
+                    if let TreeSource::Model(model) = &mut spec.source {
+                        model.path_keys = path_keys;
+                    }
+                    TreeSpec { layout, ..spec }
+                })
+                .collect());
+        }
         let first = self.spec()?;
         let invalid = |expected: String| TreeError::InvalidParameter {
             parameter: "trees",
@@ -248,6 +301,11 @@ impl TreeArgs {
         if self.tree_file.is_some() && self.trees > 1 {
             return Err(invalid(
                 "a tree file is one tree; --trees needs a model".into(),
+            ));
+        }
+        if self.chosen_model() == Some(Model::Connect4) && self.trees > 1 {
+            return Err(invalid(
+                "a connect4 position is one tree; --positions FILE gives many".into(),
             ));
         }
         Ok((0..self.trees)
@@ -264,10 +322,22 @@ impl TreeArgs {
     /// command line would give them (`--trees 1` included): the inverse of parsing, for
     /// printing a command that reproduces one tree's result. Model parameters appear only
     /// when the model uses them and they differ from the specification's defaults.
+    #[cfg(test)]
     pub fn command_line(&self, seed: u64) -> Vec<String> {
-        let mut flags = match &self.tree_file {
-            Some(path) => vec!["--tree-file".to_string(), path.display().to_string()],
-            None => model_command_line(&ModelSpec {
+        self.command_line_of(None, seed)
+    }
+
+    /// [`TreeArgs::command_line`] for the tree `spec` (a position of `--positions` is
+    /// named by its own moves).
+    pub fn command_line_of(&self, spec: Option<&TreeSpec>, seed: u64) -> Vec<String> {
+        let game = spec.and_then(|spec| match &spec.source {
+            TreeSource::Model(model) if model.model.is_game() => Some(model.clone()),
+            _ => None,
+        });
+        let mut flags = match (&self.tree_file, game) {
+            (Some(path), _) => vec!["--tree-file".to_string(), path.display().to_string()],
+            (None, Some(game)) => model_command_line(&game),
+            (None, None) => model_command_line(&ModelSpec {
                 seed,
                 ..self.model_spec(self.model.unwrap_or(ModelArg::Random))
             }),
@@ -297,6 +367,16 @@ pub fn model_command_line(spec: &ModelSpec) -> Vec<String> {
     };
     let defaults = ModelSpec::default();
     flag("model", spec.model.name().to_string());
+    if spec.model == Model::Connect4 {
+        flag("position", spec.position.clone().unwrap_or_default());
+        if let Some(score) = spec.score {
+            flag("score", score.to_string());
+        }
+        if spec.path_keys {
+            flags.push("--path-keys".to_string());
+        }
+        return flags;
+    }
     flag("degree", spec.degree.to_string());
     flag("height", spec.height.to_string());
     match spec.model {

@@ -122,12 +122,87 @@ const FILES: &[(&str, &[u8])] = &[
     ("no-total.txt", b"random-d8-h6-s1/f0 5 100 80\n"),
     ("wrong-total.txt", b"random-d8-h6-s1/f0 5 100 80\ntotal 7\n"),
     ("bad-count.txt", b"random-d8-h6-s1/f0 5 many 80\ntotal 7\n"),
+    // Connect Four positions files, one per malformed line.
+    ("c4-column.txt", b"4453 2\n4458 1\n"),
+    ("c4-full.txt", b"4453 2\n1111111 0\n"),
+    ("c4-over.txt", b"12121213 5\n"),
+    ("c4-score.txt", b"4453 2\n\n4453 two\n"),
+    (
+        "c4-suite.toml",
+        b"[[workload]]\nmodel = \"connect4\"\npositions = \"c4-score.txt\"\n",
+    ),
     // Something that is not a folder, to put output under.
     ("plain-file", b""),
 ];
 
 /// Every bad input. Keep one row per problem; a new flag gets a row.
 const BAD_INPUTS: &[BadInput] = &[
+    // Connect Four positions, one line naming the move or the file's line.
+    tree(
+        &["--model", "connect4", "--position", "4458"],
+        &[
+            "invalid position 4458",
+            "move 4 is '8', not a column 1 to 7",
+        ],
+    ),
+    tree(
+        &["--model", "connect4", "--position", "1111111"],
+        &["move 7 plays column 1, which is full"],
+    ),
+    tree(
+        &["--model", "connect4", "--position", "12121213"],
+        &["move 8 comes after the game is over (move 7 won it)"],
+    ),
+    cmd(
+        &[
+            "run",
+            "--model",
+            "connect4",
+            "--positions",
+            "{dir}/c4-column.txt",
+        ],
+        &["c4-column.txt:2:1: move 4 is '8', not a column 1 to 7"],
+    ),
+    cmd(
+        &[
+            "verify",
+            "--model",
+            "connect4",
+            "--positions",
+            "{dir}/c4-full.txt",
+        ],
+        &["c4-full.txt:2:1: move 7 plays column 1, which is full"],
+    ),
+    cmd(
+        &[
+            "run",
+            "--model",
+            "connect4",
+            "--positions",
+            "{dir}/c4-over.txt",
+        ],
+        &["c4-over.txt:1:1: move 8 comes after the game is over (move 7 won it)"],
+    ),
+    cmd(
+        &[
+            "verify",
+            "--model",
+            "connect4",
+            "--positions",
+            "{dir}/c4-score.txt",
+        ],
+        &["c4-score.txt:3:6: score 'two' is not a number"],
+    ),
+    cmd(
+        &[
+            "sweep",
+            "--suite",
+            "{dir}/c4-suite.toml",
+            "--out",
+            "{dir}/out",
+        ],
+        &["c4-score.txt:3:6: score 'two' is not a number"],
+    ),
     // Tree options, refused by tree, run and verify alike.
     tree(
         &["--degree", "0"],

@@ -8,6 +8,7 @@ mod algorithm_names;
 mod bad_input;
 mod ci_workflow;
 mod compare_command;
+mod connect4_command;
 mod cross_machine_report;
 mod export_command;
 mod first_run;

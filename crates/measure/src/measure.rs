@@ -22,7 +22,7 @@ use crate::{Interrupt, MeasureError};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions, Setting};
 use abbench_results::{Algorithm, Results, WallTimes, available_threads};
 use abbench_results::{FastestSerial, StopReason, Unfinished};
-use abbench_results::{ParallelMetrics, Record, SCHEMA, TreeInfo, WindowFields};
+use abbench_results::{ParallelMetrics, Record, SCHEMA, TableRecord, TreeInfo, WindowFields};
 use abbench_search::{
     Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
 };
@@ -644,7 +644,14 @@ impl Measure<'_> {
             guess_source: None,
             searches: None,
             passes: Vec::new(),
-            table: None,
+            // The shared node table of abdada, lazy-smp and null-window.
+            table: (shown.stats.table_probes > 0).then(|| TableRecord {
+                probes: shown.stats.table_probes,
+                hits: shown.stats.table_hits,
+                stores: shown.stats.table_stores,
+                hit_rate: shown.stats.table_hits as f64 / shown.stats.table_probes as f64,
+                bytes: None,
+            }),
             fastest: None,
             machine_ns: None,
         })

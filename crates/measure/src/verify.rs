@@ -14,6 +14,12 @@
 //! testkit's `VisitWrong`) to watch a mismatch reported, and [`TreeCheck`] is what the
 //! stress campaign and the command line call for each tree.
 //!
+//! A tree that carries a published value (a `connect4` position of a test set, with its
+//! score) is held to it as well, an oracle that no one here wrote: the reference must
+//! find it, and every search is held to it. Where the reference reaches the time limit,
+//! the published value alone is the reference, and only values are compared (a best move
+//! is checked by searching it, with the reference's kernel).
+//!
 //! The plan's `options.time_limit` bounds every search, serial ones included: a search
 //! that reaches it is [`Verdict::TimedOut`], one whose worker panicked
 //! [`Verdict::Failed`] — neither is an answer. If the reference itself times out, no
@@ -136,6 +142,9 @@ pub struct TreeVerdict {
     pub reference_verdict: Verdict,
     /// F0's value, when the tree was small enough to search in full.
     pub oracle: Option<Value>,
+    /// The value published for the tree (a test set's score), which every search is
+    /// held to.
+    pub published: Option<Value>,
     /// Every requested search, in the order asked for.
     pub searches: Vec<SearchCheck>,
 }
@@ -183,6 +192,14 @@ impl TreeVerdict {
                     (Verdict::Agrees | Verdict::TimedOut, _) => return None,
                     (Verdict::Failed { message }, _) => format!("{who} failed: {message}"),
                     (_, None) => format!("{who} gave no answer"),
+                    (Verdict::WrongValue { expected }, Some(answer))
+                        if self.published.is_some() =>
+                    {
+                        format!(
+                            "{who} found value {}, the published score {expected}",
+                            answer.value
+                        )
+                    }
                     (Verdict::WrongValue { expected }, Some(answer))
                         if check.algo == reference_algo =>
                     {
@@ -267,8 +284,16 @@ pub fn verify_tree(
     ensure_pools(plan, pools)?;
     spec.visit(
         memory_budget,
-        VerifySearches::new(plan, pools, memory_budget),
+        VerifySearches::new(plan, pools, memory_budget).published(published_value(spec)),
     )?
+}
+
+/// The value published for `spec`'s tree, if any: a `connect4` position's score.
+pub fn published_value(spec: &TreeSpec) -> Option<Value> {
+    match &spec.source {
+        abbench_tree::TreeSource::Model(model) => model.score,
+        abbench_tree::TreeSource::File(_) => None,
+    }
 }
 
 /// Builds the pools `plan`'s parallel searches need, if missing: before
@@ -286,6 +311,8 @@ pub struct VerifySearches<'a> {
     pools: &'a Pools,
     /// What the tree may take; MTD(f)'s table, too.
     memory_budget: u64,
+    /// The tree's published value, if it has one.
+    published: Option<Value>,
 }
 
 impl<'a> VerifySearches<'a> {
@@ -296,7 +323,14 @@ impl<'a> VerifySearches<'a> {
             plan,
             pools,
             memory_budget,
+            published: None,
         }
+    }
+
+    /// The same check, every search also held to `published` (the tree's published
+    /// value, [`published_value`]).
+    pub fn published(self, published: Option<Value>) -> Self {
+        VerifySearches { published, ..self }
     }
 }
 
@@ -315,18 +349,82 @@ impl TreeVisitor for VerifySearches<'_> {
         let limit = self.plan.options.time_limit;
         let reference = match serial_search::<T, Basic>(SerialAlgorithm::F2Iter, tree, limit) {
             Ok(found) => Answer::of(&found),
-            Err(reason) => return Ok(self.unverifiable(reason)),
+            Err(reason) => {
+                return match self.published {
+                    Some(truth) => self.against_published(tree, truth, Verdict::stopped(reason)),
+                    None => Ok(self.unverifiable(reason)),
+                };
+            }
         };
         let mut moves = MoveValues::new(tree);
         let full_size = full_tree_nodes(tree.max_degree() as u64, tree.height());
         let oracle = full_size
             .filter(|&n| n <= self.plan.oracle_positions)
             .map(|_| SerialAlgorithm::F0.search::<T, Basic>(tree).value);
-        let reference_verdict = match oracle {
+        let reference_verdict = match self.published.or(oracle) {
             Some(expected) if expected != reference.value => Verdict::WrongValue { expected },
             _ => moves.judge(reference, reference.value),
         };
+        // The published value where there is one; else the reference's.
+        let truth = self.published.unwrap_or(reference.value);
 
+        let searches = self.searches(tree, &mut Judge::Moves(moves), truth)?;
+        Ok(TreeVerdict {
+            reference: Some(reference),
+            reference_verdict,
+            oracle,
+            published: self.published,
+            searches,
+        })
+    }
+}
+
+/// How an answer is held to the truth: value and best move, or, where no search of the
+/// reference's finishes, the value alone.
+enum Judge<'t, T: GameTree> {
+    Moves(MoveValues<'t, T>),
+    ValuesOnly,
+}
+
+impl<T: GameTree> Judge<'_, T> {
+    fn serial(&mut self, found: &SearchResult, truth: Value) -> Verdict {
+        match self {
+            Judge::Moves(moves) => judge_result(moves, found, truth),
+            Judge::ValuesOnly => match found.bound {
+                Some(bound @ (Bound::Lower | Bound::Upper)) if bound.admits(found.value, truth) => {
+                    Verdict::Agrees
+                }
+                Some(Bound::Lower | Bound::Upper) => Verdict::WrongValue { expected: truth },
+                _ => Judge::<T>::value(found.value, truth),
+            },
+        }
+    }
+
+    fn answer(&mut self, answer: Answer, truth: Value) -> Verdict {
+        match self {
+            Judge::Moves(moves) => moves.judge(answer, truth),
+            Judge::ValuesOnly => Judge::<T>::value(answer.value, truth),
+        }
+    }
+
+    fn value(value: Value, truth: Value) -> Verdict {
+        if value == truth {
+            Verdict::Agrees
+        } else {
+            Verdict::WrongValue { expected: truth }
+        }
+    }
+}
+
+impl VerifySearches<'_> {
+    /// Every search of the plan, each judged against `truth`.
+    fn searches<T: GameTree>(
+        &self,
+        tree: &T,
+        judge: &mut Judge<'_, T>,
+        truth: Value,
+    ) -> Result<Vec<SearchCheck>, MeasureError> {
+        let limit = self.plan.options.time_limit;
         let mut searches = Vec::new();
         for &algo in self.plan.algos {
             match algo {
@@ -334,10 +432,7 @@ impl TreeVisitor for VerifySearches<'_> {
                     let mut searcher = SerialSearch::new(serial, self.plan.serial, tree)?;
                     let found = configured_search::<T, Basic>(&mut searcher, tree, limit);
                     let (answer, verdict) = match found {
-                        Ok(found) => (
-                            Some(Answer::of(&found)),
-                            judge_result(&mut moves, &found, reference.value),
-                        ),
+                        Ok(found) => (Some(Answer::of(&found)), judge.serial(&found, truth)),
                         Err(reason) => (None, Verdict::stopped(reason)),
                     };
                     searches.push(SearchCheck {
@@ -358,7 +453,7 @@ impl TreeVisitor for VerifySearches<'_> {
                             Err(error) => Err(parallel_halt(error, limit)?),
                         };
                         let (answer, verdict) = match found {
-                            Ok(answer) => (Some(answer), moves.judge(answer, reference.value)),
+                            Ok(answer) => (Some(answer), judge.answer(answer, truth)),
                             Err(reason) => (None, Verdict::stopped(reason)),
                         };
                         searches.push(SearchCheck {
@@ -371,16 +466,27 @@ impl TreeVisitor for VerifySearches<'_> {
                 }
             }
         }
+        Ok(searches)
+    }
+
+    /// The verdict on a tree whose reference reached the time limit but whose value is
+    /// published: every search held to that value alone.
+    fn against_published<T: GameTree>(
+        &self,
+        tree: &T,
+        truth: Value,
+        reference_verdict: Verdict,
+    ) -> Result<TreeVerdict, MeasureError> {
+        let searches = self.searches(tree, &mut Judge::ValuesOnly, truth)?;
         Ok(TreeVerdict {
-            reference: Some(reference),
+            reference: None,
             reference_verdict,
-            oracle,
+            oracle: None,
+            published: self.published,
             searches,
         })
     }
-}
 
-impl VerifySearches<'_> {
     /// The verdict on a tree whose reference search gave no answer: nothing else is run.
     fn unverifiable(&self, reason: StopReason) -> TreeVerdict {
         let verdict = Verdict::stopped(reason);
@@ -404,6 +510,7 @@ impl VerifySearches<'_> {
             reference: None,
             reference_verdict: verdict,
             oracle: None,
+            published: None,
             searches,
         }
     }

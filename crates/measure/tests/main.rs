@@ -3,6 +3,7 @@
 
 mod common;
 
+mod connect4;
 mod hostile_suites;
 mod measure;
 mod results;

@@ -16,7 +16,7 @@ use crate::executor::Executor;
 use crate::probes::{FlagProbe, StopProbe};
 use crate::sync::{AtomicBool, Mutex, Ordering};
 use crate::table::Bounds;
-use abbench_search::{Aborted, child_path_key, root_path_key};
+use abbench_search::{Aborted, child_key, root_key};
 use abbench_tree::hash::mix64;
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
@@ -121,7 +121,7 @@ pub(crate) fn search<T: GameTree, E: Executor>(
         if ctx.worker() != walk.caller {
             ctx.with_slot(|slot| slot.stats.steals += 1);
         }
-        let outcome = walk.node(root, root_path_key(), (NEG_INFINITY, INFINITY));
+        let outcome = walk.node(root, root_key(ctx.tree), (NEG_INFINITY, INFINITY));
         // A worker that starts after another has stored the root's entry, but before
         // that one records its result, is answered by the table with no move: only a
         // search of the root's children names the best move, and that one's result
@@ -142,7 +142,7 @@ fn nth_child(position: usize, degree: usize, rotation: usize) -> usize {
 }
 
 impl<T: GameTree, E: Executor> Walk<'_, '_, T, E> {
-    /// Alpha-beta of `node` (path key `key`) with `window`, fail-hard; returns the value
+    /// Alpha-beta of `node` (table key `key`) with `window`, fail-hard; returns the value
     /// and the search-order index of the child that produced it.
     fn node(
         &self,
@@ -172,7 +172,7 @@ impl<T: GameTree, E: Executor> Walk<'_, '_, T, E> {
         Ok((m, best))
     }
 
-    /// The children of `node` (path key `key`) searched with `(alpha, beta)` in the
+    /// The children of `node` (table key `key`) searched with `(alpha, beta)` in the
     /// worker's order, those put off last; returns the node's fail-hard value and best
     /// child.
     fn children(
@@ -198,12 +198,13 @@ impl<T: GameTree, E: Executor> Walk<'_, '_, T, E> {
                 break;
             }
             let i = nth_child(position, degree, rotation);
-            let child = child_path_key(key, i);
+            let child_node = tree.child(node, &children, i);
+            let child = child_key(tree, child_node, key, i);
             let Some(marked) = self.claim(position, i, child) else {
                 deferred |= 1 << i;
                 continue;
             };
-            let outcome = self.node(tree.child(node, &children, i), child, (-beta, -found.0));
+            let outcome = self.node(child_node, child, (-beta, -found.0));
             if marked && let Some(table) = &ctx.table {
                 table.unmark_busy(child);
             }
@@ -214,14 +215,14 @@ impl<T: GameTree, E: Executor> Walk<'_, '_, T, E> {
             deferred &= deferred - 1;
             let child = tree.child(node, &children, i);
             let t = -self
-                .node(child, child_path_key(key, i), (-beta, -found.0))?
+                .node(child, child_key(tree, child, key, i), (-beta, -found.0))?
                 .0;
             found = better(found, t, i);
         }
         Ok(found)
     }
 
-    /// ABDADA's claim on the child with search-order index `i` (path key `child`), at
+    /// ABDADA's claim on the child with search-order index `i` (table key `child`), at
     /// `position` in the worker's order: `None` if another worker is searching it and it
     /// is put off, else whether this worker marked it busy (to unmark after). Lazy SMP
     /// claims nothing.

@@ -20,15 +20,20 @@ pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, String> {
         .model
         .as_deref()
         .ok_or("the record names neither a model nor a file")?;
-    let model = Model::ALL
-        .into_iter()
-        .find(|m| m.name() == name)
-        .ok_or_else(|| format!("unknown model '{name}'"))?;
+    let model = Model::from_name(name).ok_or_else(|| format!("unknown model '{name}'"))?;
     let layout = match info.layout.as_str() {
         "implicit" => Layout::Implicit,
         "arena" => Layout::Arena,
         other => return Err(format!("unknown layout '{other}'")),
     };
+    if model == Model::Connect4 {
+        let moves = needed(info.position.clone(), name, "position")?;
+        let spec = ModelSpec {
+            path_keys: info.path_keys == Some(true),
+            ..ModelSpec::connect4(&moves, info.score, info.seed.unwrap_or(1))
+        };
+        return Ok(TreeSpec::model(spec, layout));
+    }
     let mut spec = ModelSpec::new(
         model,
         needed(info.degree, name, "degree")?,
@@ -36,6 +41,7 @@ pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, String> {
         needed(info.seed, name, "seed")?,
     );
     match model {
+        Model::Connect4 => {}
         Model::Random => spec.values = needed(info.values, name, "values")?,
         Model::Ordered => {
             spec.ordering = needed(info.ordering, name, "ordering")?;

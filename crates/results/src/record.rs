@@ -54,6 +54,15 @@ pub struct TreeInfo {
     /// `branch-sum`: search order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order: Option<String>,
+    /// `connect4`: the moves that reach the position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// `connect4`: the position's published score, where its file gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<Value>,
+    /// `connect4`: searched with path keys instead of its position keys.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_keys: Option<bool>,
     /// `implicit` or `arena`.
     pub layout: String,
 }
@@ -66,6 +75,15 @@ impl TreeInfo {
             TreeSource::File(path) => TreeInfo {
                 file: Some(path.display().to_string()),
                 layout: Layout::Arena.to_string(),
+                ..TreeInfo::default()
+            },
+            TreeSource::Model(m) if m.model == Model::Connect4 => TreeInfo {
+                model: Some(m.model.name().to_string()),
+                seed: Some(m.seed),
+                position: Some(m.position.clone().unwrap_or_default()),
+                score: m.score,
+                path_keys: m.path_keys.then_some(true),
+                layout,
                 ..TreeInfo::default()
             },
             TreeSource::Model(m) => {
@@ -98,7 +116,7 @@ impl TreeInfo {
                             .to_string(),
                         );
                     }
-                    Model::Dependent | Model::Worst => {}
+                    Model::Dependent | Model::Worst | Model::Connect4 => {}
                 }
                 info
             }
@@ -110,10 +128,13 @@ impl TreeInfo {
         serde_json::to_string(self).expect("a TreeInfo always serialises")
     }
 
-    /// The same tree without its seed: the workload a seed belongs to.
+    /// The same tree without its seed: the workload a seed belongs to. The positions of
+    /// a game are one workload, as the seeds of a model are.
     pub fn workload(&self) -> TreeInfo {
         TreeInfo {
             seed: None,
+            position: None,
+            score: None,
             ..self.clone()
         }
     }
@@ -131,6 +152,12 @@ impl TreeInfo {
         }
         if let Some(h) = self.height {
             parts.push(format!("h={h}"));
+        }
+        if let Some(moves) = &self.position {
+            parts.push(format!("position={moves:?}"));
+        }
+        if self.path_keys == Some(true) {
+            parts.push("path-keys".to_string());
         }
         if let Some(v) = self.values.filter(|&v| v != abbench_tree::DEFAULT_VALUES) {
             parts.push(format!("values={v}"));

@@ -56,12 +56,19 @@
 //! leaf parents, 0.64–0.82× and 1.04–1.31×; all but the last two plies, 0.64–0.81× and
 //! 0.69–0.90×; all but three, 0.67–0.93× and 0.64–0.90×.
 //!
+//! Where the tree knows bounds on a position's value from its rules alone
+//! ([`GameTree::value_bounds`]: a game, never a synthetic tree), they join the table's
+//! bounds wherever the table is looked up below the root, in the kernel and the
+//! procedure alike: a test whose threshold lies outside them is answered without a
+//! search, as in the peer solvers of that game. (At the root they would answer a pass
+//! without naming a best move.)
+//!
 //! The root's best move is the one that produced the lower bound in the last pass that
 //! raised it (or the final window search): its value is the root's.
 
 use crate::f2_soft_iter::SoftIter;
 use crate::guess::mtdf_guess;
-use crate::transposition::{BoundTable, Bounds, TranspositionTable, child_path_key, root_path_key};
+use crate::transposition::{BoundTable, Bounds, TranspositionTable, child_key, root_key};
 use crate::{Aborted, Counters, NoProbe, Pass, Passes, Poll, Probe, SearchResult, SerialOptions};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
@@ -106,14 +113,26 @@ pub struct MtdfIter<T: GameTree> {
 
 /// What the table says of a node searched with `(alpha, beta)`: its value bound when the
 /// stored bounds answer the search, else the narrowed window and the stored bounds.
+/// The bounds the tree's rules give (`rules`, [`GameTree::value_bounds`]) join the
+/// table's.
 #[inline(always)]
 fn look_up<B: BoundTable>(
+    rules: Option<(Value, Value)>,
     table: &mut B,
     key: u64,
     alpha: Value,
     beta: Value,
 ) -> Result<(Value, Value, Bounds), Value> {
-    match table.probe(key) {
+    let stored = table.probe(key);
+    let known = match (stored, rules) {
+        (stored, None) => stored,
+        (None, Some((lower, upper))) => Some(Bounds { lower, upper }),
+        (Some(b), Some((lower, upper))) => Some(Bounds {
+            lower: b.lower.max(lower),
+            upper: b.upper.min(upper),
+        }),
+    };
+    match known {
         None => Ok((alpha, beta, Bounds::UNKNOWN)),
         Some(b) if b.lower >= beta => Err(b.lower),
         Some(b) if b.upper <= alpha => Err(b.upper),
@@ -183,7 +202,7 @@ impl<T: GameTree> MtdfIter<T> {
             tree,
             table,
             tree.root(),
-            root_path_key(),
+            root_key(tree),
             (alpha, beta),
             counters,
             &mut NoProbe,
@@ -193,7 +212,7 @@ impl<T: GameTree> MtdfIter<T> {
         }
     }
 
-    /// Memory-enhanced fail-soft alpha-beta of `node` (path key `key`) with `window`,
+    /// Memory-enhanced fail-soft alpha-beta of `node` (table key `key`) with `window`,
     /// polling `probe` about every [`Probe::interval`] positions: the value bound and the
     /// search-order index of the child that produced it (`u32::MAX`: none). A poll that
     /// asks for a narrower window is not followed: a fail-soft result for the wider
@@ -230,8 +249,15 @@ impl<T: GameTree> MtdfIter<T> {
         }
         // Positions this close to the leaves are not kept in the table.
         let kept_above = leaf_depth.saturating_sub(UNTABLED_PLIES);
+        // The root's own bounds are not taken from the rules: a pass they answered would
+        // name no best move.
+        let rules = if base_depth == 0 {
+            None
+        } else {
+            tree.value_bounds(node)
+        };
         let (alpha, beta, stored) = if base_depth < kept_above {
-            match look_up(table, key, alpha, beta) {
+            match look_up(rules, table, key, alpha, beta) {
                 Ok(window) => window,
                 Err(bound) => return Ok((bound, u32::MAX)),
             }
@@ -285,10 +311,10 @@ impl<T: GameTree> MtdfIter<T> {
                     }
                     t
                 } else {
-                    let key = child_path_key(current.key, i as usize);
+                    let key = child_key(tree, child, current.key, i as usize);
                     let floor = current.alpha.max(current.g);
                     let entered = if child_depth < kept_above {
-                        look_up(table, key, -current.beta, -floor)
+                        look_up(tree.value_bounds(child), table, key, -current.beta, -floor)
                     } else {
                         Ok((-current.beta, -floor, Bounds::UNKNOWN))
                     };
@@ -524,6 +550,15 @@ pub(crate) fn memory_search<T: GameTree, C: Counters>(
     // Positions near the leaves are not kept in the table.
     let kept = tree.depth(node) + UNTABLED_PLIES < tree.height();
     let stored = if kept { table.probe(key) } else { None };
+    let rules = tree.value_bounds(node).filter(|_| tree.depth(node) > 0);
+    let stored = match (kept, stored, rules) {
+        (true, stored, None) | (false, stored, _) => stored,
+        (true, None, Some((lower, upper))) => Some(Bounds { lower, upper }),
+        (true, Some(b), Some((lower, upper))) => Some(Bounds {
+            lower: b.lower.max(lower),
+            upper: b.upper.min(upper),
+        }),
+    };
     let (mut alpha, mut beta) = (alpha, beta);
     if let Some(b) = stored {
         if b.lower >= beta {
@@ -549,7 +584,7 @@ pub(crate) fn memory_search<T: GameTree, C: Counters>(
             tree,
             table,
             child,
-            child_path_key(key, i),
+            child_key(tree, child, key, i),
             -beta,
             -a,
             counters,
@@ -619,7 +654,7 @@ mod tests {
                     tree,
                     &mut oracle_table,
                     tree.root(),
-                    root_path_key(),
+                    root_key(tree),
                     alpha,
                     beta,
                     &mut oracle_counters,
@@ -672,6 +707,28 @@ mod tests {
                     1,
                 );
             }
+        }
+    }
+
+    #[test]
+    fn connect4_positions_agree() {
+        // Late positions of the test data, whose whole game F0 searches in a moment.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tree/data/connect4/scored-late.txt"
+        );
+        let specs = TreeSpec::connect4_positions(std::path::Path::new(path)).unwrap();
+        let late: Vec<&TreeSpec> = specs
+            .iter()
+            .filter(|spec| match &spec.source {
+                abbench_tree::TreeSource::Model(m) => m.position.as_ref().unwrap().len() >= 31,
+                abbench_tree::TreeSource::File(_) => false,
+            })
+            .take(20)
+            .collect();
+        assert_eq!(late.len(), 20);
+        for spec in late {
+            spec.visit(1 << 30, BothForms { table_mb: 1 }).unwrap();
         }
     }
 

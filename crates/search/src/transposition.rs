@@ -5,8 +5,14 @@
 //! A node is named by its *path key*: the root's key is the specification's
 //! `mix64(0)`, the `i`-th child's (search order) is the specification's child-key rule
 //! `mix64(k + i*G)` applied to its parent's key `k`. Every tree, implicit, arena or read
-//! from a file, has such keys, and a game tree has no transpositions, so a key names one
+//! from a file, has such keys, and a synthetic tree has no transpositions, so a key names one
 //! node (up to 64-bit collisions, which the table cannot tell from a hit).
+//!
+//! A tree with transpositions (a game, where many move orders reach one position) gives
+//! each position a key of its own ([`GameTree::position_key`]); [`root_key`] and
+//! [`child_key`] are the one place that chooses between the two, and every table-driven
+//! search, serial and parallel, names its positions through them. A tree without position
+//! keys is searched exactly as before they existed.
 //!
 //! The table is one array of `2^k` slots, allocated once when the search is set up and
 //! never resized; a slot is chosen by the key's low bits and always replaced. Each search
@@ -23,8 +29,8 @@
 //! or three additions per internal node, reported with the search ([`TableStats`]).
 
 use crate::TableStats;
-use abbench_tree::hash::{child_key, root_key};
-use abbench_tree::{INFINITY, NEG_INFINITY, Value};
+use abbench_tree::hash;
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
 /// Bytes of one slot: check, lower bound, upper bound, generation.
 pub const SLOT_BYTES: usize = 32;
@@ -32,13 +38,28 @@ pub const SLOT_BYTES: usize = 32;
 /// The path key of the root.
 #[inline(always)]
 pub fn root_path_key() -> u64 {
-    root_key(0)
+    hash::root_key(0)
 }
 
 /// The path key of the `i`-th child (search order) of the node keyed `parent`.
 #[inline(always)]
 pub fn child_path_key(parent: u64, i: usize) -> u64 {
-    child_key(parent, i as u64)
+    hash::child_key(parent, i as u64)
+}
+
+/// The table key of `tree`'s root: its position key where the tree gives one, else the
+/// path key of the root.
+#[inline(always)]
+pub fn root_key<T: GameTree>(tree: &T) -> u64 {
+    tree.position_key(tree.root()).unwrap_or_else(root_path_key)
+}
+
+/// The table key of `child`, the `i`-th child (search order) of the node keyed `parent`:
+/// its position key where the tree gives one, else its path key.
+#[inline(always)]
+pub fn child_key<T: GameTree>(tree: &T, child: T::Node, parent: u64, i: usize) -> u64 {
+    tree.position_key(child)
+        .unwrap_or_else(|| child_path_key(parent, i))
 }
 
 /// Bounds `lower <= F(node) <= upper` known for a node.
@@ -58,7 +79,7 @@ impl Bounds {
     };
 }
 
-/// What MTD(f)'s kernel needs of a table: bounds by path key. The serial search keeps
+/// What MTD(f)'s kernel needs of a table: bounds by table key. The serial search keeps
 /// them in its own [`TranspositionTable`]; the parallel searches of `abbench-parallel`
 /// pass a table every worker shares.
 pub trait BoundTable {
@@ -81,7 +102,7 @@ impl BoundTable for TranspositionTable {
     }
 }
 
-/// A fixed-size table of [`Bounds`] by path key.
+/// A fixed-size table of [`Bounds`] by table key.
 pub struct TranspositionTable {
     /// `[key ^ lower ^ upper ^ generation, lower, upper, generation]` per slot; all zero
     /// is empty (generations start at 1), so the array is allocated zeroed.

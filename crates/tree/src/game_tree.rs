@@ -55,6 +55,29 @@ pub trait GameTree: Sync {
         None
     }
 
+    /// A key naming the position itself, the same for every path that reaches it, for
+    /// the searches that keep a transposition table; `None` for trees without
+    /// transpositions (every synthetic model, arenas and `.tree` files), whose positions
+    /// the searches name by their path from the root instead
+    /// (`abbench_search::transposition::child_key`). Two positions with one key must
+    /// have the same subtree below them.
+    #[inline(always)]
+    fn position_key(&self, node: Self::Node) -> Option<u64> {
+        let _ = node;
+        None
+    }
+
+    /// Bounds `(lower, upper)` on the value of `node` that the rules of the game give
+    /// without searching it (a Connect Four position whose mover cannot win with its
+    /// next stone is worth at most a win with the one after); `None` for trees with no
+    /// such knowledge, all but the games. MTD(f)'s kernel merges them with its table's
+    /// bounds, as the peer solvers of a game do.
+    #[inline(always)]
+    fn value_bounds(&self, node: Self::Node) -> Option<(Value, Value)> {
+        let _ = node;
+        None
+    }
+
     /// For an internal node whose children are all leaves: the values of its children
     /// `first, first + 1, …` (search order), `[k]` being
     /// `value(child(node, &children(node), first + k))` for every `k` below `N` and the

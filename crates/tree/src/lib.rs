@@ -14,6 +14,7 @@
 mod compare;
 mod error;
 mod game_tree;
+mod path_keyed;
 mod preorder;
 mod spec;
 mod stats;
@@ -29,6 +30,7 @@ pub mod models;
 pub use compare::{MoveNumbers, first_difference};
 pub use error::TreeError;
 pub use game_tree::GameTree;
+pub use path_keyed::PathKeyed;
 pub use preorder::{Step, walk_preorder};
 pub use spec::{
     BranchOrder, DEFAULT_VALUES, Layout, MAX_DEGREE, MAX_HEIGHT, Model, ModelSpec, TreeSource,

@@ -2,11 +2,12 @@
 //! against the specification's ranges, and turned into a concrete [`GameTree`] handed to
 //! a generic [`TreeVisitor`] so that kernels monomorphise per model.
 
+use crate::models::connect4::position::parse_moves;
 use crate::models::{
-    BranchSumStaticTree, BranchSumTree, DependentTree, MAX_PERMUTED_DEGREE, OrderedTree,
-    RandomTree, WorstTree,
+    BranchSumStaticTree, BranchSumTree, Connect4Tree, DependentTree, MAX_PERMUTED_DEGREE,
+    OrderedTree, RandomTree, WorstTree,
 };
-use crate::{GameTree, MAX_LEAF_MAGNITUDE, TreeError};
+use crate::{GameTree, MAX_LEAF_MAGNITUDE, TreeError, Value};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::PathBuf;
@@ -32,10 +33,17 @@ pub enum Model {
     BranchSum,
     /// No cutoffs at all.
     Worst,
+    /// Connect Four from a position: a real game, with transpositions
+    /// ([`crate::models::connect4`]).
+    Connect4,
 }
 
 impl Model {
-    /// Every model, in the specification's order.
+    /// The real games, searched from a position rather than generated from a seed.
+    pub const GAMES: [Model; 1] = [Model::Connect4];
+
+    /// Every model of the specification, in its order (the synthetic trees; the games
+    /// are [`Model::GAMES`]).
     pub const ALL: [Model; 5] = [
         Model::Random,
         Model::Ordered,
@@ -52,7 +60,21 @@ impl Model {
             Model::Dependent => "dependent",
             Model::BranchSum => "branch-sum",
             Model::Worst => "worst",
+            Model::Connect4 => "connect4",
         }
+    }
+
+    /// The model named `name` (as [`Model::name`] writes it), synthetic or game.
+    pub fn from_name(name: &str) -> Option<Model> {
+        Model::ALL
+            .into_iter()
+            .chain(Model::GAMES)
+            .find(|m| m.name() == name)
+    }
+
+    /// Whether this is a real game ([`Model::GAMES`]): a position, not a seed, names the tree.
+    pub fn is_game(self) -> bool {
+        Model::GAMES.contains(&self)
     }
 }
 
@@ -110,6 +132,18 @@ pub struct ModelSpec {
     pub edge_range: u64,
     /// `branch-sum`: search order.
     pub order: BranchOrder,
+    /// `connect4`: the moves played from the empty board, columns 1–7 (`4453`); absent
+    /// for the empty board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// `connect4`: the position's published score (a test set's), which `verify` holds
+    /// every search to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<Value>,
+    /// `connect4`: search it with path keys instead of its position keys, as if it had
+    /// no transpositions ([`crate::PathKeyed`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub path_keys: bool,
 }
 
 impl Default for ModelSpec {
@@ -127,6 +161,9 @@ impl Default for ModelSpec {
             terminal_prob: 0.0,
             edge_range: 1000,
             order: BranchOrder::Natural,
+            position: None,
+            score: None,
+            path_keys: false,
         }
     }
 }
@@ -181,26 +218,51 @@ impl ModelSpec {
     pub fn degree_max(&self) -> u32 {
         match self.model {
             Model::Ordered => self.degree_max.unwrap_or(self.degree),
+            Model::Connect4 => crate::models::connect4::board::WIDTH,
             _ => self.degree,
+        }
+    }
+
+    /// A `connect4` tree: the position the moves `moves` reach, with its published score
+    /// if known; `seed` numbers it among others (a positions file's line).
+    pub fn connect4(moves: &str, score: Option<Value>, seed: u64) -> Self {
+        ModelSpec {
+            model: Model::Connect4,
+            seed,
+            position: Some(moves.to_string()),
+            score,
+            ..ModelSpec::default()
         }
     }
 
     /// Whether every internal node has `degree` children and every leaf is at `height`.
     pub fn is_uniform(&self) -> bool {
-        self.model != Model::Ordered
-            || (self.degree_min() == self.degree
-                && self.degree_max() == self.degree
-                && self.terminal_prob == 0.0)
+        match self.model {
+            Model::Connect4 => return false,
+            Model::Ordered => {}
+            _ => return true,
+        }
+        self.degree_min() == self.degree
+            && self.degree_max() == self.degree
+            && self.terminal_prob == 0.0
     }
 
     /// An upper bound on the number of positions in the tree, if it fits in a `u64`.
     pub fn max_nodes(&self) -> Option<u64> {
+        if self.model == Model::Connect4 {
+            let played = self.position.as_deref().map_or(0, str::len) as u32;
+            let cells = crate::models::connect4::board::CELLS;
+            return full_tree_nodes(u64::from(self.degree_max()), cells.saturating_sub(played));
+        }
         full_tree_nodes(u64::from(self.degree_max()), self.height)
     }
 
     /// Checks every parameter against the specification; the error names the parameter
     /// and the accepted range.
     pub fn validate(&self) -> Result<(), TreeError> {
+        if self.model == Model::Connect4 {
+            return self.connect4_root().map(drop);
+        }
         let d = self.degree;
         let h = self.height;
         let min_degree = if self.model == Model::Dependent { 2 } else { 1 };
@@ -242,6 +304,7 @@ impl ModelSpec {
                 }
             }
             Model::Ordered => self.validate_ordered()?,
+            Model::Connect4 => {}
             Model::Dependent | Model::Worst => {
                 if power_within(u64::from(d), h, 1 << 62).is_none() {
                     return Err(TreeError::TooLarge {
@@ -272,6 +335,14 @@ impl ModelSpec {
             });
         }
         Ok(())
+    }
+
+    /// The root of a `connect4` tree, or why its position is none.
+    fn connect4_root(&self) -> Result<Connect4Tree, TreeError> {
+        let moves = self.position.as_deref().unwrap_or_default();
+        let board =
+            parse_moves(moves).map_err(|e| TreeError::invalid("position", moves, e.to_string()))?;
+        Ok(Connect4Tree::new(board))
     }
 
     fn validate_ordered(&self) -> Result<(), TreeError> {
@@ -345,6 +416,10 @@ impl ModelSpec {
                 }
             },
             Model::Worst => visitor.visit(&WorstTree::new(d, h, seed)),
+            Model::Connect4 if self.path_keys => {
+                visitor.visit(&crate::PathKeyed(self.connect4_root()?))
+            }
+            Model::Connect4 => visitor.visit(&self.connect4_root()?),
         })
     }
 }
@@ -391,6 +466,17 @@ impl fmt::Display for ModelSpec {
     /// The model and the parameters it uses, as `name key=value …` with the command
     /// line's parameter names: `random degree=2 height=3 seed=1 values=10`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.model == Model::Connect4 {
+            let moves = self.position.as_deref().unwrap_or_default();
+            write!(f, "connect4 position={moves:?}")?;
+            if let Some(score) = self.score {
+                write!(f, " score={score}")?;
+            }
+            if self.path_keys {
+                f.write_str(" path-keys")?;
+            }
+            return Ok(());
+        }
         write!(
             f,
             "{} degree={} height={} seed={}",
@@ -411,7 +497,7 @@ impl fmt::Display for ModelSpec {
                 }
                 Ok(())
             }
-            Model::Dependent | Model::Worst => Ok(()),
+            Model::Dependent | Model::Worst | Model::Connect4 => Ok(()),
             Model::BranchSum => write!(f, " edge-range={} order={}", self.edge_range, self.order),
         }
     }

@@ -58,6 +58,20 @@ impl TreeSpec {
         }
     }
 
+    /// The `connect4` trees of a positions file ([`crate::models::connect4::positions_file`]),
+    /// one per position, each numbered by its line (its seed) and carrying its published
+    /// score.
+    pub fn connect4_positions(path: &std::path::Path) -> Result<Vec<TreeSpec>, TreeError> {
+        let positions = crate::models::connect4::positions_file::read_positions(path)?;
+        Ok(positions
+            .into_iter()
+            .map(|p| {
+                let spec = ModelSpec::connect4(&p.moves, p.score, p.line as u64);
+                TreeSpec::model(spec, Layout::Implicit)
+            })
+            .collect())
+    }
+
     /// The tree of a `.tree` file.
     pub fn file(path: impl Into<std::path::PathBuf>) -> Self {
         TreeSpec {

@@ -42,7 +42,8 @@ static EVERY_ALGORITHM: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
     mut_arg("threads", |arg| arg.default_value("1,2,3")),
     mut_arg("trees", |arg| arg
         .default_value("20")
-        .default_value_if("tree_file", ArgPredicate::IsPresent, "1")),
+        .default_value_if("tree_file", ArgPredicate::IsPresent, "1")
+        .default_value_if("model", "connect4", "1")),
 )]
 pub struct VerifyCommand {
     /// The trees.
@@ -98,6 +99,8 @@ struct Summary {
     shard: Option<abbench_results::Shard>,
     trees: u64,
     oracle_trees: u64,
+    /// Trees with a published value (a positions file's scores).
+    published_trees: u64,
     tallies: Vec<Tally>,
 }
 
@@ -134,6 +137,7 @@ impl Summary {
             "shard": self.shard.map(|s| s.to_string()),
             "trees": self.trees,
             "oracle_trees": self.oracle_trees,
+            "published_trees": self.published_trees,
             "searches": total(|t| t.searches),
             "mismatches": total(|t| t.mismatches),
             "timed_out": total(|t| t.timed_out),
@@ -176,6 +180,13 @@ impl Summary {
             "oracle      F0 on {} of {} trees (those with at most {ORACLE_POSITIONS} positions)",
             self.oracle_trees, self.trees
         )?;
+        if self.published_trees > 0 {
+            writeln!(
+                out,
+                "published   scores on {} of {} trees, every search held to them",
+                self.published_trees, self.trees
+            )?;
+        }
         writeln!(out)?;
         let mut table = Table::new(&[
             ("algo", Align::Left),
@@ -267,10 +278,14 @@ impl VerifyCommand {
             }
         }
         let bar = progress::bar(specs.len() as u64, "verify");
+        // Trees that disagreed: the first ends a run of seeded trees; every position of a
+        // game is checked and each one that disagrees is named.
+        let mut wrong = Vec::new();
         for spec in &specs {
             let verdict = check(spec, &plan, &mut pools, self.tree.memory_budget())?;
             summary.trees += 1;
             summary.oracle_trees += u64::from(verdict.oracle.is_some());
+            summary.published_trees += u64::from(verdict.published.is_some());
             let mismatches = verdict.mismatches();
             for check in &verdict.searches {
                 let wrong = mismatches
@@ -282,12 +297,17 @@ impl VerifyCommand {
                 tally.timed_out += u64::from(check.verdict == Verdict::TimedOut);
             }
             bar.inc(1);
-            if let Some(first) = mismatches.first() {
-                bar.finish_and_clear();
-                return Err(self.report_mismatches(out, &summary, spec, &mismatches, first));
+            if !mismatches.is_empty() {
+                wrong.push((spec.clone(), mismatches));
+                if !is_game(spec) {
+                    break;
+                }
             }
         }
         bar.finish_and_clear();
+        if !wrong.is_empty() {
+            return Err(self.report_mismatches(out, &summary, &wrong));
+        }
         if self.json {
             writeln!(out, "{}", summary.to_json(&[])).map_err(Failure::stdout)?;
         } else {
@@ -313,22 +333,24 @@ impl VerifyCommand {
         &self,
         out: &mut impl Write,
         summary: &Summary,
-        spec: &TreeSpec,
-        mismatches: &[Mismatch],
-        first: &Mismatch,
+        wrong: &[(TreeSpec, Vec<Mismatch>)],
     ) -> Failure {
+        let each = || {
+            wrong
+                .iter()
+                .flat_map(|(spec, mismatches)| mismatches.iter().map(move |m| (spec, m)))
+        };
         let mut print = || -> std::io::Result<()> {
             if self.json {
-                let details: Vec<_> = mismatches
-                    .iter()
-                    .map(|m| (spec.to_string(), m, self.reproduce(spec, m)))
+                let details: Vec<_> = each()
+                    .map(|(spec, m)| (spec.to_string(), m, self.reproduce(spec, m)))
                     .collect();
                 writeln!(out, "{}", summary.to_json(&details))?;
                 return out.flush();
             }
             summary.write(out)?;
             writeln!(out)?;
-            for m in mismatches {
+            for (spec, m) in each() {
                 writeln!(out, "MISMATCH on {spec}: {}", m.message)?;
                 writeln!(out, "  reproduce: {}", self.reproduce(spec, m))?;
             }
@@ -337,8 +359,15 @@ impl VerifyCommand {
         if let Err(error) = print() {
             return Failure::stdout(error);
         }
+        let Some((spec, first)) = each().next() else {
+            return Failure::failed("a mismatch was reported without one".to_string());
+        };
+        let others = match wrong.len() {
+            1 => String::new(),
+            n => format!(" ({n} trees disagree, each named above)"),
+        };
         Failure::failed(format!(
-            "MISMATCH on {spec}: {}; reproduce with: {}",
+            "MISMATCH on {spec}: {}; reproduce with: {}{others}",
             first.message,
             self.reproduce(spec, first)
         ))
@@ -351,7 +380,7 @@ impl VerifyCommand {
             TreeSource::File(_) => self.tree.seed,
         };
         let mut words = vec!["abbench".to_string(), "verify".to_string()];
-        words.extend(self.tree.command_line(seed));
+        words.extend(self.tree.command_line_of(Some(spec), seed));
         words.extend([
             "--algo".to_string(),
             mismatch.algo.to_string(),
@@ -373,6 +402,11 @@ impl VerifyCommand {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// Whether `spec` is a position of a game (checked to the end of its file).
+fn is_game(spec: &TreeSpec) -> bool {
+    matches!(&spec.source, TreeSource::Model(model) if model.model.is_game())
 }
 
 /// Parses `--stress`: a number of searches, 1 ..= [`MAX_STRESS`].

@@ -34,6 +34,12 @@
 //! order = "static"              # branch-sum: natural | static
 //!
 //! [[workload]]
+//! model = "connect4"            # a game: no degree or height
+//! positions = "late.txt"        # "moves score" lines, relative to the suite file; or
+//! # position = "4453"           # one position
+//! trees = 20                    # the first 20 positions of the file; default all
+//!
+//! [[workload]]
 //! file = "trees/figure1.tree"   # a .tree file, relative to the suite file
 //! ```
 //!
@@ -89,6 +95,8 @@ struct WorkloadFile {
     terminal_prob: Option<f64>,
     edge_range: Option<u64>,
     order: Option<BranchOrder>,
+    position: Option<String>,
+    positions: Option<String>,
 }
 
 /// Where an error is: the file and the text, to turn byte offsets into lines.
@@ -241,6 +249,10 @@ fn workloads_of(
                 algorithms,
             }])
         }
+        (Some(Model::Connect4), None) => {
+            check_model_parameters(w, Some(Model::Connect4))?;
+            game_workloads(w, algorithms, base)
+        }
         (Some(model), None) => {
             check_model_parameters(w, Some(model))?;
             let degree = w.degree.ok_or("missing `degree`")?;
@@ -270,6 +282,7 @@ fn workloads_of(
                         terminal_prob: w.terminal_prob.unwrap_or(defaults.terminal_prob),
                         edge_range: w.edge_range.unwrap_or(defaults.edge_range),
                         order: w.order.unwrap_or(defaults.order),
+                        ..ModelSpec::default()
                     };
                     spec.validate().map_err(|e| e.to_string())?;
                     Ok(Workload {
@@ -283,10 +296,56 @@ fn workloads_of(
     }
 }
 
+/// The workloads of a game: one per position (one tree each), from `position` or the
+/// first `trees` lines of `positions`.
+fn game_workloads(
+    w: &WorkloadFile,
+    algorithms: Vec<Algorithm>,
+    base: &Path,
+) -> Result<Vec<Workload>, String> {
+    let model_keys = [
+        ("degree", w.degree.is_some()),
+        ("height", w.height.is_some()),
+        ("heights", w.heights.is_some()),
+        ("seed", w.seed.is_some()),
+    ];
+    if let Some((key, _)) = model_keys.iter().find(|(_, given)| *given) {
+        return Err(format!(
+            "`{key}` does not apply to connect4, whose trees are named by positions"
+        ));
+    }
+    let specs = match (&w.position, &w.positions) {
+        (Some(_), Some(_)) => return Err("give `position` or `positions`, not both".into()),
+        (None, None) => return Err("connect4 needs `position` or `positions`".into()),
+        (Some(moves), None) => {
+            let spec = TreeSpec::model(ModelSpec::connect4(moves, None, 1), Layout::Implicit);
+            spec.validate().map_err(|e| e.to_string())?;
+            vec![spec]
+        }
+        (None, Some(file)) => {
+            let mut specs =
+                TreeSpec::connect4_positions(&base.join(file)).map_err(|e| e.to_string())?;
+            specs.truncate(w.trees.unwrap_or(u64::MAX).try_into().unwrap_or(usize::MAX));
+            specs
+        }
+    };
+    let layout = w.layout.unwrap_or_default();
+    Ok(specs
+        .into_iter()
+        .map(|tree| Workload {
+            tree: TreeSpec { layout, ..tree },
+            trees: 1,
+            algorithms: algorithms.clone(),
+        })
+        .collect())
+}
+
 /// Rejects a parameter given to a model that does not use it.
 fn check_model_parameters(w: &WorkloadFile, model: Option<Model>) -> Result<(), String> {
-    use Model::{BranchSum, Ordered, Random};
-    let parameters: [(&str, bool, Model); 8] = [
+    use Model::{BranchSum, Connect4, Ordered, Random};
+    let parameters: [(&str, bool, Model); 10] = [
+        ("position", w.position.is_some(), Connect4),
+        ("positions", w.positions.is_some(), Connect4),
         ("values", w.values.is_some(), Random),
         ("ordering", w.ordering.is_some(), Ordered),
         ("spread", w.spread.is_some(), Ordered),

@@ -56,6 +56,12 @@ impl Workload {
     pub fn seeds_text(&self) -> String {
         match &self.tree.source {
             TreeSource::File(_) => "one tree".into(),
+            TreeSource::Model(spec) if spec.model.is_game() => {
+                format!(
+                    "position {:?}",
+                    spec.position.as_deref().unwrap_or_default()
+                )
+            }
             TreeSource::Model(spec) if self.trees == 1 => format!("seed {}", spec.seed),
             TreeSource::Model(spec) => format!(
                 "seeds {}–{}",

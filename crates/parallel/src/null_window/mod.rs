@@ -37,8 +37,7 @@ use crate::split_point::Kind;
 use crate::table::Bounds;
 use abbench_search::{
     Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Poll, Probe, SerialOptions,
-    UNTABLED_PLIES, child_path_key, clamp_guess, guess_below, guess_rule, mtdf_guess,
-    root_path_key,
+    UNTABLED_PLIES, child_key, clamp_guess, guess_below, guess_rule, mtdf_guess, root_key,
 };
 use abbench_tree::{GameTree, NEG_INFINITY, Value};
 use std::sync::Mutex;
@@ -210,9 +209,9 @@ fn pass<T: GameTree, E: Executor>(
         let mut probe = CutProbe { ctx, above: None };
         return ctx
             .kernels
-            .search(ctx, root, root_path_key(), window, &mut probe);
+            .search(ctx, root, root_key(ctx.tree), window, &mut probe);
     }
-    node(ctx, root, root_path_key(), window, Kind::Pv, None)
+    node(ctx, root, root_key(ctx.tree), window, Kind::Pv, None)
 }
 
 /// A node searched in parallel: set when one of its children failed high, so that the
@@ -284,7 +283,7 @@ impl<T: GameTree, E: Executor> Probe for CutProbe<'_, '_, T, E> {
     }
 }
 
-/// Memory-enhanced fail-soft alpha-beta of `node` (path key `key`, expected `kind`)
+/// Memory-enhanced fail-soft alpha-beta of `node` (table key `key`, expected `kind`)
 /// with `window`, its younger children searched in parallel (the module docs); `above`
 /// is the nearest parallel node above it. Returns the value bound and the search-order
 /// index of the child that produced it.
@@ -323,7 +322,7 @@ fn node<T: GameTree, E: Executor>(
     Ok((g, best))
 }
 
-/// The children of `node` (path key `key`, expected `kind`) searched with the window
+/// The children of `node` (table key `key`, expected `kind`) searched with the window
 /// `(alpha, beta)` its entry left, `remembered` (the child that gave its bound in an
 /// earlier pass) first: those the table does not answer, the eldest and at an expected
 /// cut node the brothers up to the cut wait by this worker alone, the rest in parallel.
@@ -340,7 +339,8 @@ fn children<T: GameTree, E: Executor>(
     let tree = ctx.tree;
     let children = tree.children(node);
     let degree = tree.degree(node);
-    let ((mut g, mut best), answered) = answered_by_table(ctx, key, degree, (alpha, beta));
+    let ((mut g, mut best), answered) =
+        answered_by_table(ctx, (node, &children), key, (alpha, beta));
     // The child that gave the node's bound in an earlier pass goes first: what cut the
     // node at one threshold usually cuts it at the next.
     let order = Order {
@@ -359,7 +359,7 @@ fn children<T: GameTree, E: Executor>(
         searched += 1;
         let child = tree.child(node, &children, i);
         let window = (-beta, -alpha.max(g));
-        let key = child_path_key(key, i);
+        let key = child_key(tree, child, key, i);
         let t = -self::node(ctx, child, key, window, kind.child(i), above)?.0;
         if t > g {
             g = t;
@@ -385,14 +385,16 @@ fn children<T: GameTree, E: Executor>(
 /// table answers.
 fn answered_by_table<T: GameTree, E: Executor>(
     ctx: &Run<'_, '_, T, E>,
+    (node, children): (T::Node, &T::Children),
     key: u64,
-    degree: usize,
     (alpha, beta): (Value, Value),
 ) -> ((Value, Option<usize>), Answered) {
+    let tree = ctx.tree;
     let (mut g, mut best) = (NEG_INFINITY, None);
     let mut answered = Answered(0);
-    for i in 0..degree {
-        match ctx.table_probe(child_path_key(key, i)) {
+    for i in 0..tree.degree(node) {
+        let child = tree.child(node, children, i);
+        match ctx.table_probe(child_key(tree, child, key, i)) {
             Some(b) if -b.upper >= beta => {
                 g = -b.upper;
                 best = Some(i);
@@ -498,7 +500,8 @@ fn younger<T: GameTree, E: Executor>(
             if ctx.worker() != owner {
                 ctx.with_slot(|slot| slot.stats.steals += 1);
             }
-            let (child, key) = (tree.child(node, children, i), child_path_key(key, i));
+            let child = tree.child(node, children, i);
+            let key = child_key(tree, child, key, i);
             let window = (-beta, -floor.load(Ordering::Relaxed));
             match self::node(ctx, child, key, window, kind.child(i), Some(&here)) {
                 Ok((v, _)) => {

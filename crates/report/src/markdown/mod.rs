@@ -5,12 +5,13 @@
 //! build in full (`title.rs`), the plots, the SIMULATED
 //! scaling beside the measured one (`simulated_section.rs`), the paper's predictions
 //! against the measurements (`theory_table.rs`), the window techniques
-//! (`crate::windows`), how to read the tables (`legend.rs`), then one section per
+//! (`crate::windows`), the games' positions (`games.rs`), how to read the tables (`legend.rs`), then one section per
 //! workload (`workloads.rs`) — perfectly ordered families of one tree shape at several
 //! heights, searched serially, share one section — and for a merged run, its parts
 //! (`crate::shards`).
 
 mod cells;
+mod games;
 mod legend;
 mod scaling_summary;
 mod simulated_section;
@@ -85,6 +86,7 @@ pub(crate) fn render(
     simulated_section::simulated_scaling(&mut md, simulated.workloads, simulated.profile);
     theory_table::theory_table(&mut md, theory);
     crate::windows::section(&mut md, groups);
+    games::games(&mut md, records);
     legend::legend(&mut md);
     md.push_str("## Workloads\n\n");
     for section in workloads::sections(groups) {

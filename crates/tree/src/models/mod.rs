@@ -1,9 +1,11 @@
-//! The implicit models of the tree specification (`SPEC.md`), one file each.
+//! The implicit models of the tree specification (`SPEC.md`), one file each, and the
+//! real games beside them (`connect4`).
 //!
 //! Every model computes a node's children from the node alone, so any thread can expand
 //! any subtree and searching allocates nothing.
 
 mod branch_sum;
+pub mod connect4;
 mod dependent;
 mod ordered;
 mod permutation;
@@ -12,6 +14,7 @@ mod uniform;
 mod worst;
 
 pub use branch_sum::{BranchSumNode, BranchSumStaticTree, BranchSumTree};
+pub use connect4::{Connect4Node, Connect4Tree};
 pub use dependent::{DependentNode, DependentTree};
 pub use ordered::{OrderedNode, OrderedTree};
 pub use permutation::{MAX_PERMUTED_DEGREE, Permutation};

@@ -1,0 +1,94 @@
+//! Files of positions with their scores, in the format of Pascal Pons's test sets: one
+//! position a line, its move sequence ([`super::position`]), a space, and its exact score
+//! in the solver's convention (the module's notes), e.g. `2252576253462244111563365343671351441 -1`.
+//!
+//! The score may be left out (a position whose value no one has published); blank lines
+//! and lines starting with `#` are skipped. A malformed line is an error naming the file,
+//! the line, the column and the problem; nothing is read past it.
+
+use super::position::parse_moves;
+use crate::{TreeError, Value};
+use std::path::Path;
+
+/// The largest score a position can have: a win with the first player's 4th stone.
+pub const MAX_SCORE: Value = 18;
+
+/// One line of a positions file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoredPosition {
+    /// The 1-based line it was read from.
+    pub line: usize,
+    /// The move sequence, as written.
+    pub moves: String,
+    /// Its published score, if the line gives one.
+    pub score: Option<Value>,
+}
+
+/// Reads the positions of the file at `path`.
+pub fn read_positions(path: &Path) -> Result<Vec<ScoredPosition>, TreeError> {
+    let text = std::fs::read_to_string(path).map_err(|source| TreeError::Io {
+        action: "read",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_positions(&text, &path.display().to_string())
+}
+
+/// The positions of `text`, read from `path` (named in errors).
+pub fn parse_positions(text: &str, path: &str) -> Result<Vec<ScoredPosition>, TreeError> {
+    let mut positions = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let error = |column: usize, message: String| TreeError::Parse {
+            path: path.to_string(),
+            line,
+            column,
+            message,
+        };
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indent = raw.len() - raw.trim_start().len() + 1;
+        let mut fields = trimmed.split_whitespace();
+        let moves = fields.next().unwrap_or_default();
+        parse_moves(moves).map_err(|e| error(indent, e.to_string()))?;
+        let score = match fields.next() {
+            None => None,
+            Some(text) => {
+                let column = raw.find(text).map_or(1, |at| at + 1);
+                let score: Value = text
+                    .parse()
+                    .map_err(|_| error(column, format!("score '{text}' is not a number")))?;
+                if score.abs() > MAX_SCORE {
+                    return Err(error(
+                        column,
+                        format!("score {score} is outside -{MAX_SCORE} ..= {MAX_SCORE}"),
+                    ));
+                }
+                Some(score)
+            }
+        };
+        if let Some(extra) = fields.next() {
+            let column = raw.rfind(extra).map_or(1, |at| at + 1);
+            return Err(error(
+                column,
+                format!("unexpected '{extra}' after the score: a line is moves and a score"),
+            ));
+        }
+        positions.push(ScoredPosition {
+            line,
+            moves: moves.to_string(),
+            score,
+        });
+    }
+    if positions.is_empty() {
+        return Err(TreeError::Parse {
+            path: path.to_string(),
+            line: 1,
+            column: 1,
+            message: "no positions: a line is a move sequence and its score".into(),
+        });
+    }
+    Ok(positions)
+}

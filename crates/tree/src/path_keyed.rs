@@ -1,0 +1,58 @@
+//! A tree searched as if it had no transpositions: every method of the tree it wraps but
+//! [`GameTree::position_key`], which is `None`, so the table-driven searches name each
+//! position by its path. Searching a game both ways measures what its transpositions
+//! save (`--path-keys`).
+
+use crate::{GameTree, Value};
+
+/// `T` without its position keys.
+#[derive(Clone, Debug)]
+pub struct PathKeyed<T>(pub T);
+
+impl<T: GameTree> GameTree for PathKeyed<T> {
+    type Node = T::Node;
+    type Children = T::Children;
+
+    #[inline(always)]
+    fn root(&self) -> T::Node {
+        self.0.root()
+    }
+    fn height(&self) -> u32 {
+        self.0.height()
+    }
+    fn max_degree(&self) -> usize {
+        self.0.max_degree()
+    }
+    #[inline(always)]
+    fn depth(&self, node: T::Node) -> u32 {
+        self.0.depth(node)
+    }
+    #[inline(always)]
+    fn degree(&self, node: T::Node) -> usize {
+        self.0.degree(node)
+    }
+    #[inline(always)]
+    fn children(&self, node: T::Node) -> T::Children {
+        self.0.children(node)
+    }
+    #[inline(always)]
+    fn child(&self, node: T::Node, children: &T::Children, i: usize) -> T::Node {
+        self.0.child(node, children, i)
+    }
+    #[inline(always)]
+    fn move_number(&self, node: T::Node, children: &T::Children, i: usize) -> usize {
+        self.0.move_number(node, children, i)
+    }
+    #[inline(always)]
+    fn value(&self, node: T::Node) -> Value {
+        self.0.value(node)
+    }
+    #[inline(always)]
+    fn estimate(&self, node: T::Node) -> Option<Value> {
+        self.0.estimate(node)
+    }
+    #[inline(always)]
+    fn value_bounds(&self, node: T::Node) -> Option<(Value, Value)> {
+        self.0.value_bounds(node)
+    }
+}
