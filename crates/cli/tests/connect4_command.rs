@@ -41,11 +41,14 @@ fn connect4_records_carry_their_position_and_score() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(records.len(), 4);
-    for (record, line) in records
-        .iter()
-        .zip(late_positions(2).iter().flat_map(|l| [l, l]))
-    {
+    // Per position: mtdf, the other exact serial searches measured beside a parallel one
+    // (f2-iter, f2-soft, pvs, aspiration), and abdada.
+    assert_eq!(records.len(), 2 * 6);
+    for (record, line) in records.iter().zip(
+        late_positions(2)
+            .iter()
+            .flat_map(|l| std::iter::repeat_n(l, 6)),
+    ) {
         let (moves, score) = line.split_once(' ').unwrap();
         assert_eq!(record["tree"]["model"], "connect4");
         assert_eq!(record["tree"]["position"], moves);

@@ -71,8 +71,8 @@ pub(crate) fn group_by_workload(records: &[Record]) -> Vec<WorkloadGroup<'_>> {
     groups
 }
 
-/// `algos` as `name` when they are all one, else `name count` pairs, the most frequent
-/// first (ties in name order): `mtdf 7, pvs 5`.
+/// `algos` as `name` when they are all one, else `name ×count` pairs, the most frequent
+/// first (ties in name order): `mtdf ×7, pvs ×5`.
 pub(crate) fn name_counts(algos: impl Iterator<Item = Algorithm>) -> String {
     let mut counts: Vec<(Algorithm, usize)> = Vec::new();
     for algo in algos {
@@ -86,7 +86,7 @@ pub(crate) fn name_counts(algos: impl Iterator<Item = Algorithm>) -> String {
         [(only, _)] => only.name().to_string(),
         _ => counts
             .iter()
-            .map(|(a, n)| format!("{a} {n}"))
+            .map(|(a, n)| format!("{a} ×{n}"))
             .collect::<Vec<_>>()
             .join(", "),
     }
@@ -114,7 +114,7 @@ pub(crate) struct Row {
     /// seed's record names one.
     pub speedup_vs_fastest: Option<f64>,
     /// The fastest serial searches of the seeds, the most frequent first, with their
-    /// counts (`mtdf 7, pvs 5`); `None` when a seed's record names none.
+    /// counts (`mtdf ×7, pvs ×5`); `None` when a seed's record names none.
     pub fastest_serial: Option<String>,
     /// Median efficiency.
     pub efficiency: Option<f64>,

@@ -50,7 +50,7 @@ pub fn headline(records: &[Record], elapsed: Duration, other_cpu_share: Option<f
                 .filter(|r| r.algo.is_parallel() && r.threads == most)
                 .filter_map(|r| {
                     let against = match (r.speedup_vs_fastest, &r.fastest_serial) {
-                        (Some(s), Some(name)) => format!(" ({s:.2}× vs {name})"),
+                        (Some(s), Some(name)) => format!(" ({s:.2}× vs fastest: {name})"),
                         _ => String::new(),
                     };
                     Some(format!("{} {:.2}×{against}", r.algo, r.speedup?))

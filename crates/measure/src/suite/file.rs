@@ -228,27 +228,7 @@ fn workloads_of(
     match (w.model, &w.file) {
         (Some(_), Some(_)) => Err("a workload has either `model` or `file`, not both".into()),
         (None, None) => Err("a workload needs `model` or `file`".into()),
-        (None, Some(file)) => {
-            let model_keys = [
-                ("degree", w.degree.is_some()),
-                ("height", w.height.is_some()),
-                ("heights", w.heights.is_some()),
-                ("seed", w.seed.is_some()),
-                ("trees", w.trees.is_some()),
-                ("layout", w.layout.is_some()),
-            ];
-            if let Some((key, _)) = model_keys.iter().find(|(_, given)| *given) {
-                return Err(format!(
-                    "`{key}` does not apply to a .tree file, which is one tree held as an arena"
-                ));
-            }
-            check_model_parameters(w, None)?;
-            Ok(vec![Workload {
-                tree: TreeSpec::file(base.join(file)),
-                trees: 1,
-                algorithms,
-            }])
-        }
+        (None, Some(file)) => file_workload(w, algorithms, &base.join(file)),
         (Some(Model::Connect4), None) => {
             check_model_parameters(w, Some(Model::Connect4))?;
             game_workloads(w, algorithms, base)
@@ -294,6 +274,33 @@ fn workloads_of(
                 .collect()
         }
     }
+}
+
+/// The workload of a `.tree` file: one tree, no model parameters.
+fn file_workload(
+    w: &WorkloadFile,
+    algorithms: Vec<Algorithm>,
+    path: &Path,
+) -> Result<Vec<Workload>, String> {
+    let model_keys = [
+        ("degree", w.degree.is_some()),
+        ("height", w.height.is_some()),
+        ("heights", w.heights.is_some()),
+        ("seed", w.seed.is_some()),
+        ("trees", w.trees.is_some()),
+        ("layout", w.layout.is_some()),
+    ];
+    if let Some((key, _)) = model_keys.iter().find(|(_, given)| *given) {
+        return Err(format!(
+            "`{key}` does not apply to a .tree file, which is one tree held as an arena"
+        ));
+    }
+    check_model_parameters(w, None)?;
+    Ok(vec![Workload {
+        tree: TreeSpec::file(path.to_path_buf()),
+        trees: 1,
+        algorithms,
+    }])
 }
 
 /// The workloads of a game: one per position (one tree each), from `position` or the

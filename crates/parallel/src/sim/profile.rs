@@ -461,20 +461,7 @@ impl CostProfile {
                 "must be between 0 and 0.5",
             ));
         }
-        for (model, costs) in &self.serial_position_cost {
-            for (algo, ratio) in costs.named() {
-                if !(ratio.is_finite() && ratio > 0.0 && ratio <= 1000.0) {
-                    return Err(invalid(
-                        format!(
-                            "serial_position_cost.{model}.{}",
-                            algo.name().replace('-', "_")
-                        ),
-                        ratio,
-                        "must be more than 0 and at most 1000",
-                    ));
-                }
-            }
-        }
+        self.validate_serial_costs()?;
         let table = [
             ("table_probe", &self.table_probe),
             ("table_store", &self.table_store),
@@ -504,6 +491,25 @@ impl CostProfile {
                 0.0,
                 "must be at least 1",
             ));
+        }
+        Ok(())
+    }
+
+    /// Checks that every serial search's time per position is a number in (0, 1000].
+    fn validate_serial_costs(&self) -> Result<(), ProfileError> {
+        for (model, costs) in &self.serial_position_cost {
+            for (algo, ratio) in costs.named() {
+                if !(ratio.is_finite() && ratio > 0.0 && ratio <= 1000.0) {
+                    return Err(ProfileError::Invalid {
+                        what: format!(
+                            "serial_position_cost.{model}.{}",
+                            algo.name().replace('-', "_")
+                        ),
+                        value: ratio,
+                        why: "must be more than 0 and at most 1000",
+                    });
+                }
+            }
         }
         Ok(())
     }
