@@ -25,7 +25,10 @@
 //! older one is about to cut off. Every worker shares one node table
 //! ([`crate::table::NodeTable`]) at every position down to two plies above the leaves,
 //! as serial MTD(f)'s table; what one pass learnt makes the next cheap, whichever worker
-//! learnt it. The protocol, the memory ordering of what the workers share, and the
+//! learnt it. With more than four workers several tests are under way at once
+//! (`overlap.rs`), so that no pass ends in a join where the processors idle; the first
+//! guess is searched by young brothers wait on the guess's own tree ([`guess_node`]).
+//! The protocol, the memory ordering of what the workers share, and the
 //! measurements behind the rules are in `README.md` beside this file.
 
 use crate::SearchOptions;
@@ -39,11 +42,12 @@ use abbench_search::{
     Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Poll, Probe, SerialOptions,
     UNTABLED_PLIES, child_key, clamp_guess, guess_below, guess_rule, mtdf_guess, root_key,
 };
-use abbench_tree::{GameTree, NEG_INFINITY, Value};
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
 mod kernel;
+mod overlap;
 #[cfg(test)]
 mod test;
 
@@ -57,11 +61,11 @@ impl Search for NullWindow {
     /// (a pass's younger brothers are shared whatever the eldest cost).
     const READS: &'static [Setting] = &[Setting::SplitHeight, Setting::CutWait];
 
-    /// The cut wait ([`SearchOptions::cut_wait_for`]).
-    type Settings = usize;
+    /// The cut wait ([`SearchOptions::cut_wait_for`]) and the tests under way at once.
+    type Settings = (usize, usize);
 
-    fn settings(options: &SearchOptions, _workers: usize) -> usize {
-        options.cut_wait_for() as usize
+    fn settings(options: &SearchOptions, workers: usize) -> (usize, usize) {
+        (options.cut_wait_for() as usize, overlapping_tests(workers))
     }
 
     /// Every node its kernel keeps: all but the last `UNTABLED_PLIES` plies, as serial
@@ -75,22 +79,38 @@ impl Search for NullWindow {
 
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
-        &cut_wait: &usize,
+        &(cut_wait, tests): &(usize, usize),
     ) -> Result<(Value, Option<usize>), Aborted> {
+        let root = ctx.tree.root();
         search(&Run {
             ctx,
             kernels: Kernels::new(ctx),
             cut_wait,
+            tests,
+            transpositions: ctx.tree.position_key(root).is_some(),
         })
     }
 }
 
-/// One search: the shared context, the workers' table kernels and the cut wait. It
+/// Null-window tests under way at once on `workers` workers: `ceil(sqrt(workers) / 2)`,
+/// so one up to 4 workers, 2 up to 16, 4 at 64 (the measurements are in `README.md`).
+pub(crate) fn overlapping_tests(workers: usize) -> usize {
+    let mut tests = 1;
+    while 4 * tests * tests < workers {
+        tests += 1;
+    }
+    tests
+}
+
+/// One search: the shared context, the workers' table kernels, the cut wait, the tests
+/// under way at once, and whether the tree has transpositions (position keys). It
 /// dereferences to the context, which is what most of the search reads.
 struct Run<'a, 'c, T: GameTree, E: Executor> {
     ctx: &'a Context<'c, T, E>,
     kernels: Kernels<T>,
     cut_wait: usize,
+    tests: usize,
+    transpositions: bool,
 }
 
 impl<'c, T: GameTree, E: Executor> std::ops::Deref for Run<'_, 'c, T, E> {
@@ -108,6 +128,9 @@ fn search<T: GameTree, E: Executor>(
     let tree = ctx.tree;
     let root = tree.root();
     let guess = first_guess(ctx)?;
+    if ctx.tests > 1 && ctx.shares() && tree.degree(root) > 0 {
+        return overlap::search(ctx, guess, ctx.tests);
+    }
     let mut bracket = Bracket::new(guess);
     let mut best_move = None;
     loop {
@@ -131,9 +154,10 @@ fn search<T: GameTree, E: Executor>(
 /// MTD(f)'s first guess, the serial search's ([`mtdf_guess`]): the value of a search two
 /// plies shallower. It costs about a tenth of a serial MTD(f) on random d16 h8 (2.1M of
 /// 22.6M positions, seed 8101): searched by one worker it would leave the others idle
-/// for that long, so the root's moves are searched in parallel after the eldest, each
-/// with the best value found so far as its bound (root splitting, which gives the same
-/// value: every result above the bound is exact).
+/// for that long. Young brothers wait on the guess's own tree ([`guess_node`]) gives the
+/// same value (every result above its bound is exact): on random d16 h8 seed 8101 the
+/// guess took 26% of the search's time at 64 simulated processors with the root's moves
+/// alone in parallel, 10% split down to the guess tree's split height.
 fn first_guess<T: GameTree, E: Executor>(ctx: &Run<'_, '_, T, E>) -> Result<Value, Aborted> {
     let tree = ctx.tree;
     let root = tree.root();
@@ -167,36 +191,96 @@ fn first_guess<T: GameTree, E: Executor>(ctx: &Run<'_, '_, T, E>) -> Result<Valu
         counted(counters);
         return Ok(guess);
     }
-    ctx.examined_outside(1, 0);
-    let children = tree.children(root);
     if !ctx.shares() || degree < 2 {
         // F2 over the root's moves, one after another.
+        ctx.examined_outside(1, 0);
+        let children = tree.children(root);
         let mut m = NEG_INFINITY;
         for i in 0..degree {
             m = m.max(below(tree.child(root, &children, i), m)?);
         }
         return Ok(clamp_guess(m));
     }
-    // Memory ordering: `Relaxed`. `moves` hands out each move once (`handout.rs`); `best` only rises
-    // and carries no data (read late, it gives a wider window, whose result is as
-    // true); `stopped` and `best` are read after the join.
-    let best = AtomicI64::new(below(tree.child(root, &children, 0), NEG_INFINITY)?);
+    Ok(clamp_guess(guess_node(
+        ctx,
+        rule,
+        root,
+        (NEG_INFINITY, INFINITY),
+        None,
+    )?))
+}
+
+/// The guess's value of `node` with `window` (fail-soft): where the guess's own tree
+/// (the tree two plies shallower) is at least the split height tall below `node`, the
+/// eldest child first and the younger ones in parallel, each with the best value so far
+/// as its bound (young brothers wait); below, the serial guess.
+fn guess_node<T: GameTree, E: Executor>(
+    ctx: &Run<'_, '_, T, E>,
+    rule: GuessSource,
+    node: T::Node,
+    (alpha, beta): (Value, Value),
+    above: Option<&Cut<'_>>,
+) -> Result<Value, Aborted> {
+    let tree = ctx.tree;
+    let degree = tree.degree(node);
+    let horizon = tree.height().saturating_sub(GUESS_PLIES);
+    if degree < 2 || horizon.saturating_sub(tree.depth(node)) < ctx.split_height {
+        let mut counters = Basic::for_height(tree.height());
+        let mut probe = CutProbe { ctx, above };
+        let found = guess_below(tree, rule, node, (alpha, beta), &mut counters, &mut probe);
+        let stats = counters.stats();
+        ctx.examined_outside(stats.nodes, stats.leaves);
+        return found;
+    }
+    if stops(ctx, above) {
+        return Err(Aborted);
+    }
+    ctx.examined_outside(1, 0);
+    let children = tree.children(node);
+    let eldest = tree.child(node, &children, 0);
+    let g = -guess_node(ctx, rule, eldest, (-beta, -alpha), above)?;
+    if g >= beta {
+        return Ok(g);
+    }
+    // Memory ordering: `Relaxed`. `moves` hands out each child once (`handout.rs`);
+    // `floor` only rises and carries no data (read late, it gives a wider window, whose
+    // fail-soft result is as true); `best` and `incomplete` are read after the join.
+    let here = Cut::below(above);
+    let floor = AtomicI64::new(alpha.max(g));
+    let best = AtomicI64::new(g);
+    let incomplete = AtomicBool::new(false);
     let moves = Handout::new(1, degree);
-    let stopped = AtomicBool::new(false);
     ctx.fork((ctx.threads() - 1).min(degree - 2), || {
-        while let Some(i) = moves.take() {
-            match below(tree.child(root, &children, i), best.load(Ordering::Relaxed)) {
-                Ok(t) => {
-                    best.fetch_max(t, Ordering::Relaxed);
+        loop {
+            if here.closed() || ctx.stopped() {
+                return;
+            }
+            let Some(i) = moves.take() else {
+                return;
+            };
+            let child = tree.child(node, &children, i);
+            let window = (-beta, -floor.load(Ordering::Relaxed));
+            match guess_node(ctx, rule, child, window, Some(&here)) {
+                Ok(v) => {
+                    best.fetch_max(-v, Ordering::Relaxed);
+                    floor.fetch_max(-v, Ordering::Relaxed);
+                    if -v >= beta {
+                        here.cut_off();
+                    }
                 }
-                Err(Aborted) => stopped.store(true, Ordering::Relaxed),
+                Err(Aborted) if here.cut_here() => {}
+                Err(Aborted) => incomplete.store(true, Ordering::Relaxed),
             }
         }
     });
-    if stopped.load(Ordering::Relaxed) {
+    let g = best.load(Ordering::Relaxed);
+    if g >= beta {
+        return Ok(g);
+    }
+    if incomplete.load(Ordering::Relaxed) || !moves.is_exhausted() {
         return Err(Aborted);
     }
-    Ok(clamp_guess(best.load(Ordering::Relaxed)))
+    Ok(g)
 }
 
 /// One pass: the root searched with `window`, in parallel when the search shares work.
@@ -239,6 +323,11 @@ impl<'a> Cut<'a> {
     /// A child failed high: the searches of the others stop.
     fn cut_off(&self) {
         self.cut.store(true, crate::sync::Ordering::Relaxed);
+    }
+
+    /// Not cut (a root flag reused for another test).
+    fn reset(&self) {
+        self.cut.store(false, crate::sync::Ordering::Relaxed);
     }
 
     /// Whether this node itself was cut.
@@ -392,6 +481,9 @@ fn answered_by_table<T: GameTree, E: Executor>(
     let tree = ctx.tree;
     let (mut g, mut best) = (NEG_INFINITY, None);
     let mut answered = Answered(0);
+    if !ctx.transpositions {
+        return ((g, best), answered);
+    }
     for i in 0..tree.degree(node) {
         let child = tree.child(node, children, i);
         match ctx.table_probe(child_key(tree, child, key, i)) {

@@ -1,6 +1,82 @@
 //! The null-window search's cut chain under loom's model checker
 //! (`RUSTFLAGS="--cfg loom" cargo test -p abbench-parallel --lib --release loom`).
 
+use super::overlap::{Next, Schedule};
+use super::overlapping_tests;
+use abbench_tree::Value;
+
+#[test]
+fn one_test_at_a_time_up_to_four_workers_two_up_to_sixteen_four_at_sixty_four() {
+    let tests: Vec<usize> = [1, 2, 4, 5, 8, 16, 17, 64, 65]
+        .map(overlapping_tests)
+        .to_vec();
+    assert_eq!(tests, [1, 1, 1, 2, 2, 2, 3, 4, 5]);
+}
+
+/// Runs the schedule against a root of value `value` whose tests finish in the order
+/// `pick` chooses among those under way, each returning the weakest true fail-soft
+/// bound (`beta` on a fail-high, `beta - 1` on a fail-low; the window search: the
+/// value). Returns the value found and the tests started.
+fn settle(value: Value, guess: Value, tests: usize, pick: impl Fn(usize) -> usize) -> (Value, usize) {
+    let mut schedule = Schedule::new(guess, tests);
+    let mut under_way: Vec<(usize, (Value, Value))> = Vec::new();
+    let mut started = 0;
+    for round in 0..10_000 {
+        while let Next::Test { slot, window } = schedule.next() {
+            assert!(under_way.iter().all(|&(s, _)| s != slot), "slot {slot} given twice");
+            under_way.push((slot, window));
+            started += 1;
+        }
+        if schedule.done {
+            return (schedule.lower, started);
+        }
+        assert!(!under_way.is_empty(), "nothing under way and not done");
+        let (slot, (alpha, beta)) = under_way.remove(pick(round) % under_way.len());
+        let g = if beta - alpha > 1 {
+            value
+        } else if value >= beta {
+            beta
+        } else {
+            beta - 1
+        };
+        for cancelled in schedule.record(slot, g, Some(3)) {
+            under_way.retain(|&(s, _)| s != cancelled);
+            schedule.cancelled(cancelled);
+        }
+    }
+    panic!("no value after 10000 results");
+}
+
+#[test]
+fn overlapping_tests_find_the_value_in_any_order_of_results() {
+    for &(value, guess) in &[(0, 0), (1000, 0), (-77_777, 5), (123_456_789, -3), (5, 4)] {
+        for tests in [1, 2, 3, 4, 8] {
+            for order in [0usize, 1, 7] {
+                let (found, started) = settle(value, guess, tests, |round| round * order);
+                assert_eq!(found, value, "value {value} guess {guess} tests {tests}");
+                assert!(started <= 80 * tests, "{started} tests for {value} from {guess}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_move_kept_is_the_one_that_gave_the_lower_bound() {
+    let mut schedule = Schedule::new(10, 2);
+    let Next::Test { slot: a, window: wa } = schedule.next() else {
+        panic!("a first test");
+    };
+    let Next::Test { slot: b, .. } = schedule.next() else {
+        panic!("a second test");
+    };
+    assert_eq!(wa, (9, 10));
+    // The first test fails high at 12 with move 4; the second, answered by the root's
+    // entry, names none at the same bound: the move stays.
+    assert!(schedule.record(a, 12, Some(4)).contains(&b));
+    schedule.cancelled(b);
+    assert_eq!((schedule.lower, schedule.lower_move), (12, Some(4)));
+}
+
 #[cfg(loom)]
 mod loom_models {
     use super::super::Cut;
