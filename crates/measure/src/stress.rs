@@ -225,6 +225,7 @@ pub fn stress_checked(
         // nodes after the default wait.
         cut_wait: Some(abbench_parallel::CUT_WAIT_BROTHERS),
         time_limit,
+        ..SearchOptions::default()
     };
     let mut outcome = StressOutcome::empty();
     let mut pools = Pools::default();

@@ -336,7 +336,10 @@ impl JobKey {
             workload,
             spec: spec_of(r)?,
             algorithm: parallel_algorithm(r).expect("parallel records only"),
-            options: record_options(r.parallel.as_ref().expect("parallel metrics")),
+            options: record_options(
+                r.parallel.as_ref().expect("parallel metrics"),
+                r.table.as_ref(),
+            ),
         })
     }
 

@@ -64,14 +64,7 @@ impl Search for NullWindow {
         options.cut_wait_for() as usize
     }
 
-    /// Every node its kernel keeps: all but the last `UNTABLED_PLIES` plies, as serial
-    /// MTD(f)'s table.
-    fn table_nodes<T: GameTree>(tree: &T, _split_height: u32) -> Option<u64> {
-        Some(crate::table::nodes_above(
-            tree,
-            tree.height().saturating_sub(UNTABLED_PLIES),
-        ))
-    }
+    const TABLE: bool = true;
 
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,

@@ -15,6 +15,7 @@ fn split_at(split_height: u32) -> SearchOptions {
         eldest_grain: None,
         cut_wait: None,
         time_limit: None,
+        ..SearchOptions::default()
     }
 }
 
