@@ -41,7 +41,9 @@ case "${1:-check}" in
     [ -n "$cases" ] || { echo "ci/instructions.sh: no bench cases found" >&2; exit 1; }
     missing=()
     for case in $cases; do
-      file="$baseline/abbench-benches/instructions/serial_kernels/$case/callgrind.$case.out.base@main"
+      # The path gungraun 0.20 reads the baseline from (its bench module, `gungraun_bench`,
+      # is part of it: a baseline at another path is compared with nothing, "N/A").
+      file="$baseline/abbench-benches/instructions/gungraun_bench/serial_kernels/$case/callgrind.$case.out.base@main"
       [ -f "$file" ] || missing+=("$case")
     done
     if [ "${#missing[@]}" -gt 0 ]; then
@@ -58,6 +60,11 @@ case "${1:-check}" in
     # Without valgrind the bench skips itself, in one line, and compares nothing.
     if grep -q '^instructions: skipped' "$scratch/log"; then
       echo "ci/instructions.sh: the bench was skipped, nothing compared" >&2
+      exit 1
+    fi
+    # A case whose baseline gungraun did not find is shown against "N/A": nothing compared.
+    if grep -q 'Instructions:.*|N/A' "$scratch/log"; then
+      echo "ci/instructions.sh: a case was compared with no baseline (N/A)" >&2
       exit 1
     fi
     ;;

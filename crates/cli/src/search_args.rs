@@ -120,6 +120,7 @@ impl SearchArgs {
     pub fn search_options(&self) -> SearchOptions {
         SearchOptions {
             time_limit: self.time_limit,
+            tt_mb: self.windows.tt_mb,
             ..self.split.options()
         }
     }
@@ -275,6 +276,7 @@ impl SplitArgs {
             eldest_grain: self.eldest_grain,
             cut_wait: self.cut_wait,
             time_limit: None,
+            ..SearchOptions::default()
         }
     }
 }
@@ -313,7 +315,8 @@ pub struct WindowArgs {
     )]
     pub aspiration_delta: i64,
 
-    /// MTD(f)'s transposition table, MiB, 1 ..= 65536; allocated before timing.
+    /// The table searches' table (mtdf's transposition table, and the node table abdada,
+    /// lazy-smp and null-window share), MiB, 1 ..= 65536; allocated before timing.
     #[arg(
         long,
         value_name = "MIB",
@@ -326,7 +329,7 @@ pub struct WindowArgs {
 
 impl WindowArgs {
     /// Notes for the options given (a value other than the default) that none of `algos`
-    /// uses, and for a table size `mtdf` rounds down.
+    /// uses, and for a table size the table searches round down.
     pub fn ignored_by(&self, algos: &[Algorithm]) -> Vec<String> {
         use abbench_search::SerialAlgorithm::{Aspiration, F2, F2Iter, F2Soft, Mtdf};
         let uses = |users: &[abbench_search::SerialAlgorithm]| {
@@ -334,7 +337,7 @@ impl WindowArgs {
                 .iter()
                 .any(|a| matches!(a, Algorithm::Serial(s) if users.contains(s)))
         };
-        let given: [(&str, bool, &[abbench_search::SerialAlgorithm], &str); 6] = [
+        let given: [(&str, bool, &[abbench_search::SerialAlgorithm], &str); 5] = [
             (
                 "window",
                 self.window.is_some(),
@@ -365,7 +368,6 @@ impl WindowArgs {
                 &[Aspiration],
                 "aspiration",
             ),
-            ("tt-mb", self.tt_mb != DEFAULT_TT_MB, &[Mtdf], "mtdf"),
         ];
         let mut notes: Vec<String> = given
             .into_iter()
@@ -379,12 +381,29 @@ impl WindowArgs {
                 ),
             })
             .collect();
-        let bytes = abbench_search::TranspositionTable::bytes_for(self.tt_mb);
-        if uses(&[Mtdf]) && bytes != self.tt_mb << 20 {
+        // The table searches: serial mtdf and the parallel ones that share a table.
+        let tabled: Vec<&str> = algos
+            .iter()
+            .filter(|a| match a {
+                Algorithm::Serial(s) => *s == Mtdf,
+                Algorithm::Parallel(p) => p.uses_table(),
+            })
+            .map(|a| a.name())
+            .collect();
+        if self.tt_mb != DEFAULT_TT_MB && tabled.is_empty() {
             notes.push(format!(
-                "--tt-mb {}: mtdf's table is {}, the largest power of two of {}-byte slots \
-                 that fits",
+                "--tt-mb applies only to the table searches ({}), none of which is among \
+                 the algorithms",
+                table_searches()
+            ));
+        }
+        let bytes = abbench_search::TranspositionTable::bytes_for(self.tt_mb);
+        if !tabled.is_empty() && bytes != self.tt_mb << 20 {
+            notes.push(format!(
+                "--tt-mb {}: the table of {} is {}, the largest power of two of {}-byte \
+                 slots that fits",
                 self.tt_mb,
+                and_list(&tabled),
                 table_size(bytes),
                 abbench_search::SLOT_BYTES
             ));
@@ -403,6 +422,17 @@ impl WindowArgs {
             tt_mb: self.tt_mb,
         }
     }
+}
+
+/// The table searches' names, "mtdf, abdada, lazy-smp and null-window": serial MTD(f)
+/// and every parallel algorithm that shares a table.
+fn table_searches() -> String {
+    let parallel = ParallelAlgorithm::ALL
+        .into_iter()
+        .filter(|p| p.uses_table())
+        .map(ParallelAlgorithm::name);
+    let names: Vec<&str> = std::iter::once("mtdf").chain(parallel).collect();
+    and_list(&names)
 }
 
 /// `names` as "a, b and c".
@@ -461,7 +491,8 @@ fn parse_delta(text: &str) -> Result<i64, String> {
     .map(|_| delta)
 }
 
-fn parse_tt_mb(text: &str) -> Result<usize, String> {
+/// Parses `--tt-mb`: MiB, 1 ..= [`MAX_TT_MB`].
+pub(crate) fn parse_tt_mb(text: &str) -> Result<usize, String> {
     let megabytes = text
         .trim()
         .parse()

@@ -1433,25 +1433,40 @@ fn help_and_version_succeed() {
     }
 }
 
-/// A transposition table the process may not have (its address space limited below the
-/// table, as `ulimit -v` does) is a one-line refusal with exit 2, not an abort with a
-/// backtrace.
+/// A table the process may not have (its address space limited below the table, as
+/// `ulimit -v` does) is a one-line refusal with exit 2, not an abort with a backtrace:
+/// serial MTD(f)'s transposition table and a parallel table search's node table alike.
 #[test]
 fn a_table_that_cannot_be_allocated_is_refused_not_aborted() {
     let abbench = assert_cmd::cargo::cargo_bin("abbench");
-    let output = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v 819200 && exec '{}' run --model random --degree 3 --height 3 \
-             --algo mtdf --tt-mb 1024 --repeat 1 --memory-budget 2G",
-            abbench.display()
-        ))
-        .env("RUST_BACKTRACE", "1")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("abbench: error: "), "{stderr}");
-    assert!(stderr.contains("could not be allocated"), "{stderr}");
+    for (algo, table) in [
+        ("mtdf", "transposition table of 1024 MiB"),
+        ("null-window", "node table of 1024 MiB"),
+    ] {
+        let output = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 819200 && exec '{}' run --model random --degree 3 --height 3 \
+                 --algo {algo} --threads 1 --baseline f2-iter --tt-mb 1024 --repeat 1 \
+                 --memory-budget 2G",
+                abbench.display()
+            ))
+            .env("RUST_BACKTRACE", "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{algo}: {stderr}");
+        // One line, after the notes on the options (`--baseline f2-iter`'s).
+        let lines: Vec<&str> = stderr
+            .lines()
+            .filter(|l| !l.starts_with("abbench: note: "))
+            .collect();
+        assert_eq!(lines.len(), 1, "{algo}: {stderr}");
+        assert!(lines[0].starts_with("abbench: error: "), "{algo}: {stderr}");
+        assert!(stderr.contains(table), "{algo}: {stderr}");
+        assert!(
+            stderr.contains("could not be allocated"),
+            "{algo}: {stderr}"
+        );
+    }
 }

@@ -231,13 +231,19 @@ fn window_and_table_options_without_the_algorithms_that_use_them_are_named() {
         "--model", "random", "--degree", "3", "--height", "3", "--json",
     ];
     let run = |extra: &[&str]| notes(&[&["run"], &tree[..], extra].concat());
-    let mtdf_only = "--tt-mb applies only to mtdf, which is not among the algorithms";
-    for algo in ["f2", "ybwc", "lazy-smp", "null-window"] {
+    let tables_only = "--tt-mb applies only to the table searches (mtdf, abdada, lazy-smp \
+                       and null-window), none of which is among the algorithms";
+    for algo in ["f2", "ybwc", "root-split", "jamboree"] {
         assert_eq!(
             run(&["--algo", algo, "--threads", "1,2", "--tt-mb", "8"]),
-            [mtdf_only],
+            [tables_only],
             "{algo}"
         );
+    }
+    // Every table search reads it, serial or parallel.
+    for algo in ["mtdf", "abdada", "lazy-smp", "null-window"] {
+        let given = run(&["--algo", algo, "--threads", "1,2", "--tt-mb", "8"]);
+        assert!(given.is_empty(), "{algo}: {given:?}");
     }
     assert_eq!(
         run(&["--algo", "f2", "--aspiration-delta", "7"]),
@@ -255,6 +261,22 @@ fn window_and_table_options_without_the_algorithms_that_use_them_are_named() {
     // A size that is not a power of two of slots is rounded down, and said.
     assert_eq!(
         run(&["--algo", "mtdf", "--tt-mb", "3"]),
-        ["--tt-mb 3: mtdf's table is 2 MiB, the largest power of two of 32-byte slots that fits"]
+        [
+            "--tt-mb 3: the table of mtdf is 2 MiB, the largest power of two of 32-byte slots that fits"
+        ]
+    );
+    assert_eq!(
+        run(&[
+            "--algo",
+            "ybwc,null-window,mtdf",
+            "--threads",
+            "1,2",
+            "--tt-mb",
+            "3"
+        ]),
+        [
+            "--tt-mb 3: the table of null-window and mtdf is 2 MiB, the largest power of two of \
+          32-byte slots that fits"
+        ]
     );
 }

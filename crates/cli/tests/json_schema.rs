@@ -208,6 +208,7 @@ fn every_json_output_validates_against_the_committed_schema() {
         "ab_plan",
         "ab_sample",
         "calibration_check",
+        "calibration_check_serial",
         "comparison",
         "cost_profile",
         "search",

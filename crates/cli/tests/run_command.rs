@@ -250,21 +250,29 @@ fn a_tree_file_is_measured() {
     );
 }
 
-/// MTD(f)'s records carry the size of the table they searched with: `--tt-mb` rounded
-/// down to a power of two of slots.
+/// The table searches' records, serial and parallel, carry the size of the table they
+/// searched with: `--tt-mb` rounded down to a power of two of slots, one size for all.
 #[test]
-fn mtdf_records_carry_their_table_size() {
+fn table_search_records_carry_their_table_size() {
     let tree = [
-        "run", "--json", "--model", "random", "--degree", "3", "--height", "3",
+        "run", "--json", "--model", "random", "--degree", "4", "--height", "5",
     ];
-    let record = |mb: &str| {
-        let args = [&tree[..], &["--algo", "mtdf", "--tt-mb", mb]].concat();
+    let record = |algo: &str, mb: &str| {
+        let args = [
+            &tree[..],
+            &["--algo", algo, "--threads", "2", "--tt-mb", mb],
+        ]
+        .concat();
         let lines = json_lines(&stdout_of(&args));
-        let mtdf = lines.iter().find(|r| r["algo"] == "mtdf").unwrap().clone();
-        mtdf["table"]["bytes"].as_u64().unwrap()
+        let found = lines.iter().find(|r| r["algo"] == algo).unwrap().clone();
+        found["table"]["bytes"].as_u64().unwrap()
     };
-    assert_eq!(record("3"), 2 << 20);
-    assert_eq!(record("4"), 4 << 20);
+    assert_eq!(record("mtdf", "3"), 2 << 20);
+    assert_eq!(record("mtdf", "4"), 4 << 20);
+    for algo in ["null-window", "abdada", "lazy-smp"] {
+        assert_eq!(record(algo, "4"), 4 << 20, "{algo}");
+    }
+    assert_eq!(record("null-window", "3"), 2 << 20);
 }
 
 /// A parallel search is set against the fastest of every exact serial search, all

@@ -16,7 +16,7 @@
 //! Before every search the configuration's [`Interrupt`] is checked: once raised,
 //! measuring stops with [`MeasureError::Interrupted`].
 
-use crate::searches::{Pools, configured_search, parallel_halt, serial_search};
+use crate::searches::{Pools, configured_search, is_table_search, parallel_halt, serial_search};
 use crate::verify::{Answer, MoveValues, Verdict, judge_result};
 use crate::{Interrupt, MeasureError};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions, Setting};
@@ -288,11 +288,9 @@ impl TreeVisitor for Measure<'_> {
     type Output = Result<Results, MeasureError>;
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
-        // Once the tree fits its budget, and before any search: MTD(f)'s table.
-        if self
-            .algos
-            .contains(&Algorithm::Serial(SerialAlgorithm::Mtdf))
-        {
+        // Once the tree fits its budget, and before any search: the table searches'
+        // table, serial or parallel (one size for all).
+        if self.algos.iter().any(is_table_search) {
             self.config
                 .serial
                 .check_table_memory(self.config.memory_budget)?;
@@ -550,6 +548,7 @@ impl Measure<'_> {
             eldest_grain: self.config.eldest_grain,
             cut_wait: self.config.cut_wait,
             time_limit: self.config.time_limit,
+            tt_mb: self.config.serial.tt_mb,
         }
     }
 
@@ -567,6 +566,10 @@ impl Measure<'_> {
     ) -> Result<Record, Halt> {
         let searcher = self.pools.searcher(threads)?;
         let options = self.parallel_options();
+        // The table searches' node table, allocated before any search is timed.
+        searcher
+            .prepare(algorithm, &options)
+            .map_err(|e| Halt::Error(e.into()))?;
         let (runs, wall) = timed(self.config, || {
             searcher.search(tree, algorithm, options).map_err(|e| {
                 match parallel_halt(e, options.time_limit) {
@@ -644,13 +647,14 @@ impl Measure<'_> {
             guess_source: None,
             searches: None,
             passes: Vec::new(),
-            // The shared node table of abdada, lazy-smp and null-window.
-            table: (shown.stats.table_probes > 0).then(|| TableRecord {
+            // The shared node table of abdada, lazy-smp and null-window, with its size
+            // even where the search never reached it (a tree below the split height).
+            table: shown.table_bytes.map(|bytes| TableRecord {
                 probes: shown.stats.table_probes,
                 hits: shown.stats.table_hits,
                 stores: shown.stats.table_stores,
-                hit_rate: shown.stats.table_hits as f64 / shown.stats.table_probes as f64,
-                bytes: None,
+                hit_rate: shown.stats.table_hits as f64 / shown.stats.table_probes.max(1) as f64,
+                bytes: Some(bytes),
             }),
             fastest: None,
             machine_ns: None,

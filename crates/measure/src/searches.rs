@@ -4,7 +4,7 @@
 
 use crate::MeasureError;
 use abbench_parallel::{ParallelError, ParallelSearcher};
-use abbench_results::StopReason;
+use abbench_results::{Algorithm, StopReason};
 use abbench_search::{Counters, SearchResult, SerialAlgorithm, SerialSearch, search_within};
 use abbench_tree::GameTree;
 use std::collections::BTreeMap;
@@ -108,5 +108,14 @@ pub(crate) fn configured_search<T: GameTree, C: Counters>(
         Some(limit) => searcher
             .search_within::<C>(tree, limit)
             .map_err(|_| StopReason::TimedOut(limit)),
+    }
+}
+
+/// Whether `algo` searches with a table of `--tt-mb`'s size: serial MTD(f), or a parallel
+/// search that shares a node table.
+pub(crate) fn is_table_search(algo: &Algorithm) -> bool {
+    match algo {
+        Algorithm::Serial(serial) => *serial == abbench_search::SerialAlgorithm::Mtdf,
+        Algorithm::Parallel(parallel) => parallel.uses_table(),
     }
 }

@@ -167,6 +167,7 @@ impl TreeVisitor for SimulatedSearches {
             eldest_grain: None,
             cut_wait: None,
             time_limit: None,
+            ..SearchOptions::default()
         };
         let grained = SearchOptions {
             eldest_grain: Some(SIM_ELDEST_GRAIN),

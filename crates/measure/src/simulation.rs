@@ -272,6 +272,11 @@ fn perfect_ceiling(spec: &TreeSpec) -> Option<RootSplitCeiling> {
 /// anything else a failed simulation.
 fn simulation_error(error: SimError, procs: &[usize]) -> MeasureError {
     match error {
+        SimError::TableAllocation(megabytes) => MeasureError::InvalidOption {
+            parameter: "--tt-mb",
+            value: megabytes.to_string(),
+            expected: error.to_string(),
+        },
         SimError::NoProcessors | SimError::TooManyProcessors { .. } => {
             MeasureError::InvalidOption {
                 parameter: "--procs",

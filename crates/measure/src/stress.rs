@@ -1,15 +1,15 @@
 //! The stress campaign behind `abbench verify --stress N`: parallel search under the
 //! conditions most likely to expose a race (style 7).
 //!
-//! Both parallel algorithms at 2, 3, 4, 8 and 16 threads — on a two-core machine, most
-//! of them oversubscribed, so workers are preempted at arbitrary points — with the
-//! smallest split height, 1, so that nearly every node is a split point; on small trees
-//! of every model, several of them full of ties (few distinct values or edge values),
-//! where a bound that is off by one changes the answer.
+//! Every parallel algorithm ([`ParallelAlgorithm::ALL`]) at 2, 3, 4, 8 and 16 threads —
+//! on a two-core machine, most of them oversubscribed, so workers are preempted at
+//! arbitrary points — with the smallest split height, 1, so that nearly every node is a
+//! split point; on small trees of every model, several of them full of ties (few
+//! distinct values or edge values), where a bound that is off by one changes the answer.
 //!
 //! `N` is the number of parallel searches in total. They are made round by round: each
 //! round takes the next seed and searches each model's tree with each algorithm at each
-//! thread count, `STRESS_MODELS × 2 × 5 = 70` searches, until `N` have been made (the
+//! thread count, `STRESS_MODELS × 6 × 5 = 210` searches, until `N` have been made (the
 //! last round may stop part-way). Every search is checked against serial F2 as
 //! [`verify_tree`](crate::verify_tree) checks it (value, and a best move whose own value
 //! it is; F0 on these small trees too). The campaign stops at the first mismatch.
@@ -225,6 +225,7 @@ pub fn stress_checked(
         // nodes after the default wait.
         cut_wait: Some(abbench_parallel::CUT_WAIT_BROTHERS),
         time_limit,
+        ..SearchOptions::default()
     };
     let mut outcome = StressOutcome::empty();
     let mut pools = Pools::default();

@@ -25,7 +25,7 @@
 //! [`Verdict::Failed`] — neither is an answer. If the reference itself times out, no
 //! other search is run on that tree.
 
-use crate::searches::{configured_search, parallel_halt, serial_search};
+use crate::searches::{configured_search, is_table_search, parallel_halt, serial_search};
 use crate::{MeasureError, Pools};
 use abbench_parallel::{ParallelResult, SearchOptions};
 use abbench_results::Algorithm;
@@ -338,12 +338,9 @@ impl TreeVisitor for VerifySearches<'_> {
     type Output = Result<TreeVerdict, MeasureError>;
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
-        // Once the tree fits its budget, and before any search: MTD(f)'s table.
-        if self
-            .plan
-            .algos
-            .contains(&Algorithm::Serial(SerialAlgorithm::Mtdf))
-        {
+        // Once the tree fits its budget, and before any search: the table searches'
+        // table, serial or parallel (one size for all).
+        if self.plan.algos.iter().any(is_table_search) {
             self.plan.serial.check_table_memory(self.memory_budget)?;
         }
         let limit = self.plan.options.time_limit;
@@ -657,6 +654,7 @@ mod tests {
                 eldest_grain: None,
                 cut_wait: Some(2),
                 time_limit: None,
+                ..SearchOptions::default()
             },
             oracle_positions: ORACLE_POSITIONS,
             serial: SerialOptions::default(),

@@ -51,11 +51,9 @@ pub(crate) trait Search {
     /// Its settings for a search with `workers` workers.
     fn settings(options: &SearchOptions, workers: usize) -> Self::Settings;
 
-    /// The nodes its shared node table should be able to hold on `tree` when the
-    /// parallel part ends at `split_height`, or `None` if it shares no table.
-    fn table_nodes<T: GameTree>(_tree: &T, _split_height: u32) -> Option<u64> {
-        None
-    }
+    /// Whether it shares a node table among its workers (of `--tt-mb`'s size, the
+    /// serial MTD(f)'s: [`crate::ParallelSearcher`] allocates it before the search).
+    const TABLE: bool = false;
 
     /// Searches the whole tree; returns the root value and the search-order index of
     /// the root move that produced it.

@@ -40,8 +40,9 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
     pub(crate) split_height: u32,
     workers: Vec<CachePadded<Mutex<WorkerSlot<T>>>>,
     /// The shared node table, for the algorithms that use one
-    /// ([`crate::algorithm::Search::table_nodes`]).
-    pub(crate) table: Option<NodeTable>,
+    /// ([`crate::algorithm::Search::TABLE`]): allocated before the search, by whoever
+    /// runs it, and lent to it.
+    pub(crate) table: Option<&'t NodeTable>,
     /// A single worker still shares work (opens split points, runs the parallel part).
     /// Only with a given split height (tests, and the calibration of their
     /// bookkeeping); with an automatic one a lone worker runs the serial kernel.
@@ -55,7 +56,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         tree: &'t T,
         options: &SearchOptions,
         executor: E,
-        table: Option<NodeTable>,
+        table: Option<&'t NodeTable>,
     ) -> Self {
         let workers = (0..executor.workers())
             .map(|_| {
@@ -252,7 +253,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
 
     /// [`Context::table_probe`], with the child that gave the bounds if one was stored.
     pub(crate) fn table_probe_move(&self, key: u64) -> Option<(Bounds, Option<usize>)> {
-        let table = self.table.as_ref()?;
+        let table = self.table?;
         self.executor.event(Event::TableProbe);
         let found = table.probe_move(key);
         self.with_slot(|slot| {
@@ -277,7 +278,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         bounds: Bounds,
         best: Option<usize>,
     ) {
-        if let Some(table) = &self.table {
+        if let Some(table) = self.table {
             self.executor.event(Event::TableStore);
             table.store_move(key, depth, bounds, best);
             self.with_slot(|slot| slot.stats.table_stores += 1);

@@ -29,7 +29,7 @@ pub fn auto_split_height(max_degree: usize) -> u32 {
 }
 
 /// What a parallel search may be told.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchOptions {
     /// `ybwc`: a node splits only if at least this far above the deepest leaves
     /// (at least 1); `None` chooses [`auto_split_height`].
@@ -50,6 +50,28 @@ pub struct SearchOptions {
     pub cut_wait: Option<u32>,
     /// Stop and report a timeout after this long.
     pub time_limit: Option<Duration>,
+    /// The table searches' node table in MiB (`--tt-mb`, the serial MTD(f)'s table's
+    /// size, [`abbench_search::DEFAULT_TT_MB`] unless given): the largest power of two of
+    /// 32-byte entries that fits. Only the algorithms that share a table read it
+    /// ([`crate::ParallelAlgorithm::uses_table`]).
+    #[serde(default = "default_tt_mb")]
+    pub tt_mb: usize,
+}
+
+fn default_tt_mb() -> usize {
+    abbench_search::DEFAULT_TT_MB
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            split_height: None,
+            eldest_grain: None,
+            cut_wait: None,
+            time_limit: None,
+            tt_mb: abbench_search::DEFAULT_TT_MB,
+        }
+    }
 }
 
 impl SearchOptions {

@@ -46,10 +46,11 @@ macro_rules! algorithms {
                 }
             }
 
-            /// The nodes its shared node table should hold ([`Search::table_nodes`]).
-            pub(crate) fn table_nodes<T: ::abbench_tree::GameTree>(self, tree: &T, split_height: u32) -> Option<u64> {
+            /// Whether it shares a node table among its workers, of `--tt-mb`'s size
+            /// ([`SearchOptions::tt_mb`]): a table search, as the serial MTD(f) is.
+            pub fn uses_table(self) -> bool {
                 match self {
-                    $(ParallelAlgorithm::$variant => <$module::$search as $crate::algorithm::Search>::table_nodes(tree, split_height),)*
+                    $(ParallelAlgorithm::$variant => <$module::$search as $crate::algorithm::Search>::TABLE,)*
                 }
             }
 
@@ -91,19 +92,16 @@ impl ParallelAlgorithm {
             .join(",")
     }
 
-    /// The shared context of a search with this algorithm: its table, if it shares one,
-    /// sized for the tree.
+    /// The shared context of a search with this algorithm, lent `table` if it shares one
+    /// ([`ParallelAlgorithm::uses_table`]; allocated before the search).
     pub(crate) fn context<'t, T: GameTree, E: Executor>(
         self,
         tree: &'t T,
         options: &SearchOptions,
         executor: E,
+        table: Option<&'t NodeTable>,
     ) -> Context<'t, T, E> {
-        let split_height = options.split_height_for(tree.max_degree());
-        let table = self
-            .table_nodes(tree, split_height)
-            .map(NodeTable::for_nodes);
-        Context::new(tree, options, executor, table)
+        Context::new(tree, options, executor, table.filter(|_| self.uses_table()))
     }
 }
 

@@ -1,13 +1,17 @@
 //! A pool of worker threads that runs parallel searches: built once per thread count,
-//! outside any timed region, and reused.
+//! outside any timed region, and reused, with the node table of the table searches
+//! (allocated before the first search that needs it, [`ParallelSearcher::prepare`], and
+//! kept for the next).
 
 use crate::executor::Threads;
 use crate::stats::ParallelStats;
+use crate::table::NodeTable;
 use crate::{ParallelAlgorithm, SearchOptions};
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, Value};
 use serde::{Deserialize, Serialize};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Mutex;
 
 /// Why a parallel search gave no result.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +36,12 @@ pub enum ParallelError {
     /// A worker panicked; the search's result is unknown.
     #[error("a search worker panicked: {0}")]
     WorkerPanicked(String),
+    /// The table searches' node table could not be allocated.
+    #[error(
+        "node table of {0} MiB could not be allocated: this process may not have that much \
+         memory (a ulimit -v?); choose a smaller --tt-mb"
+    )]
+    TableAllocation(usize),
 }
 
 /// The answer of a parallel search.
@@ -43,6 +53,10 @@ pub struct ParallelResult {
     pub best_move: Option<usize>,
     /// The workers' statistics, summed.
     pub stats: ParallelStats,
+    /// The size of the node table it shared, in bytes (`--tt-mb` rounded down to a power
+    /// of two of entries); `None` for an algorithm without one.
+    #[serde(default)]
+    pub table_bytes: Option<u64>,
 }
 
 /// A pool of `threads` workers for parallel searches.
@@ -53,6 +67,9 @@ pub struct ParallelSearcher {
     /// Helpers stay awake during a search: no more workers than CPUs
     /// (`executor::Threads`).
     keep_awake: bool,
+    /// The node table of the table searches, once one asked for it, and the `--tt-mb`
+    /// it was allocated for.
+    table: Mutex<Option<(usize, NodeTable)>>,
 }
 
 /// Stack for each worker: generous, since split points nest one per level above the
@@ -118,7 +135,36 @@ impl ParallelSearcher {
             threads,
             pinned,
             keep_awake: threads <= cpus,
+            table: Mutex::new(None),
         })
+    }
+
+    /// Allocates the node table `algorithm` shares, of `options.tt_mb` MiB, unless the
+    /// pool holds one of that size already: call it before timing a search, so that the
+    /// allocation (and the first touch of its pages) is not timed. Returns the table's
+    /// bytes, or `None` for an algorithm without a table. [`ParallelSearcher::search`]
+    /// calls it too, so a search never runs without its table.
+    pub fn prepare(
+        &self,
+        algorithm: ParallelAlgorithm,
+        options: &SearchOptions,
+    ) -> Result<Option<u64>, ParallelError> {
+        if !algorithm.uses_table() {
+            return Ok(None);
+        }
+        let mut held = self.table.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((megabytes, table)) = held.as_ref()
+            && *megabytes == options.tt_mb
+        {
+            return Ok(Some(table.bytes()));
+        }
+        // The old table goes first, so that two are never held at once.
+        *held = None;
+        let table = NodeTable::with_megabytes(options.tt_mb)
+            .ok_or(ParallelError::TableAllocation(options.tt_mb))?;
+        let bytes = table.bytes();
+        *held = Some((options.tt_mb, table));
+        Ok(Some(bytes))
     }
 
     /// Keeps every worker busy for `duration`, spinning, so that a measurement that
@@ -139,14 +185,26 @@ impl ParallelSearcher {
         self.threads
     }
 
-    /// Searches `tree` with `algorithm`.
+    /// Searches `tree` with `algorithm`, with the pool's node table if the algorithm
+    /// shares one ([`ParallelSearcher::prepare`]), every entry of earlier searches
+    /// forgotten.
     pub fn search<T: GameTree>(
         &self,
         tree: &T,
         algorithm: ParallelAlgorithm,
         options: SearchOptions,
     ) -> Result<ParallelResult, ParallelError> {
-        let ctx = algorithm.context(tree, &options, Threads::new(self.threads, self.keep_awake));
+        let table_bytes = self.prepare(algorithm, &options)?;
+        let mut held = self.table.lock().unwrap_or_else(|p| p.into_inner());
+        let table = match held.as_mut() {
+            Some((_, table)) if table_bytes.is_some() => {
+                table.new_search();
+                Some(&*table)
+            }
+            _ => None,
+        };
+        let threads = Threads::new(self.threads, self.keep_awake);
+        let ctx = algorithm.context(tree, &options, threads, table);
         let offers_work = algorithm.offers_work(&ctx);
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             self.pool.install(|| {
@@ -166,6 +224,10 @@ impl ParallelSearcher {
             }
         };
         let stats = ParallelStats::sum(&ctx.into_worker_stats());
+        if let (Err(Aborted), Some((_, table))) = (&outcome, held.as_mut()) {
+            // Stopped early: a worker may have left a busy mark behind.
+            table.clear_busy();
+        }
         match outcome {
             Ok((value, best_index)) => {
                 let best_move = best_index.map(|i| {
@@ -176,6 +238,7 @@ impl ParallelSearcher {
                     value,
                     best_move,
                     stats,
+                    table_bytes,
                 })
             }
             Err(Aborted) => Err(ParallelError::TimedOut { nodes: stats.nodes }),

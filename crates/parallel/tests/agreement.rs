@@ -70,6 +70,7 @@ impl TreeVisitor for CheckAll<'_> {
                         eldest_grain,
                         cut_wait,
                         time_limit: None,
+                        ..SearchOptions::default()
                     };
                     let r = searcher.search(tree, algorithm, options).unwrap();
                     let ctx = format!(

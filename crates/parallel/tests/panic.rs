@@ -16,6 +16,7 @@ fn a_worker_panic_is_an_error_not_a_hang() {
                 eldest_grain: None,
                 cut_wait: Some(2),
                 time_limit: None,
+                ..SearchOptions::default()
             };
             match searcher.search(&tree, algorithm, options) {
                 Err(ParallelError::WorkerPanicked(message)) => {

@@ -28,6 +28,7 @@ impl TreeVisitor for Repeat<'_> {
                         eldest_grain: None,
                         cut_wait: Some(1 + (repeat % 2) as u32),
                         time_limit: None,
+                        ..SearchOptions::default()
                     };
                     let r = searcher.search(tree, algorithm, options).unwrap();
                     assert_eq!(
@@ -99,6 +100,7 @@ fn aborts_stop_work_far_below_negamax() {
             eldest_grain: None,
             cut_wait: None,
             time_limit: None,
+            ..SearchOptions::default()
         };
         let r = searcher
             .search(&tree, ParallelAlgorithm::Ybwc, options)
@@ -136,6 +138,7 @@ fn a_time_limit_stops_every_worker() {
             eldest_grain: None,
             cut_wait: None,
             time_limit: Some(Duration::from_millis(50)),
+            ..SearchOptions::default()
         };
         // The search runs on a thread of its own, so that a worker that never stops fails
         // this test after the wait below instead of hanging it.

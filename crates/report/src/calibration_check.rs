@@ -8,9 +8,15 @@
 //! median of the rows' `|gap|` and the worst row. Events cost what the profile says, in
 //! positions of the nanoseconds one position cost `f2-iter` in the records themselves
 //! (the median over the workload's records), as in the report's SIMULATED scaling.
+//!
+//! The table searches are among them: the parallel ones (abdada, lazy-smp, null-window)
+//! simulated with the table size their records name, and serial MTD(f), whose time
+//! against f2-iter's is set against what the profile's serial costs predict
+//! (`calibration_serial.rs`, a row per workload beside the simulated ones).
 
 use crate::ReportError;
 use crate::aggregate::{WorkloadGroup, group_by_workload};
+use crate::calibration_serial::{SerialGapRow, serial_rows};
 use crate::metrics::median;
 use crate::rebuild::tree_spec;
 use crate::sim_job::{SimJob, SimJobError, run_all};
@@ -101,6 +107,8 @@ pub struct CalibrationCheck {
     pub rows: Vec<GapRow>,
     /// Every record simulated, in the same order.
     pub records: Vec<CheckedRecord>,
+    /// The serial table search, MTD(f), per workload: measured against predicted.
+    pub serial: Vec<SerialGapRow>,
     /// When no record was selected: why, naming the option that left them out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nothing_selected: Option<String>,
@@ -120,8 +128,23 @@ impl CalibrationCheck {
             .max_by(|a, b| a.gap.abs().total_cmp(&b.gap.abs()))
     }
 
-    /// One line: `median |gap| 9.1% over 42 rows; worst +21.0% (ordered …, ybwc, 16 threads)`.
+    /// One line: `median |gap| 9.1% over 42 rows; worst +21.0% (ordered …, ybwc, 16
+    /// threads)`, then the serial rows' (`; serial mtdf: median |gap| 3.0% over 2
+    /// workloads`).
     pub fn summary(&self) -> String {
+        let serial: Vec<f64> = self.serial.iter().map(|r| r.gap.abs()).collect();
+        let serial = median(&serial).map_or(String::new(), |m| {
+            format!(
+                "; serial mtdf: median |gap| {:.1}% over {} workloads",
+                100.0 * m,
+                self.serial.len()
+            )
+        });
+        self.parallel_summary() + &serial
+    }
+
+    /// The summary of the simulated rows.
+    fn parallel_summary(&self) -> String {
         match (self.median_abs_gap(), self.worst()) {
             (Some(median), Some(worst)) => format!(
                 "median |gap| {:.1}% over {} rows; worst {:+.1}% ({}, {}, {} threads)",
@@ -157,6 +180,25 @@ impl CalibrationCheck {
                 r.simulated,
                 100.0 * r.gap
             ));
+        }
+        if !self.serial.is_empty() {
+            md.push_str(
+                "\n| workload | serial search | records | serial ms | weight | measured | predicted | gap |\n\
+                 | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+            );
+            for r in &self.serial {
+                md.push_str(&format!(
+                    "| {} | {} | {} | {:.1} | {}/1000 | {:.2} | {:.2} | {:+.1}% |\n",
+                    r.workload,
+                    r.algorithm,
+                    r.records,
+                    r.serial_ms,
+                    r.permille,
+                    r.measured,
+                    r.predicted,
+                    100.0 * r.gap
+                ));
+            }
         }
         md.push('\n');
         md.push_str(&self.summary());
@@ -218,6 +260,7 @@ pub fn check_calibration(
         check.rows.extend(gap_rows(chosen, &checked));
         check.records.extend(checked);
     }
+    check.serial = serial_rows(&groups, profile, options.min_serial_ms, options.max_seeds);
     if check.rows.is_empty() {
         check.nothing_selected = Some(why_nothing_selected(&groups, options));
     }
@@ -336,7 +379,10 @@ impl JobKey {
             workload,
             spec: spec_of(r)?,
             algorithm: parallel_algorithm(r).expect("parallel records only"),
-            options: record_options(r.parallel.as_ref().expect("parallel metrics")),
+            options: record_options(
+                r.parallel.as_ref().expect("parallel metrics"),
+                r.table.as_ref(),
+            ),
         })
     }
 
@@ -550,6 +596,101 @@ mod tests {
                 .records
                 .iter()
                 .all(|c| c.threads == 2 && c.seed == Some(1))
+        );
+    }
+
+    /// The table searches are checked too: the parallel ones simulated with the table
+    /// their records name, serial MTD(f) set against what the profile's serial costs
+    /// predict of its time.
+    #[test]
+    fn the_table_searches_are_checked() {
+        let config = MeasureConfig {
+            repeat: 1,
+            warmup: 0,
+            serial: abbench_search::SerialOptions {
+                tt_mb: 2,
+                ..abbench_search::SerialOptions::default()
+            },
+            ..MeasureConfig::default()
+        };
+        let algorithms = Algorithm::parse_list("f2-iter,mtdf,abdada,lazy-smp,null-window").unwrap();
+        let mut pools = Pools::default();
+        let mut records = Vec::new();
+        for seed in 1..=2 {
+            let spec = TreeSpec::model(ModelSpec::new(Model::Random, 4, 5, seed), Layout::Implicit);
+            records.extend(
+                measure(&spec, &algorithms, &[1, 2], &config, &mut pools)
+                    .unwrap()
+                    .records,
+            );
+        }
+        let profile = CostProfile::reference();
+        let check = check_calibration(&records, &profile, &everything()).unwrap();
+        let parallel: Vec<(ParallelAlgorithm, usize)> = check
+            .rows
+            .iter()
+            .map(|r| (r.algorithm, r.threads))
+            .collect();
+        for algorithm in [
+            ParallelAlgorithm::Abdada,
+            ParallelAlgorithm::LazySmp,
+            ParallelAlgorithm::NullWindow,
+        ] {
+            assert!(parallel.contains(&(algorithm, 1)) && parallel.contains(&(algorithm, 2)));
+        }
+        // Simulated with the table they measured with, --tt-mb 2.
+        for r in records.iter().filter(|r| r.parallel.is_some()) {
+            let options = record_options(r.parallel.as_ref().unwrap(), r.table.as_ref());
+            assert_eq!(options.tt_mb, 2, "{}", r.algo);
+        }
+        // Serial MTD(f): one row, every tree's record in it.
+        assert_eq!(check.serial.len(), 1, "{:?}", check.serial);
+        let row = &check.serial[0];
+        assert_eq!(
+            row.algorithm,
+            Algorithm::Serial(abbench_search::SerialAlgorithm::Mtdf)
+        );
+        assert_eq!(row.records, 2);
+        assert_eq!(
+            row.permille,
+            profile.for_model("random").serial_permille().mtdf
+        );
+        // Say MTD(f) ran 25% faster than predicted on every tree: its gap is −20%.
+        let f2_ns = 1_000_000_000;
+        for r in &mut records {
+            if r.algo == Algorithm::Serial(abbench_search::SerialAlgorithm::F2Iter) {
+                r.wall_ns.median = f2_ns;
+            }
+        }
+        let f2_nodes: Vec<(Option<u64>, u64)> = records
+            .iter()
+            .filter(|r| r.algo == Algorithm::Serial(abbench_search::SerialAlgorithm::F2Iter))
+            .map(|r| (r.tree.seed, r.nodes))
+            .collect();
+        for r in &mut records {
+            if r.algo == Algorithm::Serial(abbench_search::SerialAlgorithm::Mtdf) {
+                let (_, f2) = f2_nodes.iter().find(|(s, _)| *s == r.tree.seed).unwrap();
+                let predicted = *f2 as f64 / crate::calibration_serial::weighed(r, row.permille);
+                r.wall_ns.median = (f2_ns as f64 / (predicted * 1.25)).round() as u64;
+            }
+        }
+        let check = check_calibration(&records, &profile, &everything()).unwrap();
+        assert!(
+            (check.serial[0].gap + 0.2).abs() < 1e-6,
+            "{:?}",
+            check.serial
+        );
+        assert!(
+            check
+                .summary()
+                .ends_with("; serial mtdf: median |gap| 20.0% over 1 workloads"),
+            "{}",
+            check.summary()
+        );
+        assert!(
+            check.to_markdown().contains("| mtdf | 2 |"),
+            "{}",
+            check.to_markdown()
         );
     }
 

@@ -25,6 +25,7 @@
 
 mod aggregate;
 mod calibration_check;
+mod calibration_serial;
 mod compare;
 mod contention;
 mod cross_machine;
@@ -53,6 +54,7 @@ mod windows_plot;
 pub use calibration_check::{
     CalibrationCheck, CheckOptions, CheckedRecord, GapRow, check_calibration,
 };
+pub use calibration_serial::SerialGapRow;
 pub use compare::{
     Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS,
     MIN_MATCHED_SHARE, compare, compare_files, compare_results, key_label, read_complete_run,

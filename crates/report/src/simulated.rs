@@ -24,7 +24,7 @@ use crate::rebuild::tree_spec;
 use crate::sim_job::{SimJob, SimJobError, run_all};
 use abbench_parallel::sim::{CostProfile, MAX_PROCS, SimCosts, SimResult};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
-use abbench_results::{Algorithm, ParallelMetrics, Record, TreeInfo};
+use abbench_results::{Algorithm, ParallelMetrics, Record, TableRecord, TreeInfo};
 use abbench_tree::TreeSource;
 
 /// The processor counts are powers of two up to at least this many.
@@ -360,7 +360,7 @@ fn recorded_options(
             continue;
         };
         if options.iter().all(|(a, _)| *a != algorithm) {
-            options.push((algorithm, record_options(metrics)));
+            options.push((algorithm, record_options(metrics, r.table.as_ref())));
         }
     }
     options.sort_by_key(|(a, _)| *a);
@@ -374,12 +374,23 @@ fn recorded_options(
 /// with a split height given, `None` means 0, every split point shares, which is what
 /// that code did. The cut wait is the one recorded; a record without one predates it and
 /// searched with 1 (classic young brothers wait), as the 16-core reference measurements
-/// did.
-pub(crate) fn record_options(metrics: &ParallelMetrics) -> SearchOptions {
+/// did. A table search simulates with the table its record names (`table.bytes`, the
+/// `--tt-mb` it was measured with rounded down, which gives the same table again); one
+/// without predates it and simulates with the default.
+pub(crate) fn record_options(
+    metrics: &ParallelMetrics,
+    table: Option<&TableRecord>,
+) -> SearchOptions {
     let cut_wait = Some(metrics.cut_wait.unwrap_or(1));
+    let tt_mb = table
+        .and_then(|t| t.bytes)
+        .map_or(SearchOptions::default().tt_mb, |bytes| {
+            usize::try_from(bytes >> 20).unwrap_or(usize::MAX).max(1)
+        });
     if metrics.automatic_split {
         SearchOptions {
             cut_wait,
+            tt_mb,
             ..SearchOptions::default()
         }
     } else {
@@ -388,6 +399,7 @@ pub(crate) fn record_options(metrics: &ParallelMetrics) -> SearchOptions {
             eldest_grain: metrics.eldest_grain,
             cut_wait,
             time_limit: None,
+            tt_mb,
         }
     }
 }

@@ -412,6 +412,7 @@ fn expected_run(records: &[Record], algorithm: ParallelAlgorithm, procs: usize) 
             eldest_grain: None,
             cut_wait: None,
             time_limit: None,
+            ..SearchOptions::default()
         },
     }
 }

@@ -357,8 +357,9 @@ pub struct TableRecord {
     pub stores: u64,
     /// `hits / probes`.
     pub hit_rate: f64,
-    /// The table's size in bytes (`--tt-mb` rounded down to a power of two of slots);
-    /// absent in older records.
+    /// The table's size in bytes (`--tt-mb` rounded down to a power of two of slots, the
+    /// serial MTD(f)'s and the parallel table searches' alike); absent in older records
+    /// (the parallel ones' before they carried it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bytes: Option<u64>,
 }

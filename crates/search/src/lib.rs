@@ -55,6 +55,6 @@ pub use result::{GuessSource, Pass, Passes, SearchResult, TableStats};
 pub use searcher::{SerialSearch, search_within};
 pub use stats::{Basic, Counters, Detailed, SearchStats};
 pub use transposition::{
-    BoundTable, Bounds, SLOT_BYTES, TranspositionTable, child_key, child_path_key, root_key,
-    root_path_key,
+    BoundTable, Bounds, NO_MOVE, SLOT_BYTES, TranspositionTable, child_key, child_path_key,
+    root_key, root_path_key,
 };

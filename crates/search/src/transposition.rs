@@ -21,10 +21,14 @@
 //! clearing the array between them.
 //!
 //! A slot is four 64-bit words, the entry of the parallel searches' lockless node table:
-//! `[check, lower, upper, generation]` with `check = key ^ lower ^ upper ^ generation`.
-//! A probe reads one 32-byte slot (half a cache line, never split across two) and
-//! accepts it when the generation is this search's and the check gives back the key;
-//! nothing else is stored, and nothing is allocated or hashed beyond the path key itself.
+//! `[check, lower, upper, tag]` with `check = key ^ lower ^ upper ^ tag`. The tag holds
+//! the search's generation in its low 32 bits and, in its high 32, the child that gave
+//! the bound (search order, plus one; 0 for none), which MTD(f)'s kernel tries first
+//! when a later pass meets the node again. A probe reads one 32-byte slot (half a cache
+//! line, never split across two) and accepts it when the generation is this search's and
+//! the check gives back the key, so a slot of another node or another search reads as a
+//! miss, its move with it; nothing else is stored, and nothing is allocated or hashed
+//! beyond the path key itself.
 //! The table counts its probes, the probes that found their node, and its stores: two
 //! or three additions per internal node, reported with the search ([`TableStats`]).
 
@@ -79,36 +83,43 @@ impl Bounds {
     };
 }
 
-/// What MTD(f)'s kernel needs of a table: bounds by table key. The serial search keeps
+/// The child index that stands for "no child" where a table entry or a search names the
+/// child that gave a bound.
+pub const NO_MOVE: u32 = u32::MAX;
+
+/// What MTD(f)'s kernel needs of a table: bounds by table key, each with the child
+/// (search-order index, [`NO_MOVE`] for none) that gave them. The serial search keeps
 /// them in its own [`TranspositionTable`]; the parallel searches of `abbench-parallel`
 /// pass a table every worker shares.
 pub trait BoundTable {
-    /// The bounds known for the node keyed `key`, if any.
-    fn probe(&mut self, key: u64) -> Option<Bounds>;
+    /// The bounds known for the node keyed `key` and the child that gave them, if any.
+    fn probe(&mut self, key: u64) -> Option<(Bounds, u32)>;
 
-    /// Stores `bounds` for the node keyed `key`, at `depth` below the tree's root.
-    fn store(&mut self, key: u64, depth: u32, bounds: Bounds);
+    /// Stores `bounds` for the node keyed `key`, at `depth` below the tree's root, with
+    /// `best`, the child that gave them ([`NO_MOVE`]: none).
+    fn store(&mut self, key: u64, depth: u32, bounds: Bounds, best: u32);
 }
 
 impl BoundTable for TranspositionTable {
     #[inline(always)]
-    fn probe(&mut self, key: u64) -> Option<Bounds> {
+    fn probe(&mut self, key: u64) -> Option<(Bounds, u32)> {
         TranspositionTable::probe(self, key)
     }
 
     #[inline(always)]
-    fn store(&mut self, key: u64, _depth: u32, bounds: Bounds) {
-        TranspositionTable::store(self, key, bounds);
+    fn store(&mut self, key: u64, _depth: u32, bounds: Bounds, best: u32) {
+        TranspositionTable::store(self, key, bounds, best);
     }
 }
 
 /// A fixed-size table of [`Bounds`] by table key.
 pub struct TranspositionTable {
-    /// `[key ^ lower ^ upper ^ generation, lower, upper, generation]` per slot; all zero
-    /// is empty (generations start at 1), so the array is allocated zeroed.
+    /// `[key ^ lower ^ upper ^ tag, lower, upper, tag]` per slot, the tag the
+    /// generation and the best child plus one (`tag`); all zero is empty (generations
+    /// start at 1), so the array is allocated zeroed.
     slots: Vec<[u64; 4]>,
     mask: usize,
-    generation: u64,
+    generation: u32,
     stats: TableStats,
 }
 
@@ -164,7 +175,13 @@ impl TranspositionTable {
     /// Starts a new search: every slot written before reads as empty, and the counts
     /// start again from zero.
     pub(crate) fn new_search(&mut self) {
-        self.generation += 1;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 2^32 searches the generations come round again: forget everything
+            // once, so that no slot of an old search can pass for this one's.
+            self.slots.fill([0; 4]);
+            self.generation = 1;
+        }
         self.stats = TableStats::default();
     }
 
@@ -176,30 +193,29 @@ impl TranspositionTable {
         }
     }
 
-    /// The bounds stored for `key` in this search, if any.
+    /// The bounds stored for `key` in this search and the child that gave them
+    /// ([`NO_MOVE`]: none), if any.
     #[inline(always)]
-    pub(crate) fn probe(&mut self, key: u64) -> Option<Bounds> {
-        let [check, lower, upper, generation] = self.slots[key as usize & self.mask];
+    pub(crate) fn probe(&mut self, key: u64) -> Option<(Bounds, u32)> {
+        let [check, lower, upper, tag] = self.slots[key as usize & self.mask];
         self.stats.probes += 1;
-        let hit = generation == self.generation && check ^ lower ^ upper ^ generation == key;
+        let hit = tag as u32 == self.generation && check ^ lower ^ upper ^ tag == key;
         self.stats.hits += u64::from(hit);
-        hit.then_some(Bounds {
+        let bounds = Bounds {
             lower: lower as Value,
             upper: upper as Value,
-        })
+        };
+        hit.then_some((bounds, ((tag >> 32) as u32).wrapping_sub(1)))
     }
 
-    /// Stores `bounds` for `key`, replacing whatever the slot held.
+    /// Stores `bounds` for `key` with `best`, the child that gave them ([`NO_MOVE`]:
+    /// none), replacing whatever the slot held.
     #[inline(always)]
-    pub(crate) fn store(&mut self, key: u64, bounds: Bounds) {
+    pub(crate) fn store(&mut self, key: u64, bounds: Bounds, best: u32) {
         let (lower, upper) = (bounds.lower as u64, bounds.upper as u64);
+        let tag = u64::from(self.generation) | u64::from(best.wrapping_add(1)) << 32;
         self.stats.stores += 1;
-        self.slots[key as usize & self.mask] = [
-            key ^ lower ^ upper ^ self.generation,
-            lower,
-            upper,
-            self.generation,
-        ];
+        self.slots[key as usize & self.mask] = [key ^ lower ^ upper ^ tag, lower, upper, tag];
     }
 }
 
@@ -226,8 +242,8 @@ mod tests {
             lower: -5,
             upper: 7,
         };
-        table.store(42, bounds);
-        assert_eq!(table.probe(42), Some(bounds));
+        table.store(42, bounds, 3);
+        assert_eq!(table.probe(42), Some((bounds, 3)));
         assert_eq!(table.probe(43), None);
         // Another key of the same slot fails the check.
         assert_eq!(table.probe(42 + table.slots() as u64), None);
@@ -240,9 +256,30 @@ mod tests {
                 bytes: table.bytes(),
             }
         );
+        // No move is kept as none, and a move read whole or not at all.
+        table.store(44, bounds, NO_MOVE);
+        assert_eq!(table.probe(44), Some((bounds, NO_MOVE)));
+        let slot = 45 & table.mask;
+        table.store(45, bounds, 7);
+        table.slots[slot][3] ^= 2 << 32;
+        assert_eq!(table.probe(45), None, "a torn move fails the check");
         table.new_search();
         assert_eq!(table.probe(42), None);
         assert_eq!(table.stats().hits, 0);
+    }
+
+    #[test]
+    fn generations_that_come_round_again_forget_every_slot() {
+        let mut table = TranspositionTable::with_megabytes(1);
+        table.new_search();
+        let bounds = Bounds { lower: 1, upper: 2 };
+        table.store(9, bounds, 0);
+        // 2^32 - 1 searches later the generation is 1 again: the slot written in the
+        // first would pass for this search's, unless the table forgets it.
+        table.generation = u32::MAX;
+        table.new_search();
+        assert_eq!(table.generation, 1);
+        assert_eq!(table.probe(9), None);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! | `code.rs` | Rust source read as code: comments, literals and test items left out |
 //! | [`FaultyTree`] (`faulty.rs`) | a tree one of whose leaves panics: failures, not hangs |
 //! | [`WrongTree`] (`wrong.rs`) | a tree wrong on worker threads: a checker meets a wrong answer |
-//! | [`CountingAllocator`] (`counting.rs`) | allocations counted, on every thread or marked ones |
+//! | [`CountingAllocator`] (`counting.rs`) | allocations and their bytes counted, on every thread or marked ones |
 
 mod code;
 mod counting;
@@ -17,7 +17,7 @@ mod faulty;
 mod function_length;
 mod wrong;
 
-pub use counting::{CountingAllocator, allocations, count_this_thread};
+pub use counting::{CountingAllocator, allocated_bytes, allocations, count_this_thread};
 pub use cycles::{Cycle, ModulePath, module_cycles};
 pub use faulty::FaultyTree;
 pub use function_length::{LongFunction, long_functions};

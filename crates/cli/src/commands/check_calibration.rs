@@ -1,7 +1,9 @@
 //! `abbench check-calibration RESULTS.jsonl|RUN_DIR… [--calibration FILE|RUN_DIR]`: how well a
 //! cost profile makes the simulator reproduce measured runs — every parallel record
-//! simulated again on its tree with its recorded options, a gap table per (workload,
-//! algorithm, threads), the median |gap| and the worst row (thin over
+//! simulated again on its tree with its recorded options (the table searches with the
+//! table their records name), a gap table per (workload, algorithm, threads), the median
+//! |gap| and the worst row, and serial MTD(f)'s measured time against what the profile's
+//! serial costs predict, a row per workload (thin over
 //! `abbench_report::check_calibration`).
 
 use crate::failure::Failure;
@@ -43,6 +45,15 @@ pub struct CheckCalibrationCommand {
     /// event counts and what the processors' time was made of), instead of the table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// One workload's serial table search against its prediction, as a JSON line.
+#[derive(serde::Serialize)]
+struct SerialLine<'a> {
+    schema: u32,
+    kind: &'static str,
+    #[serde(flatten)]
+    row: &'a abbench_report::SerialGapRow,
 }
 
 /// One record simulated, as a JSON line.
@@ -108,6 +119,16 @@ impl CheckCalibrationCommand {
                     kind: "calibration_check",
                     gap: record.gap(),
                     record,
+                };
+                serde_json::to_writer(&mut *out, &line)
+                    .map_err(|e| Failure::stdout(std::io::Error::from(e)))?;
+                writeln!(out).map_err(Failure::stdout)?;
+            }
+            for row in &check.serial {
+                let line = SerialLine {
+                    schema: abbench_results::SCHEMA,
+                    kind: "calibration_check_serial",
+                    row,
                 };
                 serde_json::to_writer(&mut *out, &line)
                     .map_err(|e| Failure::stdout(std::io::Error::from(e)))?;

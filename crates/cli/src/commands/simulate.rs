@@ -16,10 +16,10 @@ use abbench_measure::{
     LONG_RUN_SECONDS, SIMULATED_POSITIONS_PER_SECOND, SimulationStudy, StudyCosts, TreeSimulation,
     simulation_positions,
 };
-use abbench_parallel::ParallelAlgorithm;
 use abbench_parallel::sim::{
     CostProfile, MAX_PROCS, RootSplitCeiling, SimCosts, SimResult, WorkSpan,
 };
+use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_report::SimulationPlot;
 use abbench_results::{TreeInfo, UnknownAlgorithm, read_profile, write_atomically};
 use abbench_tree::TreeSpec;
@@ -72,6 +72,13 @@ pub struct SimulateCommand {
     /// ybwc's split options.
     #[command(flatten, next_help_heading = "Simulation")]
     pub split: SplitArgs,
+
+    /// The node table of the table searches (abdada, lazy-smp, null-window), MiB,
+    /// 1 ..= 65536: the size `run` gives them and serial mtdf (--tt-mb).
+    #[arg(long, value_name = "MIB", default_value_t = abbench_search::DEFAULT_TT_MB,
+          allow_negative_numbers = true, value_parser = crate::search_args::parse_tt_mb,
+          help_heading = "Simulation")]
+    pub tt_mb: usize,
 
     /// The cost profile: a file written by `abbench calibrate`, or a run folder that
     /// holds one. Its event costs and position time grow with the processor count as it
@@ -234,6 +241,16 @@ impl SimulateCommand {
         }
     }
 
+    /// A note for a `--tt-mb` that none of the algorithms reads.
+    fn ignored_tt_mb(&self) -> Option<String> {
+        let given = self.tt_mb != abbench_search::DEFAULT_TT_MB;
+        (given && !self.algo.0.iter().any(|a| a.uses_table())).then(|| {
+            "--tt-mb applies only to the table searches (abdada, lazy-smp and null-window), \
+             none of which is among the algorithms"
+                .to_string()
+        })
+    }
+
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
         for note in self
@@ -241,6 +258,7 @@ impl SimulateCommand {
             .ignored_options()
             .into_iter()
             .chain(self.split.ignored_by(&self.algo.0, &self.procs.0))
+            .chain(self.ignored_tt_mb())
         {
             crate::progress::note(&note);
         }
@@ -266,7 +284,10 @@ impl SimulateCommand {
             algos: &self.algo.0,
             procs: &self.procs.0,
             costs: &costs,
-            options: self.split.options(),
+            options: SearchOptions {
+                tt_mb: self.tt_mb,
+                ..self.split.options()
+            },
             shard: self.shard,
         };
         study.run::<Failure>(&specs, self.tree.memory_budget(), |tree| {

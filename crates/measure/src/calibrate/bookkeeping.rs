@@ -41,6 +41,7 @@ impl TreeVisitor for Overheads<'_> {
                 eldest_grain: None,
                 cut_wait: None,
                 time_limit: None,
+                ..SearchOptions::default()
             };
             let Ok(counts) = simulate(tree, ParallelAlgorithm::Ybwc, 1, &SimCosts::FREE, &options)
             else {

@@ -9,7 +9,6 @@ use crate::SearchOptions;
 use crate::algorithm::{Search, Setting};
 use crate::context::Context;
 use crate::executor::Executor;
-use crate::table::nodes_above;
 use crate::table_search::{self, Rule};
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, Value};
@@ -24,13 +23,7 @@ impl Search for Abdada {
 
     fn settings(_options: &SearchOptions, _workers: usize) {}
 
-    /// The nodes at or above the split height.
-    fn table_nodes<T: GameTree>(tree: &T, split_height: u32) -> Option<u64> {
-        Some(nodes_above(
-            tree,
-            tree.height().saturating_sub(split_height) + 1,
-        ))
-    }
+    const TABLE: bool = true;
 
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,

@@ -5,7 +5,7 @@
 use crate::context::{Accounted, Context, count_search};
 use crate::executor::{Event, Executor};
 use crate::table::{Bounds, NodeTable};
-use abbench_search::{Aborted, Basic, BoundTable, Counters, MtdfIter, Probe};
+use abbench_search::{Aborted, Basic, BoundTable, Counters, MtdfIter, NO_MOVE, Probe};
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
 use std::sync::Mutex;
@@ -20,17 +20,18 @@ struct SharedBounds<'a> {
 
 impl BoundTable for SharedBounds<'_> {
     #[inline(always)]
-    fn probe(&mut self, key: u64) -> Option<Bounds> {
+    fn probe(&mut self, key: u64) -> Option<(Bounds, u32)> {
         self.probes += 1;
-        let found = self.table.probe(key);
+        let found = self.table.probe_move(key);
         self.hits += u64::from(found.is_some());
-        found
+        found.map(|(bounds, best)| (bounds, best.map_or(NO_MOVE, |i| i as u32)))
     }
 
     #[inline(always)]
-    fn store(&mut self, key: u64, depth: u32, bounds: Bounds) {
+    fn store(&mut self, key: u64, depth: u32, bounds: Bounds, best: u32) {
         self.stores += 1;
-        self.table.store(key, depth, bounds);
+        let best = (best != NO_MOVE).then_some(best as usize);
+        self.table.store_move(key, depth, bounds, best);
     }
 }
 

@@ -68,14 +68,7 @@ impl Search for NullWindow {
         (options.cut_wait_for() as usize, overlapping_tests(workers))
     }
 
-    /// Every node its kernel keeps: all but the last `UNTABLED_PLIES` plies, as serial
-    /// MTD(f)'s table.
-    fn table_nodes<T: GameTree>(tree: &T, _split_height: u32) -> Option<u64> {
-        Some(crate::table::nodes_above(
-            tree,
-            tree.height().saturating_sub(UNTABLED_PLIES),
-        ))
-    }
+    const TABLE: bool = true;
 
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
@@ -394,6 +387,11 @@ fn node<T: GameTree, E: Executor>(
         return Err(Aborted);
     }
     ctx.visit();
+    if !tabled(ctx.tree, node) {
+        // As close to the leaves as serial MTD(f) keeps nothing (a split height of 1 or
+        // 2): neither looked up nor stored, as there.
+        return children(ctx, node, key, (alpha, beta), kind, above, None);
+    }
     let probed = match ctx.probe_window(key, (alpha, beta)) {
         Ok(probed) => probed,
         Err(bound) => return Ok((bound, None)),
@@ -471,7 +469,9 @@ fn children<T: GameTree, E: Executor>(
 /// cutoffs): one that proves a cutoff ends the node without a search, and one that proves
 /// a fail-low needs none. Returns the fail-soft maximum and best child they give, and
 /// the children answered; what is left is searched, and no helper is sent to a child the
-/// table answers.
+/// table answers. A child its entry answers counts as a position examined, as serial
+/// MTD(f) counts a child its table answers; children within [`UNTABLED_PLIES`] of the
+/// leaves have no entries and are not looked up.
 fn answered_by_table<T: GameTree, E: Executor>(
     ctx: &Run<'_, '_, T, E>,
     (node, children): (T::Node, &T::Children),
@@ -481,19 +481,26 @@ fn answered_by_table<T: GameTree, E: Executor>(
     let tree = ctx.tree;
     let (mut g, mut best) = (NEG_INFINITY, None);
     let mut answered = Answered(0);
-    if !ctx.transpositions {
+    if !ctx.transpositions
+        || tree.degree(node) == 0
+        || !tabled(tree, tree.child(node, children, 0))
+    {
+        // No transpositions (a child's entry is read when it is searched anyway), or
+        // the children are not kept in the table: nothing to look up.
         return ((g, best), answered);
     }
     for i in 0..tree.degree(node) {
         let child = tree.child(node, children, i);
         match ctx.table_probe(child_key(tree, child, key, i)) {
             Some(b) if -b.upper >= beta => {
+                ctx.visit();
                 g = -b.upper;
                 best = Some(i);
                 break;
             }
             // Its bound on the node, `-b.lower`, joins the fail-soft maximum.
             Some(b) if -b.lower <= alpha && answered.insert(i) => {
+                ctx.visit();
                 (g, best) = if -b.lower > g {
                     (-b.lower, Some(i))
                 } else {
@@ -504,6 +511,12 @@ fn answered_by_table<T: GameTree, E: Executor>(
         }
     }
     ((g, best), answered)
+}
+
+/// Whether `node` is kept in the table: every position but those within
+/// [`UNTABLED_PLIES`] of the leaves, as serial MTD(f)'s table keeps them.
+fn tabled<T: GameTree>(tree: &T, node: T::Node) -> bool {
+    tree.depth(node) + UNTABLED_PLIES < tree.height()
 }
 
 /// The children of a node whose table entries proved a fail-low: no search needed. Only

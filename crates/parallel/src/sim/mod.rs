@@ -60,6 +60,7 @@ pub use speeds::MAX_SPEED_SPREAD;
 pub use work_span::{WorkSpan, work_span};
 
 use crate::stats::ParallelStats;
+use crate::table::NodeTable;
 use crate::{ParallelAlgorithm, SearchOptions};
 use abbench_search::{Basic, F2Iter, SearchResult};
 use abbench_tree::GameTree;
@@ -180,7 +181,17 @@ fn simulate_against<T: GameTree>(
         scheduler: &scheduler,
         procs,
     };
-    let ctx = algorithm.context(tree, &options, executor);
+    // The table a threaded search of these options shares (`--tt-mb`), allocated as the
+    // pool allocates it: before the search.
+    let table = if algorithm.uses_table() {
+        Some(
+            NodeTable::with_megabytes(options.tt_mb)
+                .ok_or(SimError::TableAllocation(options.tt_mb))?,
+        )
+    } else {
+        None
+    };
+    let ctx = algorithm.context(tree, &options, executor, table.as_ref());
     let (outcome, spawn_error) =
         run_processors(&scheduler, procs, || algorithm.search(&ctx, &options));
     if let Some(reason) = spawn_error {

@@ -45,6 +45,12 @@ pub enum SimError {
     /// A processor panicked, or the schedule could not go on.
     #[error("the simulation failed: {0}")]
     Panicked(String),
+    /// The table searches' node table could not be allocated.
+    #[error(
+        "node table of {0} MiB could not be allocated: this process may not have that much \
+         memory (a ulimit -v?); choose a smaller --tt-mb"
+    )]
+    TableAllocation(usize),
 }
 
 /// Processor-time, in positions, summed over all processors: what each processor's

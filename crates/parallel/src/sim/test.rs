@@ -15,6 +15,7 @@ fn split_at(split_height: u32) -> SearchOptions {
         eldest_grain: None,
         cut_wait: None,
         time_limit: None,
+        ..SearchOptions::default()
     }
 }
 
@@ -725,50 +726,72 @@ fn the_new_searches_count_what_they_do() {
 
 /// A parallel search on one simulated processor is charged what its serial form costs,
 /// so it never beats the fastest serial search: with the default costs, where MTD(f) and
-/// the null-window search's table kernel pay the same per position, even when a split
-/// height makes the one processor run the parallel search's own structure; with free
-/// costs, where nothing pays, as the searches run by default (one processor runs the
-/// serial form).
+/// the null-window search's table kernel pay the same per position, and with free costs,
+/// where nothing pays; as the searches run by default (one processor runs the serial
+/// form) and with a split height given, where the one processor runs the parallel
+/// search's own structure. On random, ordered and dependent trees.
 ///
-/// With free costs and a split height given, one processor can examine fewer positions
-/// than the fastest serial search: the null-window search's table keeps each node's best
-/// child and tries it first on the next pass, where serial MTD(f)'s keeps bounds only
-/// (1.7% and 5.7% fewer positions on random d6 h6 seeds 0 and 1), and Jamboree's tests
-/// at its split points differ from serial PVS's (0.1% on seed 2). The default costs'
-/// charges outweigh both.
+/// With free costs and a split height given, the null-window search's one processor
+/// examined 1.6% fewer positions than serial MTD(f) on random d6 h6 seed 0 while serial
+/// MTD(f)'s table kept no best child (fixed: it keeps it now, as the null-window search's
+/// does), and still 1.2% fewer after that: its parallel nodes kept in the table the
+/// nodes two plies above the leaves, which serial MTD(f) leaves out, and answered
+/// children from their entries without counting them as positions, where serial MTD(f)
+/// counts every child it enters, answered or not (both fixed).
+///
+/// One exception is left: with a split height given, Jamboree's one processor runs PVS
+/// above the split height and F2 below it, a mixture of two serial searches that is
+/// neither, and on random d6 h6 seed 2 it examines 0.11% fewer positions than PVS, the
+/// fastest there. With free costs it is held to within 1% of the fastest serial search.
 #[test]
 fn one_simulated_processor_never_beats_the_fastest_serial_search() {
-    let ordered = |seed| {
-        let spec = ModelSpec {
+    struct AtOne {
+        seed: u64,
+    }
+    impl TreeVisitor for AtOne {
+        type Output = Vec<String>;
+        fn visit<T: GameTree>(self, tree: &T) -> Vec<String> {
+            let runs = [
+                (SimCosts::default(), split_at(2)),
+                (SimCosts::default(), SearchOptions::default()),
+                (SimCosts::FREE, split_at(2)),
+                (SimCosts::FREE, SearchOptions::default()),
+            ];
+            let mut beaten = Vec::new();
+            for (costs, options) in runs {
+                for algorithm in ParallelAlgorithm::ALL {
+                    let r = simulate(tree, algorithm, 1, &costs, &options).unwrap();
+                    let against = r.speedup_vs_fastest.unwrap();
+                    let mixture = algorithm == ParallelAlgorithm::Jamboree
+                        && costs == SimCosts::FREE
+                        && options.split_height.is_some();
+                    let allowed = if mixture { 1.01 } else { 1.0 + 1e-9 };
+                    if against > allowed {
+                        beaten.push(format!(
+                            "{algorithm} seed {}, {costs:?} {options:?}: {against} against {:?}",
+                            self.seed, r.fastest_serial
+                        ));
+                    }
+                }
+            }
+            beaten
+        }
+    }
+    let mut beaten = Vec::new();
+    for seed in 0..4 {
+        let ordered = ModelSpec {
             ordering: 0.7,
             ..ModelSpec::new(Model::Ordered, 6, 6, seed)
         };
-        OrderedTree::new(6, 6, seed, spec.ordering, spec.spread, 6, 6, 0.0)
-    };
-    let runs = [
-        (SimCosts::default(), split_at(2)),
-        (SimCosts::default(), SearchOptions::default()),
-        (SimCosts::FREE, SearchOptions::default()),
-    ];
-    for (costs, options) in runs {
-        for seed in 0..4 {
-            let random = RandomTree::new(6, 6, seed, 1 << 32);
-            let ordered = ordered(seed);
-            for algorithm in ParallelAlgorithm::ALL {
-                for r in [
-                    simulate(&random, algorithm, 1, &costs, &options).unwrap(),
-                    simulate(&ordered, algorithm, 1, &costs, &options).unwrap(),
-                ] {
-                    let against = r.speedup_vs_fastest.unwrap();
-                    assert!(
-                        against <= 1.0 + 1e-9,
-                        "{algorithm} seed {seed}, {costs:?} {options:?}: {against} against {:?}",
-                        r.fastest_serial
-                    );
-                }
-            }
+        for spec in [
+            ModelSpec::new(Model::Random, 6, 6, seed),
+            ordered,
+            ModelSpec::new(Model::Dependent, 6, 6, seed),
+        ] {
+            beaten.extend(spec.visit_implicit(AtOne { seed }).unwrap());
         }
     }
+    assert!(beaten.is_empty(), "{beaten:#?}");
 }
 
 /// Free costs weigh every serial search's positions alike: the fastest serial search is

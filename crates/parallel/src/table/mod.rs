@@ -9,12 +9,13 @@
 //! # The entry and its check (Hyatt & Mann's lockless hashing)
 //!
 //! An entry is four 64-bit words, the layout of the serial table's slot:
-//! `[check, lower, upper, depth]` with `check = key ^ lower ^ upper ^ depth`; the depth
-//! word also holds, in its high half, the child that gave the bound (the null-window
-//! search tries it first when it meets the node again). A writer
+//! `[check, lower, upper, tag]` with `check = key ^ lower ^ upper ^ tag`; the tag holds
+//! the node's depth (low 16 bits), the child that gave the bound plus one (the next 24;
+//! 0 for none: the null-window search tries it first when it meets the node again) and
+//! the search's generation (the high 24). A writer
 //! stores the four words one after another; two writers of one slot may interleave, and
 //! a reader may read words of two writes. A reader therefore accepts an entry only if
-//! `check ^ lower ^ upper ^ depth` equals its own key: a torn entry — words of different
+//! `check ^ lower ^ upper ^ tag` equals its own key: a torn entry — words of different
 //! writes — fails the check (unless the XOR of the differences happens to be zero, a
 //! 2^-64 event for keys that are themselves hashes) and reads as a miss, which is always
 //! safe. Every word is an atomic with `Relaxed` ordering: the check, not the ordering,
@@ -23,6 +24,16 @@
 //! and a reader of one slot in every interleaving and checks that an accepted entry is
 //! always one writer's whole entry, and that some interleaving accepts one; it catches a
 //! probe without the check and a table that always misses, written beside it.
+//!
+//! # Size and generations
+//!
+//! The table is allocated once, before any search is timed, at the size every table
+//! search shares (`--tt-mb`, the serial MTD(f)'s table's: the largest power of two of
+//! 32-byte entries that fits, [`NodeTable::with_megabytes`]), and kept by the pool that
+//! runs the searches ([`crate::ParallelSearcher`]) or by the simulation. Each search
+//! takes the next generation ([`NodeTable::new_search`]): an entry of another generation
+//! reads as empty, so no search sees another's bounds, without clearing the array
+//! between them.
 //!
 //! # Replacement
 //!
@@ -83,10 +94,19 @@ struct Read {
     best: Option<usize>,
 }
 
-/// The fourth word of an entry: the node's depth in the low 32 bits, and in the high 32
-/// the search-order index of the child that gave its bound, plus one (0: none).
-fn pack(depth: u64, best: Option<usize>) -> u64 {
-    depth | best.map_or(0, |i| (i as u64 + 1) << 32)
+/// Bits of the fourth word below the move: the depth (a tree is at most
+/// [`abbench_tree::MAX_HEIGHT`] deep).
+const DEPTH_BITS: u32 = 16;
+
+/// Where the generation begins in the fourth word, above the move (a node has at most
+/// [`abbench_tree::MAX_DEGREE`] children: the move plus one fits 24 bits).
+const GENERATION_SHIFT: u32 = 40;
+
+/// The fourth word of an entry: the node's depth in the low 16 bits, the search-order
+/// index of the child that gave its bound plus one (0: none) in the next 24, and the
+/// search's generation in the high 24.
+fn pack(depth: u64, best: Option<usize>, generation: u64) -> u64 {
+    depth | best.map_or(0, |i| (i as u64 + 1) << DEPTH_BITS) | generation << GENERATION_SHIFT
 }
 
 /// A fixed-size, lockless table of node bounds and busy marks, shared by the workers of
@@ -96,10 +116,9 @@ pub(crate) struct NodeTable {
     mask: usize,
     busy: Box<[AtomicU64]>,
     busy_mask: usize,
+    /// This search's generation, 1 ..= 2^24 - 1: entries of any other read as empty.
+    generation: u64,
 }
-
-/// The most entries a table has: 2^20 (32 MiB).
-const MAX_ENTRIES: usize = 1 << 20;
 
 /// What a node's entry `known` says of a search of the node with `(alpha, beta)`: the
 /// bound that answers the search (`Err`: a lower bound at least `beta`, or an upper bound
@@ -118,44 +137,74 @@ pub(crate) fn narrow(
     }
 }
 
-/// The nodes of `tree` in its top `levels` levels, at most: `max(degree, 2)^levels`,
-/// what a table for them should hold ([`NodeTable::for_nodes`]).
-pub(crate) fn nodes_above<T: abbench_tree::GameTree>(tree: &T, levels: u32) -> u64 {
-    let nodes = (tree.max_degree().max(2) as f64).powi(levels.min(30) as i32);
-    nodes.min(u64::MAX as f64 / 4.0) as u64
-}
-
 impl NodeTable {
-    /// A table for about `nodes` nodes: the power of two of entries at least twice that,
-    /// between 64 and [`MAX_ENTRIES`]; busy marks for a quarter as many.
-    pub(crate) fn for_nodes(nodes: u64) -> NodeTable {
-        let wanted = (nodes.saturating_mul(2)).clamp(64, MAX_ENTRIES as u64) as usize;
-        let entries = wanted.next_power_of_two().min(MAX_ENTRIES);
-        let busy = (entries / 4).max(16);
-        NodeTable {
-            entries: (0..entries).map(|_| Entry::empty()).collect(),
+    /// The table every table search shares at `--tt-mb` `megabytes`: as many entries as
+    /// the serial MTD(f)'s table of that size has slots (the largest power of two that
+    /// fits, [`abbench_search::TranspositionTable::slots_for`]), and busy marks for a
+    /// quarter as many (a sixteenth more memory, not counted in [`NodeTable::bytes`]);
+    /// `None` where the process cannot have the memory.
+    pub(crate) fn with_megabytes(megabytes: usize) -> Option<NodeTable> {
+        let entries = abbench_search::TranspositionTable::slots_for(megabytes);
+        Self::try_with_slots(entries, (entries / 4).max(16))
+    }
+
+    /// A table of exactly `entries` entries and `busy` busy marks (powers of two), or
+    /// `None` where the memory cannot be had.
+    fn try_with_slots(entries: usize, busy: usize) -> Option<NodeTable> {
+        let mut table = Vec::new();
+        table.try_reserve_exact(entries).ok()?;
+        table.extend((0..entries).map(|_| Entry::empty()));
+        let mut marks = Vec::new();
+        marks.try_reserve_exact(busy).ok()?;
+        marks.extend((0..busy).map(|_| AtomicU64::new(0)));
+        Some(NodeTable {
+            entries: table.into_boxed_slice(),
             mask: entries - 1,
-            busy: (0..busy).map(|_| AtomicU64::new(0)).collect(),
+            busy: marks.into_boxed_slice(),
             busy_mask: busy - 1,
-        }
+            generation: 1,
+        })
     }
 
     /// A table of exactly `entries` entries and `busy` busy marks (powers of two): the
     /// loom models use one slot of each.
     #[cfg(test)]
     pub(crate) fn with_slots(entries: usize, busy: usize) -> NodeTable {
-        NodeTable {
-            entries: (0..entries).map(|_| Entry::empty()).collect(),
-            mask: entries - 1,
-            busy: (0..busy).map(|_| AtomicU64::new(0)).collect(),
-            busy_mask: busy - 1,
-        }
+        Self::try_with_slots(entries, busy).expect("a small table")
     }
 
     /// Entries in the table.
     #[cfg(test)]
     pub(crate) fn entries(&self) -> usize {
         self.entries.len()
+    }
+
+    /// The bytes of its entries (its busy marks aside): what a record's `table.bytes`
+    /// says, the serial MTD(f)'s table's size at the same `--tt-mb`.
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.entries.len() * abbench_search::SLOT_BYTES) as u64
+    }
+
+    /// Starts a new search: every entry written before reads as empty. After 2^24 - 1
+    /// searches the generations come round again, and the entries are cleared once.
+    pub(crate) fn new_search(&mut self) {
+        self.generation += 1;
+        if self.generation >> (64 - GENERATION_SHIFT) != 0 {
+            for e in self.entries.iter() {
+                for word in [&e.check, &e.lower, &e.upper, &e.depth] {
+                    word.store(0, Ordering::Relaxed);
+                }
+            }
+            self.generation = 1;
+        }
+    }
+
+    /// Removes every busy mark: a search that stopped early (a time limit, a panic) may
+    /// have left some.
+    pub(crate) fn clear_busy(&mut self) {
+        for mark in self.busy.iter() {
+            mark.store(0, Ordering::Relaxed);
+        }
     }
 
     fn read(&self, key: u64) -> Option<Read> {
@@ -165,15 +214,15 @@ impl NodeTable {
         let upper = e.upper.load(Ordering::Relaxed);
         let word = e.depth.load(Ordering::Relaxed);
         let stored = check ^ lower ^ upper ^ word;
-        // An all-zero slot is empty (its "key" 0 is not a path key: keys are mixes).
-        (check != 0 || lower != 0 || upper != 0 || word != 0).then_some(Read {
+        // An entry of another search (an all-zero one: generation 0) is empty.
+        (word >> GENERATION_SHIFT == self.generation).then_some(Read {
             key: stored,
             bounds: Bounds {
                 lower: lower as Value,
                 upper: upper as Value,
             },
-            depth: word & u64::from(u32::MAX),
-            best: match word >> 32 {
+            depth: word & ((1 << DEPTH_BITS) - 1),
+            best: match (word >> DEPTH_BITS) & ((1 << (GENERATION_SHIFT - DEPTH_BITS)) - 1) {
                 0 => None,
                 i => Some(i as usize - 1),
             },
@@ -220,7 +269,7 @@ impl NodeTable {
             _ => (bounds, best),
         };
         let (lower, upper) = (merged.lower as u64, merged.upper as u64);
-        let word = pack(depth, best);
+        let word = pack(depth, best, self.generation);
         let e = &self.entries[key as usize & self.mask];
         e.check.store(key ^ lower ^ upper ^ word, Ordering::Relaxed);
         e.lower.store(lower, Ordering::Relaxed);

@@ -6,8 +6,9 @@ use abbench_tree::{INFINITY, NEG_INFINITY};
 
 #[test]
 fn a_stored_entry_is_read_back_and_merged_with_later_bounds() {
-    let table = NodeTable::for_nodes(100);
-    assert_eq!(table.entries(), 256);
+    let table = NodeTable::with_megabytes(1).unwrap();
+    assert_eq!(table.entries(), (1 << 20) / 32);
+    assert_eq!(table.bytes(), 1 << 20);
     let key = abbench_tree::hash::root_key(0);
     assert_eq!(table.probe(key), None);
     table.store(key, 0, Bounds::from_search(-10, 10, 10));
@@ -268,4 +269,29 @@ mod loom_models {
     fn loom_the_mark_model_catches_a_mark_that_is_not_one_compare_and_swap() {
         one_mark(|| RacyMark(NodeTable::with_slots(1, 1)));
     }
+}
+
+#[test]
+#[cfg(not(loom))]
+fn a_new_search_forgets_the_last_ones_entries_and_busy_marks_are_cleared() {
+    let mut table = NodeTable::with_slots(4, 16);
+    let key = 1 << 40;
+    table.store_move(key, 1, Bounds { lower: 1, upper: 2 }, Some(3));
+    assert!(table.mark_busy(key));
+    table.new_search();
+    assert_eq!(table.probe(key), None, "an entry of the last search");
+    // A deeper node takes the slot of an old search's node nearer the root.
+    table.store(key + 4, 5, Bounds { lower: 7, upper: 7 });
+    assert_eq!(table.probe(key + 4), Some(Bounds { lower: 7, upper: 7 }));
+    assert!(table.is_busy(key));
+    table.clear_busy();
+    assert!(!table.is_busy(key));
+    // 2^24 - 1 searches after the first the generations come round again: an entry of
+    // the first would pass for the new search's, unless the entries are cleared.
+    let mut table = NodeTable::with_slots(4, 16);
+    table.store(key, 1, Bounds { lower: 3, upper: 3 });
+    table.generation = (1 << (64 - super::GENERATION_SHIFT)) - 1;
+    table.new_search();
+    assert_eq!(table.generation, 1);
+    assert_eq!(table.probe(key), None);
 }

@@ -25,9 +25,10 @@ pub struct TableTiming {
 }
 
 /// Times `accesses` stores, then as many probes, on each of `threads` threads sharing
-/// one table of the largest size the searches use.
+/// one table of the size the table searches use by default (`--tt-mb` 16).
 pub fn time_table_accesses(threads: usize, accesses: usize) -> TableTiming {
-    let table = NodeTable::for_nodes(u64::MAX);
+    let table =
+        NodeTable::with_megabytes(abbench_search::DEFAULT_TT_MB).expect("memory for the table");
     let accesses = accesses.max(1);
     let per_thread: Vec<(f64, f64)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads.max(1) as u64)
@@ -84,7 +85,7 @@ mod tests {
 
     #[test]
     fn every_access_is_timed_and_the_probes_find_what_was_stored() {
-        let table = NodeTable::for_nodes(1 << 12);
+        let table = NodeTable::with_slots(1 << 13, 16);
         let (probe, store) = time_one_thread(&table, 0, 1000);
         assert!(probe > 0.0 && store > 0.0);
         // The chain the probes walk is the one the stores wrote.
