@@ -301,7 +301,9 @@ pub struct WindowArgs {
     pub kinds: bool,
 
     /// First guess of aspiration and mtdf [default: a search two plies shallower on trees
-    /// with interior values (branch-sum), else 0].
+    /// with interior values (branch-sum); else 0 for aspiration, and for mtdf a search two
+    /// plies shallower scoring each frontier position by one leaf below it, which on
+    /// connect4 examines as many positions as f2-iter: give 0 there].
     #[arg(long, value_name = "VALUE", allow_hyphen_values = true, value_parser = parse_guess)]
     pub guess: Option<i64>,
 

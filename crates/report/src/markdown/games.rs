@@ -2,6 +2,11 @@
 //! as one who benchmarks game-playing programs reads it — mean time per position,
 //! positions examined, the table's hit rate where a search keeps one, and the speedup
 //! against the fastest serial search of the same positions.
+//!
+//! A game searched with `--path-keys` (its table keyed by path, as if it had no
+//! transpositions) is a workload of its own, `connect4 (path keys)`: its rows, hit rates
+//! and fastest serial search are never pooled with the position-keyed searches of the
+//! same positions, whose table sees the transpositions.
 
 use abbench_results::{Algorithm, Record};
 use std::collections::BTreeMap;
@@ -21,17 +26,10 @@ struct Row {
 pub(super) fn games(md: &mut String, records: &[Record]) {
     let mut rows: BTreeMap<(String, Algorithm, usize), Row> = BTreeMap::new();
     for r in records {
-        let Some(model) = r
-            .tree
-            .model
-            .as_deref()
-            .filter(|_| r.tree.position.is_some())
-        else {
+        let Some(game) = game_label(r) else {
             continue;
         };
-        let row = rows
-            .entry((model.to_string(), r.algo, r.threads))
-            .or_default();
+        let row = rows.entry((game, r.algo, r.threads)).or_default();
         row.positions += 1;
         row.wall_ns += u128::from(r.wall_ns.median);
         row.nodes += u128::from(r.nodes);
@@ -86,4 +84,90 @@ pub(super) fn games(md: &mut String, records: &[Record]) {
         );
     }
     md.push('\n');
+}
+
+/// The workload a game's record belongs to: its model, and `(path keys)` when its table
+/// was keyed by path; `None` for a record that is not of a game's position.
+fn game_label(r: &Record) -> Option<String> {
+    let model = r
+        .tree
+        .model
+        .as_deref()
+        .filter(|_| r.tree.position.is_some())?;
+    Some(if r.tree.path_keys == Some(true) {
+        format!("{model} (path keys)")
+    } else {
+        model.to_string()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abbench_results::{TableRecord, TreeInfo, WallTimes};
+
+    /// MTD(f) on one Connect Four position, its table probed 100 times.
+    fn mtdf(path_keys: bool, hits: u64, nodes: u64) -> Record {
+        Record {
+            schema: abbench_results::SCHEMA,
+            kind: abbench_results::SearchKind::Search,
+            tree: TreeInfo {
+                model: Some("connect4".into()),
+                seed: Some(1),
+                position: Some("4453".into()),
+                path_keys: path_keys.then_some(true),
+                layout: "implicit".into(),
+                ..TreeInfo::default()
+            },
+            algo: "mtdf".parse::<Algorithm>().unwrap(),
+            threads: 1,
+            value: 0,
+            best_move: Some(3),
+            nodes,
+            leaves: nodes / 2,
+            levels: Vec::new(),
+            cutoffs: None,
+            nps: 1e6,
+            wall_ns: WallTimes::of(&[std::time::Duration::from_micros(100)]).unwrap(),
+            verified: true,
+            parallel: None,
+            window: None,
+            cutoff: None,
+            bound: None,
+            kinds: None,
+            guess: None,
+            guess_source: None,
+            searches: None,
+            passes: Vec::new(),
+            table: Some(TableRecord {
+                probes: 100,
+                hits,
+                stores: 90,
+                hit_rate: hits as f64 / 100.0,
+                bytes: None,
+            }),
+            fastest: None,
+            machine_ns: None,
+        }
+    }
+
+    #[test]
+    fn path_keyed_searches_are_rows_of_their_own() {
+        let mut md = String::new();
+        games(&mut md, &[mtdf(false, 40, 1000), mtdf(true, 2, 3000)]);
+        let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| connect4")).collect();
+        assert_eq!(rows.len(), 2, "{md}");
+        assert!(
+            rows[0].starts_with("| connect4 | mtdf | 1 | 1 |")
+                && rows[0].contains("| 1000 | 40.0% |"),
+            "{}",
+            rows[0]
+        );
+        assert!(
+            rows[1].starts_with("| connect4 (path keys) | mtdf | 1 | 1 |")
+                && rows[1].contains("| 3000 | 2.0% |"),
+            "{}",
+            rows[1]
+        );
+    }
 }

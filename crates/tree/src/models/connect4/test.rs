@@ -108,6 +108,7 @@ fn children_go_centre_first_when_no_move_makes_threats() {
     let order: Vec<usize> = (0..tree.degree(root))
         .map(|i| tree.move_number(root, &children, i))
         .collect();
+    assert_eq!(order, [3, 4, 2, 5, 1, 6, 0]);
     assert_eq!(order, CENTRE_FIRST.map(|c| c as usize));
     assert_eq!(tree.height(), CELLS);
 }
