@@ -181,16 +181,7 @@ fn simulate_against<T: GameTree>(
         scheduler: &scheduler,
         procs,
     };
-    // The table a threaded search of these options shares (`--tt-mb`), allocated as the
-    // pool allocates it: before the search.
-    let table = if algorithm.uses_table() {
-        Some(
-            NodeTable::with_megabytes(options.tt_mb)
-                .ok_or(SimError::TableAllocation(options.tt_mb))?,
-        )
-    } else {
-        None
-    };
+    let table = shared_table(algorithm, &options)?;
     let ctx = algorithm.context(tree, &options, executor, table.as_ref());
     let (outcome, spawn_error) =
         run_processors(&scheduler, procs, || algorithm.search(&ctx, &options));
@@ -243,6 +234,20 @@ fn simulate_against<T: GameTree>(
         time,
     )
     .with_options(&options))
+}
+
+/// The table a threaded search of these options shares (`--tt-mb`), allocated as the
+/// pool allocates it: before the search; `None` for an algorithm without one.
+fn shared_table(
+    algorithm: ParallelAlgorithm,
+    options: &SearchOptions,
+) -> Result<Option<NodeTable>, SimError> {
+    if !algorithm.uses_table() {
+        return Ok(None);
+    }
+    NodeTable::with_megabytes(options.tt_mb)
+        .map(Some)
+        .ok_or(SimError::TableAllocation(options.tt_mb))
 }
 
 /// Refuses no processors and more than [`MAX_PROCS`].
