@@ -506,13 +506,19 @@ mod tests {
             warmup: 0,
             ..MeasureConfig::default()
         };
-        let algorithms = Algorithm::parse_list("f2-iter,root-split,ybwc").unwrap();
+        measured("f2-iter,root-split,ybwc", &config)
+    }
+
+    /// `algorithms` measured with `config` on two seeds of random d4 h5, at 1 and 2
+    /// threads.
+    fn measured(algorithms: &str, config: &MeasureConfig) -> Vec<Record> {
+        let algorithms = Algorithm::parse_list(algorithms).unwrap();
         let mut pools = Pools::default();
         let mut records = Vec::new();
         for seed in 1..=2 {
             let spec = TreeSpec::model(ModelSpec::new(Model::Random, 4, 5, seed), Layout::Implicit);
             records.extend(
-                measure(&spec, &algorithms, &[1, 2], &config, &mut pools)
+                measure(&spec, &algorithms, &[1, 2], config, &mut pools)
                     .unwrap()
                     .records,
             );
@@ -613,17 +619,7 @@ mod tests {
             },
             ..MeasureConfig::default()
         };
-        let algorithms = Algorithm::parse_list("f2-iter,mtdf,abdada,lazy-smp,null-window").unwrap();
-        let mut pools = Pools::default();
-        let mut records = Vec::new();
-        for seed in 1..=2 {
-            let spec = TreeSpec::model(ModelSpec::new(Model::Random, 4, 5, seed), Layout::Implicit);
-            records.extend(
-                measure(&spec, &algorithms, &[1, 2], &config, &mut pools)
-                    .unwrap()
-                    .records,
-            );
-        }
+        let mut records = measured("f2-iter,mtdf,abdada,lazy-smp,null-window", &config);
         let profile = CostProfile::reference();
         let check = check_calibration(&records, &profile, &everything()).unwrap();
         let parallel: Vec<(ParallelAlgorithm, usize)> = check
