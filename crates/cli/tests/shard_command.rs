@@ -575,6 +575,19 @@ fn mixed_machines_are_said_at_the_top_and_each_parts_command_is_listed() {
         assert!(report.contains(&format!("--shard {k}/3")), "{report}");
     }
     assert!(report.contains("| 3/3 | `"), "{report}");
+    // The merged run's machine.json keeps the merge as its command, not part 1's.
+    let machine: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("machine.json")).unwrap()).unwrap();
+    let command = machine["command_line"].as_array().expect("a command line");
+    assert_eq!(
+        command.get(1).and_then(|a| a.as_str()),
+        Some("merge"),
+        "{command:?}"
+    );
+    assert!(
+        !command.iter().any(|a| a.as_str() == Some("--shard")),
+        "{command:?}"
+    );
     assert!(report.contains("7.50, 1.00, 1.00"), "{report}");
 }
 

@@ -38,8 +38,9 @@ impl MergeCommand {
         let options = MergeOptions {
             allow_partial: self.allow_partial,
             allow_mixed_machines: self.allow_mixed_machines,
+            command_line: super::command_line(),
         };
-        let merged = merge_shards(&self.shards, &self.out, options).map_err(merge_failure)?;
+        let merged = merge_shards(&self.shards, &self.out, &options).map_err(merge_failure)?;
         writeln!(
             out,
             "run folder: {}",

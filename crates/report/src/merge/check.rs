@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// The parts in the order of `K`, once each checked to be of one run.
 pub(super) fn check_parts(
     mut parts: Vec<Part>,
-    options: MergeOptions,
+    options: &MergeOptions,
 ) -> Result<Vec<Part>, MergeError> {
     let Some(first) = parts.first() else {
         return Err(MergeError::NoShards);

@@ -23,13 +23,16 @@ use abbench_results::{
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-/// What `merge` may accept that it refuses by default.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What `merge` may accept that it refuses by default, and the command that merges.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MergeOptions {
     /// Merge even if a part is missing or did not finish; the report says so.
     pub allow_partial: bool,
     /// Merge parts measured on different kinds of machine (CPU model, hardware threads).
     pub allow_mixed_machines: bool,
+    /// The command that merges, kept as the merged run's command in its `machine.json`
+    /// (each part's own command is in `shards.json`); empty: none is kept.
+    pub command_line: Vec<String>,
 }
 
 /// Why shards cannot be merged: each names the folder or part at fault.
@@ -166,7 +169,7 @@ pub struct MergeOutcome {
 pub fn merge_shards(
     dirs: &[PathBuf],
     out: &Path,
-    options: MergeOptions,
+    options: &MergeOptions,
 ) -> Result<MergeOutcome, MergeError> {
     check::refuse_output(out, dirs)?;
     let parts = dirs
@@ -177,7 +180,7 @@ pub fn merge_shards(
     let partial = partial_note(&parts);
     let merged = merged_results(&parts);
     let first = &parts[0];
-    let machine = merged_machine(&parts, partial.clone());
+    let machine = merged_machine(&parts, partial.clone(), &options.command_line);
     crate::create_dir(out)?;
     write_atomically(&out.join(RESULTS_FILE), merged.to_text().as_bytes())?;
     abbench_results::write_machine(out, &machine)?;
@@ -209,9 +212,11 @@ pub fn merge_shards(
 
 /// The merged run's `machine.json`: the first part's machine and build (which every part
 /// shares, or the report says otherwise), marked partial or complete, with the most any
-/// part saw of other processes and of load, so that a warning of any part is the run's.
-fn merged_machine(parts: &[Part], partial: Option<String>) -> MachineInfo {
+/// part saw of other processes and of load, so that a warning of any part is the run's,
+/// and `command_line`, the merge's, as its command: no part's command made the whole run.
+fn merged_machine(parts: &[Part], partial: Option<String>, command_line: &[String]) -> MachineInfo {
     MachineInfo {
+        command_line: command_line.to_vec(),
         status: Some(if partial.is_some() {
             RunStatus::Partial
         } else {
