@@ -23,6 +23,7 @@ git diff --quiet HEAD -- . || commit="$commit with uncommitted changes"
   echo "# compiler: $(rustc --version)"
   echo "# cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) threads, one used"
   echo "# date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "# load average at the start (1, 5, 15 min): $(cut -d ' ' -f 1-3 /proc/loadavg)"
   target/release/examples/golden_negamax
 } >"$fresh"
 mv "$fresh" "$record"
