@@ -148,6 +148,22 @@ fn golden_figures_are_what_the_kernels_find() {
     }
 }
 
+/// What every bench does with a search it times, on a search one position off: the
+/// golden check panics, and with it the bench in `ci/benches.sh`'s test mode.
+#[test]
+#[should_panic(expected = "random-d8-h6 f2-iter: nodes")]
+fn a_wrong_count_fails_the_benches_golden_check() {
+    let what = "random-d8-h6 f2-iter";
+    let mut result = workload("random-d8-h6")
+        .spec
+        .visit_implicit(Run(&["f2-iter"]))
+        .unwrap()
+        .remove(0);
+    golden("random-d8-h6", "f2-iter").check(what, &result);
+    result.stats.nodes += 1;
+    golden("random-d8-h6", "f2-iter").check(what, &result);
+}
+
 /// Trees of at most this many positions are also searched by plain negamax.
 const NEGAMAX_POSITIONS: u64 = 20_000_000;
 
