@@ -13,4 +13,4 @@ mod workloads;
 pub use golden::{Golden, golden};
 pub use moves::RootMoves;
 pub use variants::{NARROW, variant};
-pub use workloads::{Workload, workload};
+pub use workloads::{Workload, workload, workloads};

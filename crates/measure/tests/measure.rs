@@ -3,9 +3,9 @@
 
 use abbench_measure::{MeasureConfig, MeasureError, Pools, measure, measure_tree};
 use abbench_results::{Algorithm, Record, TreeInfo};
-use abbench_testkit::FaultyTree;
+use abbench_testkit::{FaultyTree, negamax};
 use abbench_tree::models::RandomTree;
-use abbench_tree::{GameTree, Layout, Model, ModelSpec, TreeSpec, Value};
+use abbench_tree::{GameTree, Layout, Model, ModelSpec, TreeSpec};
 use std::time::Duration;
 
 #[test]
@@ -84,19 +84,6 @@ fn every_algorithm_is_measured_and_verified() {
     assert_eq!(line["tree"]["model"], "ordered");
     assert_eq!(line["tree"]["ordering"], 0.7);
     assert!(line["tree"].get("values").is_none());
-}
-
-/// Negamax over every position, written here apart from the crate's searches.
-fn negamax<T: GameTree>(tree: &T, node: T::Node) -> Value {
-    let degree = tree.degree(node);
-    if degree == 0 {
-        return tree.value(node);
-    }
-    let children = tree.children(node);
-    (0..degree)
-        .map(|i| -negamax(tree, tree.child(node, &children, i)))
-        .max()
-        .unwrap()
 }
 
 #[test]

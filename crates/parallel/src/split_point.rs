@@ -98,10 +98,13 @@ pub(crate) struct SplitPoint<'p> {
     pub(crate) kind: Kind,
     /// The running maximum of genuine child results, published for lock-free reads.
     ///
-    /// Memory ordering: `Relaxed`. The value only grows, and it carries no other data:
-    /// a reader that sees an older, smaller `m` derives a wider window, which is still
-    /// correct (F2's contract holds for any window containing the true one), only prunes
-    /// less. The final value is read after the join of all brothers, which synchronises.
+    /// Memory ordering: `Relaxed`. The value only grows (raised by `fetch_max` under
+    /// `best`'s lock: a smaller offer's plain store after the lock could lower it and
+    /// reopen a window a cutoff closed, which the loom model in `ybwc/test.rs` catches),
+    /// and it carries no other data: a reader that sees an older, smaller `m` derives a
+    /// wider window, which is still correct (F2's contract holds for any window
+    /// containing the true one), only prunes less. The final value is read after the
+    /// join of all brothers, which synchronises.
     m: AtomicI64,
     best: Mutex<Best>,
     /// The younger brothers not yet handed out (the crate's one hand-out, with its
@@ -331,6 +334,62 @@ impl<'p> SplitPoint<'p> {
     #[cfg(all(test, loom))]
     pub(crate) fn next_brother_in_two_steps(&self) -> Option<usize> {
         self.brothers.take_in_two_steps()
+    }
+
+    /// Broken, for the loom model in `ybwc/test.rs` to catch: [`SplitPoint::child`] with
+    /// the parent's window copied when the child opens instead of derived at each read,
+    /// so a cutoff above that comes later never reaches the child.
+    #[cfg(all(test, loom))]
+    pub(crate) fn child_with_a_copied_window(
+        parent: &'p SplitPoint<'p>,
+        kind: Kind,
+        degree: usize,
+        owner: usize,
+    ) -> Self {
+        let (alpha, beta) = parent.window().for_child();
+        let origin = Origin::Root { alpha, beta };
+        Self::new(origin, kind, alpha, degree, 1, owner, parent.clock)
+    }
+
+    /// Broken, likewise: [`SplitPoint::offer`] with the value and the move written under
+    /// two locks, so a racing offer can pair its value with the other's move.
+    #[cfg(all(test, loom))]
+    pub(crate) fn offer_value_and_move_apart(&self, t: Value, index: usize) -> bool {
+        let raised = {
+            let mut best = self.best.lock().unwrap();
+            let raised = t > best.m;
+            if raised {
+                best.m = t;
+                self.m.fetch_max(t, Ordering::Relaxed);
+            }
+            raised
+        };
+        if raised {
+            self.best.lock().unwrap().index = Some(index);
+        }
+        self.m.load(Ordering::Relaxed) >= self.window().beta
+    }
+
+    /// Broken, likewise: [`SplitPoint::offer`] publishing the running maximum with a
+    /// plain store once the lock is released, so a smaller offer's late store lowers it
+    /// and reopens a window that a cutoff closed.
+    #[cfg(all(test, loom))]
+    pub(crate) fn offer_publishing_after_the_lock(&self, t: Value, index: usize) -> bool {
+        let raised = {
+            let mut best = self.best.lock().unwrap();
+            let raised = t > best.m;
+            if raised {
+                *best = Best {
+                    m: t,
+                    index: Some(index),
+                };
+            }
+            raised
+        };
+        if raised {
+            self.m.store(t, Ordering::Relaxed);
+        }
+        self.m.load(Ordering::Relaxed) >= self.window().beta
     }
 
     /// Nanoseconds from the cutoff (if any) and from the hand-out of the last brother (if

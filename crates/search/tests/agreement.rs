@@ -5,6 +5,7 @@
 use abbench_search::{
     Basic, Counters, Detailed, F2Iter, NoProbe, Resume, SearchResult, f0, f1, f2,
 };
+use abbench_testkit::negamax;
 use abbench_tree::{BranchOrder, GameTree, Model, ModelSpec, TreeVisitor, Value};
 use proptest::prelude::*;
 
@@ -30,7 +31,7 @@ impl TreeVisitor for AllFour {
             let i = (0..tree.degree(root))
                 .find(|&i| tree.move_number(root, &children, i) == m)
                 .expect("best move is a move of the root");
-            -subtree_value(tree, tree.child(root, &children, i))
+            -negamax(tree, tree.child(root, &children, i))
         });
         Outcome {
             f1: f1::<T, Detailed>(tree),
@@ -40,18 +41,6 @@ impl TreeVisitor for AllFour {
             value_through_best_move,
         }
     }
-}
-
-fn subtree_value<T: GameTree>(tree: &T, node: T::Node) -> i64 {
-    let degree = tree.degree(node);
-    if degree == 0 {
-        return tree.value(node);
-    }
-    let children = tree.children(node);
-    (0..degree)
-        .map(|i| -subtree_value(tree, tree.child(node, &children, i)))
-        .max()
-        .unwrap()
 }
 
 fn check(spec: &ModelSpec) {
@@ -104,7 +93,7 @@ impl TreeVisitor for MoveValue {
         let i = (0..tree.degree(root))
             .find(|&i| tree.move_number(root, &children, i) == self.0)
             .unwrap();
-        -subtree_value(tree, tree.child(root, &children, i))
+        -negamax(tree, tree.child(root, &children, i))
     }
 }
 

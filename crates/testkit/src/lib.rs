@@ -7,6 +7,7 @@
 //! | [`long_functions`] (`function_length.rs`) | functions over a length, for `ARCHITECTURE.md`'s list |
 //! | `code.rs` | Rust source read as code: comments, literals and test items left out |
 //! | [`FaultyTree`] (`faulty.rs`) | a tree one of whose leaves panics: failures, not hangs |
+//! | [`negamax`] (`negamax.rs`) | every position searched, apart from the kernels: the golden values' oracle |
 //! | [`WrongTree`] (`wrong.rs`) | a tree wrong on worker threads: a checker meets a wrong answer |
 //! | [`CountingAllocator`] (`counting.rs`) | allocations and their bytes counted, on every thread or marked ones |
 
@@ -15,10 +16,12 @@ mod counting;
 mod cycles;
 mod faulty;
 mod function_length;
+mod negamax;
 mod wrong;
 
 pub use counting::{CountingAllocator, allocated_bytes, allocations, count_this_thread};
 pub use cycles::{Cycle, ModulePath, module_cycles};
 pub use faulty::FaultyTree;
 pub use function_length::{LongFunction, long_functions};
+pub use negamax::negamax;
 pub use wrong::{VisitWrong, WrongTree};

@@ -4,12 +4,15 @@
 //! wherever it is affordable. The window techniques (f2-soft, pvs, aspiration, mtdf) and
 //! the kernel with a narrow root window around the value must find the same value.
 //!
-//! Every value is also confirmed apart from the kernels, by searches written here: a
-//! textbook alpha-beta on all ten workloads, and plain negamax (F0, every position) on
-//! the five of at most [`NEGAMAX_POSITIONS`] positions; the other five hold 286 million
-//! to 4.6 billion positions, minutes at the test profile's speed. Positions and leaves
-//! are the kernels' own counts, snapshots: no other search examines the same positions
-//! (but F0, whose count is the whole tree's).
+//! Every value is also confirmed apart from the kernels: by a textbook alpha-beta written
+//! here on all ten workloads, and by plain negamax (F0, every position; this crate's
+//! `negamax.rs`) on the five of at most [`NEGAMAX_POSITIONS`] positions. The other five
+//! hold 286 million to 4.6 billion positions, a minute in release mode on a quiet
+//! machine, more than CI can spare: negamax confirms them in
+//! `examples/golden_negamax.rs`, run on demand by `ci/golden-negamax.sh`, whose record
+//! (`benches/data/golden-negamax.txt`) the last test here holds golden.txt to. Positions and leaves are the kernels' own counts,
+//! snapshots: no other search examines the same positions (but F0, whose count is the
+//! whole tree's).
 //!
 //! When a change is meant to alter the figures (a new workload; never a kernel's
 //! counting), regenerate the file with
@@ -18,6 +21,7 @@
 
 use abbench_benches::{NARROW, golden, variant, workload};
 use abbench_search::{Basic, SerialAlgorithm, SerialSearch};
+use abbench_testkit::negamax;
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, TreeVisitor, Value, full_tree_nodes};
 
 const WINDOWED: [&str; 5] = ["f2-soft", "pvs", "aspiration", "mtdf", NARROW];
@@ -94,9 +98,11 @@ impl TreeVisitor for Run {
 fn golden_figures_are_what_the_kernels_find() {
     let mut blessed = String::from(
         "# Golden figures of the benchmark workloads (benches/src/workloads.rs):\n\
-         # workload algorithm value nodes leaves. Checked by crates/testkit/tests/golden.rs;\n\
-         # every value confirmed there by a test-local alpha-beta, and by negamax on the\n\
-         # trees of at most 20 million positions.\n",
+         # workload algorithm value nodes leaves. Checked by crates/testkit/tests/golden.rs.\n\
+         # Values: every one confirmed there by a test-local alpha-beta, and by negamax on\n\
+         # the trees of at most 20 million positions; on every tree by negamax in release\n\
+         # mode, recorded in golden-negamax.txt (bash ci/golden-negamax.sh). Nodes and\n\
+         # leaves: the kernels' own counts, snapshots (F0's alone are the whole tree's).\n",
     );
     for (name, algos) in LINES {
         let w = workload(name);
@@ -142,21 +148,24 @@ fn golden_figures_are_what_the_kernels_find() {
     }
 }
 
+/// What every bench does with a search it times, on a search one position off: the
+/// golden check panics, and with it the bench in `ci/benches.sh`'s test mode.
+#[test]
+#[should_panic(expected = "random-d8-h6 f2-iter: nodes")]
+fn a_wrong_count_fails_the_benches_golden_check() {
+    let what = "random-d8-h6 f2-iter";
+    let mut result = workload("random-d8-h6")
+        .spec
+        .visit_implicit(Run(&["f2-iter"]))
+        .unwrap()
+        .remove(0);
+    golden("random-d8-h6", "f2-iter").check(what, &result);
+    result.stats.nodes += 1;
+    golden("random-d8-h6", "f2-iter").check(what, &result);
+}
+
 /// Trees of at most this many positions are also searched by plain negamax.
 const NEGAMAX_POSITIONS: u64 = 20_000_000;
-
-/// Negamax over every position (Knuth & Moore's F0), written here apart from the kernels.
-fn negamax<T: GameTree>(tree: &T, node: T::Node) -> Value {
-    let degree = tree.degree(node);
-    if degree == 0 {
-        return tree.value(node);
-    }
-    let children = tree.children(node);
-    (0..degree)
-        .map(|i| -negamax(tree, tree.child(node, &children, i)))
-        .max()
-        .unwrap()
-}
 
 /// Fail-hard alpha-beta, written here apart from the kernels: `F` when
 /// `alpha < F < beta`, else the bound it crossed.
@@ -204,4 +213,35 @@ fn every_golden_value_is_the_value_searches_written_here_find() {
         }
     }
     assert_eq!(by_negamax, 5, "negamax confirms the five smaller trees");
+}
+
+/// What `ci/golden-negamax.sh` recorded: negamax over every position of each workload,
+/// in release mode (`examples/golden_negamax.rs`), with the machine and the times.
+const NEGAMAX_RECORD: &str = include_str!("../../../benches/data/golden-negamax.txt");
+
+#[test]
+fn every_golden_value_is_the_value_the_recorded_negamax_found() {
+    let recorded: Vec<Vec<&str>> = NEGAMAX_RECORD
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(recorded.len(), LINES.len(), "one record line a workload");
+    for (name, algos) in LINES {
+        let line = recorded
+            .iter()
+            .find(|f| f[0] == *name)
+            .unwrap_or_else(|| panic!("{name}: no negamax record; run ci/golden-negamax.sh"));
+        let spec = workload(name).spec;
+        let positions = full_tree_nodes(u64::from(spec.degree), spec.height).unwrap();
+        assert_eq!(
+            (
+                line[1].parse::<Value>().unwrap(),
+                line[2].parse::<u64>().unwrap()
+            ),
+            (golden(name, algos[0]).value, positions),
+            "{name}: golden.txt and the negamax record (value, positions) disagree; \
+             run ci/golden-negamax.sh"
+        );
+    }
 }

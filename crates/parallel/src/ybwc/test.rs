@@ -50,6 +50,7 @@ fn brothers_are_handed_out_once_each_then_none() {
 #[cfg(loom)]
 mod loom_models {
     use super::*;
+    use abbench_tree::Value;
     use loom::sync::Arc;
     use loom::thread;
 
@@ -99,48 +100,100 @@ mod loom_models {
         workers_share_brothers(|sp| sp.next_brother_in_two_steps());
     }
 
-    /// A cutoff at a parent races a child's reading of its window: the child may see the
-    /// window open or closed, but once it has seen it closed it never sees it open again,
-    /// and after the race it is closed.
-    #[test]
-    fn loom_a_parent_cutoff_reaches_the_child_and_stays() {
-        loom::model(|| {
+    /// How a model's workers open a child split point: the split point's own way, or a
+    /// broken variant (in `split_point.rs`) the model must catch.
+    type OpenChild = for<'p> fn(&'p SplitPoint<'p>, Kind, usize, usize) -> SplitPoint<'p>;
+
+    /// How a model's workers offer a result, likewise.
+    type Offer = fn(&SplitPoint<'_>, Value, usize) -> bool;
+
+    const STAYS: &str = "a window closed by a cutoff stays closed";
+    const REACHES: &str = "the parent's cutoff reaches the child";
+
+    /// A helper's cutoff at a parent races the owner, which offers a smaller result
+    /// there and then reads a child's window: the child may see the window open or
+    /// closed, but once it has seen it closed it never sees it open again, and after the
+    /// race it is closed. (The owner's offer on the model's own thread, not a third one,
+    /// keeps the interleavings few enough for CI.)
+    fn a_parent_cutoff_reaches_the_child(open_child: OpenChild, offer: Offer) {
+        loom::model(move || {
             let root = Arc::new(SplitPoint::root(NEG_INFINITY, 5, 2, 1, 0, &Still));
             let cutter = {
                 let root = Arc::clone(&root);
-                thread::spawn(move || root.offer(7, 1))
+                thread::spawn(move || offer(&root, 7, 1))
             };
-            let child = SplitPoint::child(&root, Kind::Cut, 2, 1);
+            offer(&root, 3, 0);
+            let child = open_child(&root, Kind::Cut, 2, 1);
             let first = child.window();
             let second = child.window();
             assert!(
                 !(first.is_closed() && !second.is_closed()),
-                "{first:?} then {second:?}"
+                "{STAYS}: {first:?} then {second:?}"
             );
-            assert!(cutter.join().unwrap(), "the offer reports the cutoff");
-            assert!(child.window().is_closed());
+            let reported = cutter.join().unwrap();
+            // The parent's window first: a child left open under a closed parent is a
+            // cutoff that did not reach it, one under a reopened parent a cutoff undone.
+            assert!(root.window().is_closed(), "{STAYS}: the parent's reopened");
+            assert!(child.window().is_closed(), "{REACHES}");
+            assert!(reported, "the offer reports the cutoff");
             assert!(root.genuinely_cut());
+            assert_eq!(root.result(), (7, Some(1)));
         });
     }
 
+    #[test]
+    fn loom_a_parent_cutoff_reaches_the_child_and_stays() {
+        a_parent_cutoff_reaches_the_child(
+            |p, k, d, o| SplitPoint::child(p, k, d, o),
+            |sp, t, i| sp.offer(t, i),
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "the parent's cutoff reaches the child")]
+    fn loom_the_cutoff_model_catches_a_child_that_copies_its_window() {
+        a_parent_cutoff_reaches_the_child(
+            |p, k, d, o| SplitPoint::child_with_a_copied_window(p, k, d, o),
+            |sp, t, i| sp.offer(t, i),
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "a window closed by a cutoff stays closed")]
+    fn loom_the_cutoff_model_catches_a_maximum_published_after_the_lock() {
+        a_parent_cutoff_reaches_the_child(
+            |p, k, d, o| SplitPoint::child(p, k, d, o),
+            |sp, t, i| sp.offer_publishing_after_the_lock(t, i),
+        );
+    }
+
+    const TOGETHER: &str = "the move goes with the value";
+
     /// Two offers race: the published `m` and the (value, move) pair agree afterwards,
     /// whichever order the lock and the atomic saw them in.
-    #[test]
-    fn loom_racing_offers_keep_value_and_move_together() {
-        loom::model(|| {
+    fn racing_offers(offer: Offer) {
+        loom::model(move || {
             let sp = Arc::new(SplitPoint::root(NEG_INFINITY, INFINITY, 3, 1, 0, &Still));
-            let a = {
+            let offering = |t: Value, index: usize| {
                 let sp = Arc::clone(&sp);
-                thread::spawn(move || sp.offer(4, 1))
+                thread::spawn(move || offer(&sp, t, index))
             };
-            let b = {
-                let sp = Arc::clone(&sp);
-                thread::spawn(move || sp.offer(6, 2))
-            };
+            let (a, b) = (offering(4, 1), offering(6, 2));
             a.join().unwrap();
             b.join().unwrap();
-            assert_eq!(sp.result(), (6, Some(2)));
-            assert_eq!(sp.window().m, 6);
+            assert_eq!(sp.result(), (6, Some(2)), "{TOGETHER}");
+            assert_eq!(sp.window().m, 6, "the published maximum is the best offer");
         });
+    }
+
+    #[test]
+    fn loom_racing_offers_keep_value_and_move_together() {
+        racing_offers(|sp, t, i| sp.offer(t, i));
+    }
+
+    #[test]
+    #[should_panic(expected = "the move goes with the value")]
+    fn loom_the_offer_model_catches_value_and_move_written_apart() {
+        racing_offers(|sp, t, i| sp.offer_value_and_move_apart(t, i));
     }
 }
