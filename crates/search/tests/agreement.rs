@@ -141,6 +141,33 @@ proptest! {
     }
 }
 
+/// Ragged trees, whose leaves lie at several depths, with ties among a node's leaf
+/// children: F2 keeps the first child that reaches its value, and f2-iter, which handles a
+/// leaf child inside its loop rather than in its leaf-parent run, must name the same one
+/// (a `>=` there named the last of the tied children: the root's best move below is
+/// move 1, not move 2). Leaf values are the root player's, as in a `.tree` file.
+#[test]
+fn ragged_trees_keep_the_first_of_tied_children() {
+    let trees = [
+        ("(3 4) 7 7", 7, Some(1)),
+        ("7 (8 9) 7 (7 2)", 8, Some(1)),
+        ("((1 2) 5) 5 (5 (6 5))", 5, Some(1)),
+        ("(5 5) ((4 4) 4) 4", 5, Some(0)),
+    ];
+    for (body, value, best_move) in trees {
+        let text = format!("({body})");
+        let tree = abbench_tree::file::parse_tree(text.as_bytes(), "ragged", 1 << 20)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let out = AllFour.visit(&tree);
+        let ctx = format!("tree {text}");
+        assert_eq!(out.f0.value, value, "F0, {ctx}");
+        assert_eq!(out.f2.value, value, "F2, {ctx}");
+        assert_eq!(out.f2.best_move, best_move, "F2's best move, {ctx}");
+        assert_eq!(out.f2_iter, out.f2, "f2-iter against F2, {ctx}");
+        assert_eq!(out.f1.value, value, "F1, {ctx}");
+    }
+}
+
 #[test]
 fn larger_trees_of_every_model() {
     for model in Model::ALL {
