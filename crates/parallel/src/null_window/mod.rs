@@ -392,7 +392,7 @@ fn node<T: GameTree, E: Executor>(
         // 2): neither looked up nor stored, as there.
         return children(ctx, node, key, (alpha, beta), kind, above, None);
     }
-    let probed = match ctx.probe_window(key, (alpha, beta)) {
+    let probed = match ctx.probe_window(node, key, (alpha, beta)) {
         Ok(probed) => probed,
         Err(bound) => return Ok((bound, None)),
     };
