@@ -23,8 +23,9 @@
 #
 # abbench runs CONNECT4_ALGOS (default f2-iter,pvs,mtdf) with their defaults, then mtdf
 # with the first guess CONNECT4_GUESS (default 0, the centre of the game's value range,
-# where the peer's bisection starts; empty: no such run), then that mtdf with path keys
-# (--path-keys, --repeat 1): what the game's transpositions save. CONNECT4_ALGOS= (empty)
+# where the peer's bisection starts and mtdf's default guess on a game lies; empty: no
+# such run), then that mtdf with path keys (--path-keys, --repeat 1): what the game's
+# transpositions save. CONNECT4_ALGOS= (empty)
 # leaves out the defaults' run and CONNECT4_PATH_KEYS=0 the path keys', for sets where
 # they take hours (scored-early.txt: the defaults' f2-iter has no table).
 #

@@ -121,6 +121,7 @@ impl SearchArgs {
         SearchOptions {
             time_limit: self.time_limit,
             tt_mb: self.windows.tt_mb,
+            guess: self.windows.guess,
             ..self.split.options()
         }
     }
@@ -300,10 +301,11 @@ pub struct WindowArgs {
     #[arg(long)]
     pub kinds: bool,
 
-    /// First guess of aspiration and mtdf [default: a search two plies shallower on trees
-    /// with interior values (branch-sum); else 0 for aspiration, and for mtdf a search two
-    /// plies shallower scoring each frontier position by one leaf below it, which on
-    /// connect4 examines as many positions as f2-iter: give 0 there].
+    /// First guess of aspiration, mtdf and null-window [default: on a game (connect4), the
+    /// middle of the range its rules give the root's value; a search two plies shallower
+    /// on trees with interior values (branch-sum); else 0 for aspiration, and for mtdf and
+    /// null-window a search two plies shallower scoring each frontier position by one leaf
+    /// below it].
     #[arg(long, value_name = "VALUE", allow_hyphen_values = true, value_parser = parse_guess)]
     pub guess: Option<i64>,
 
@@ -333,61 +335,12 @@ impl WindowArgs {
     /// Notes for the options given (a value other than the default) that none of `algos`
     /// uses, and for a table size the table searches round down.
     pub fn ignored_by(&self, algos: &[Algorithm]) -> Vec<String> {
-        use abbench_search::SerialAlgorithm::{Aspiration, F2, F2Iter, F2Soft, Mtdf};
-        let uses = |users: &[abbench_search::SerialAlgorithm]| {
-            algos
-                .iter()
-                .any(|a| matches!(a, Algorithm::Serial(s) if users.contains(s)))
-        };
-        let given: [(&str, bool, &[abbench_search::SerialAlgorithm], &str); 5] = [
-            (
-                "window",
-                self.window.is_some(),
-                &[F2, F2Iter, F2Soft],
-                "f2, f2-iter and f2-soft",
-            ),
-            (
-                "cutoff",
-                self.cutoff != Cutoff::Ge,
-                &[F2, F2Iter, F2Soft],
-                "f2, f2-iter and f2-soft",
-            ),
-            (
-                "kinds",
-                self.kinds,
-                &[F2, F2Iter, F2Soft],
-                "f2, f2-iter and f2-soft",
-            ),
-            (
-                "guess",
-                self.guess.is_some(),
-                &[Aspiration, Mtdf],
-                "aspiration and mtdf",
-            ),
-            (
-                "aspiration-delta",
-                self.aspiration_delta != DEFAULT_ASPIRATION_DELTA,
-                &[Aspiration],
-                "aspiration",
-            ),
-        ];
-        let mut notes: Vec<String> = given
-            .into_iter()
-            .filter(|&(_, set, users, _)| set && !uses(users))
-            .map(|(flag, _, users, names)| match users {
-                [_] => {
-                    format!("--{flag} applies only to {names}, which is not among the algorithms")
-                }
-                _ => format!(
-                    "--{flag} applies only to {names}, none of which is among the algorithms"
-                ),
-            })
-            .collect();
+        let mut notes = self.unused_by(algos);
         // The table searches: serial mtdf and the parallel ones that share a table.
         let tabled: Vec<&str> = algos
             .iter()
             .filter(|a| match a {
-                Algorithm::Serial(s) => *s == Mtdf,
+                Algorithm::Serial(s) => *s == abbench_search::SerialAlgorithm::Mtdf,
                 Algorithm::Parallel(p) => p.uses_table(),
             })
             .map(|a| a.name())
@@ -411,6 +364,75 @@ impl WindowArgs {
             ));
         }
         notes
+    }
+
+    /// Notes for the window options given (a value other than the default) that none of
+    /// `algos` uses.
+    fn unused_by(&self, algos: &[Algorithm]) -> Vec<String> {
+        use abbench_search::SerialAlgorithm::{Aspiration, F2, F2Iter, F2Soft, Mtdf};
+        // A parallel algorithm uses what it reads (the null-window search: the guess).
+        let uses = |users: &[abbench_search::SerialAlgorithm], setting: Option<Setting>| {
+            algos.iter().any(|a| match a {
+                Algorithm::Serial(s) => users.contains(s),
+                Algorithm::Parallel(p) => setting.is_some_and(|setting| p.reads(setting)),
+            })
+        };
+        type Given<'a> = (
+            &'a str,
+            bool,
+            &'a [abbench_search::SerialAlgorithm],
+            Option<Setting>,
+            &'a str,
+        );
+        let given: [Given; 5] = [
+            (
+                "window",
+                self.window.is_some(),
+                &[F2, F2Iter, F2Soft],
+                None,
+                "f2, f2-iter and f2-soft",
+            ),
+            (
+                "cutoff",
+                self.cutoff != Cutoff::Ge,
+                &[F2, F2Iter, F2Soft],
+                None,
+                "f2, f2-iter and f2-soft",
+            ),
+            (
+                "kinds",
+                self.kinds,
+                &[F2, F2Iter, F2Soft],
+                None,
+                "f2, f2-iter and f2-soft",
+            ),
+            (
+                "guess",
+                self.guess.is_some(),
+                &[Aspiration, Mtdf],
+                Some(Setting::Guess),
+                "aspiration, mtdf and null-window",
+            ),
+            (
+                "aspiration-delta",
+                self.aspiration_delta != DEFAULT_ASPIRATION_DELTA,
+                &[Aspiration],
+                None,
+                "aspiration",
+            ),
+        ];
+        given
+            .into_iter()
+            .filter(|&(_, set, users, setting, _)| set && !uses(users, setting))
+            .map(|(flag, _, users, setting, names)| match (users, setting) {
+                ([_], None) => {
+                    format!("--{flag} applies only to {names}, which is not among the algorithms")
+                }
+                _ => format!(
+                    "--{flag} applies only to {names}, none of which is among the algorithms"
+                ),
+            })
+            .collect()
     }
 
     /// The serial searches' options these give.

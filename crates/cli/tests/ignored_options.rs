@@ -253,9 +253,12 @@ fn window_and_table_options_without_the_algorithms_that_use_them_are_named() {
         run(&["--algo", "pvs", "--cutoff", "gt", "--guess", "3"]),
         [
             "--cutoff applies only to f2, f2-iter and f2-soft, none of which is among the algorithms",
-            "--guess applies only to aspiration and mtdf, none of which is among the algorithms",
+            "--guess applies only to aspiration, mtdf and null-window, none of which is among the algorithms",
         ]
     );
+    // The parallel null-window search takes a first guess as serial MTD(f) does.
+    let guessed = run(&["--algo", "null-window", "--threads", "1,2", "--guess", "0"]);
+    assert!(guessed.is_empty(), "{guessed:?}");
     assert!(run(&["--algo", "mtdf", "--tt-mb", "8"]).is_empty());
     assert!(run(&["--algo", "aspiration", "--aspiration-delta", "7"]).is_empty());
     // A size that is not a power of two of slots is rounded down, and said.

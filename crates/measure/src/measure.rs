@@ -24,7 +24,8 @@ use abbench_results::{Algorithm, Results, WallTimes, available_threads};
 use abbench_results::{FastestSerial, StopReason, Unfinished};
 use abbench_results::{ParallelMetrics, Record, SCHEMA, TableRecord, TreeInfo, WindowFields};
 use abbench_search::{
-    Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
+    Basic, Detailed, F2Iter, GuessSource, SearchResult, SerialAlgorithm, SerialOptions,
+    SerialSearch,
 };
 use abbench_tree::{GameTree, TreeSpec, TreeVisitor, Value};
 use std::time::{Duration, Instant};
@@ -549,6 +550,7 @@ impl Measure<'_> {
             cut_wait: self.config.cut_wait,
             time_limit: self.config.time_limit,
             tt_mb: self.config.serial.tt_mb,
+            guess: self.config.serial.guess,
         }
     }
 
@@ -643,8 +645,12 @@ impl Measure<'_> {
             cutoff: None,
             bound: None,
             kinds: None,
-            guess: None,
-            guess_source: None,
+            // A given first guess, where the algorithm reads one (the null-window search).
+            guess: options.guess.filter(|_| reads(Setting::Guess)),
+            guess_source: options
+                .guess
+                .filter(|_| reads(Setting::Guess))
+                .map(|_| GuessSource::Given),
             searches: None,
             passes: Vec::new(),
             // The shared node table of abdada, lazy-smp and null-window, with its size

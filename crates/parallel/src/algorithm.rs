@@ -23,11 +23,18 @@ pub enum Setting {
     EldestGrain,
     /// [`SearchOptions::cut_wait`]: brothers searched alone at an expected cut node.
     CutWait,
+    /// [`SearchOptions::guess`]: the first guess of a search by null-window tests.
+    Guess,
 }
 
 impl Setting {
     /// Every setting an algorithm may read or not.
-    pub const ALL: [Setting; 3] = [Setting::SplitHeight, Setting::EldestGrain, Setting::CutWait];
+    pub const ALL: [Setting; 4] = [
+        Setting::SplitHeight,
+        Setting::EldestGrain,
+        Setting::CutWait,
+        Setting::Guess,
+    ];
 
     /// The option's name on the command line, without the dashes.
     pub fn flag(self) -> &'static str {
@@ -35,6 +42,7 @@ impl Setting {
             Setting::SplitHeight => "split-height",
             Setting::EldestGrain => "eldest-grain",
             Setting::CutWait => "cut-wait",
+            Setting::Guess => "guess",
         }
     }
 }

@@ -235,20 +235,41 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         self.table_probe_move(key).map(|(bounds, _)| bounds)
     }
 
-    /// Probes the entry of the node keyed `key` for a search with `window`
+    /// Probes the entry of `node`, keyed `key`, for a search with `window`
     /// ([`crate::table::narrow`]): `Err` with the bound that answers the search, or the
     /// window narrowed by the entry, with the entry's bounds and the child that gave them
-    /// (unknown bounds and none without an entry).
-    pub(crate) fn probe_window(&self, key: u64, window: (Value, Value)) -> Result<Probed, Value> {
+    /// (unknown bounds and none without an entry). Below the root the bounds the tree's
+    /// rules give the node join the entry's ([`Context::with_rules`]).
+    pub(crate) fn probe_window(
+        &self,
+        node: T::Node,
+        key: u64,
+        window: (Value, Value),
+    ) -> Result<Probed, Value> {
         let (stored, best) = self
             .table_probe_move(key)
             .unwrap_or((Bounds::UNKNOWN, None));
+        let stored = self.with_rules(node, stored);
         let window = crate::table::narrow(stored, window)?;
         Ok(Probed {
             window,
             stored,
             best,
         })
+    }
+
+    /// `stored` joined with the bounds the tree's rules give `node`
+    /// ([`GameTree::value_bounds`]: a game's, never a synthetic tree's), as serial MTD(f)
+    /// joins them at its table's look-ups, so that a search cuts where the rules already
+    /// decide. Not at the root: an answer there would name no best move.
+    fn with_rules(&self, node: T::Node, stored: Bounds) -> Bounds {
+        match self.tree.value_bounds(node) {
+            Some((lower, upper)) if self.tree.depth(node) > 0 => Bounds {
+                lower: stored.lower.max(lower),
+                upper: stored.upper.min(upper),
+            },
+            _ => stored,
+        }
     }
 
     /// [`Context::table_probe`], with the child that gave the bounds if one was stored.

@@ -3,6 +3,7 @@
 //! defaults of young brothers wait's own settings, and the methods that apply them, live
 //! in `ybwc/settings.rs`.
 
+use abbench_tree::Value;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -56,6 +57,10 @@ pub struct SearchOptions {
     /// ([`crate::ParallelAlgorithm::uses_table`]).
     #[serde(default = "default_tt_mb")]
     pub tt_mb: usize,
+    /// The null-window search: the first guess (`--guess`, as serial MTD(f)'s); `None`
+    /// finds it as MTD(f) does ([`abbench_search::mtdf_guess`]).
+    #[serde(default)]
+    pub guess: Option<Value>,
 }
 
 fn default_tt_mb() -> usize {
@@ -70,6 +75,7 @@ impl Default for SearchOptions {
             cut_wait: None,
             time_limit: None,
             tt_mb: abbench_search::DEFAULT_TT_MB,
+            guess: None,
         }
     }
 }

@@ -3,7 +3,8 @@
 //! first worker to finish the root gives the result and stops the others.
 //!
 //! Above the split height each node is a table node: its entry is probed first (bounds
-//! that answer the window end the node; others narrow it), its children are searched in
+//! that answer the window end the node; others narrow it; below the root, on a game, the
+//! bounds its rules give the node join the entry's, as in serial MTD(f)), its children are searched in
 //! the order the algorithm's [`Rule`] gives, and what the search learnt is stored. The
 //! search is fail-hard, as the kernel is: a result `m` of window `(alpha, beta)` says
 //! `F <= alpha` when `m <= alpha`, `F >= m` when `m >= beta`, and `F = m` between, and the
@@ -162,7 +163,7 @@ impl<T: GameTree, E: Executor> Walk<'_, '_, T, E> {
             return ctx.serial(node, window.0, window.1, &mut probe);
         }
         ctx.visit();
-        let window = match ctx.probe_window(key, window) {
+        let window = match ctx.probe_window(node, key, window) {
             Ok(probed) => probed.window,
             Err(bound) => return Ok((bound, None)),
         };
@@ -307,5 +308,101 @@ mod loom_models {
     #[should_panic(expected = "the result names a move")]
     fn loom_the_finish_model_catches_a_table_answer_taken_as_the_result() {
         the_result_names_a_move(record_any_answer);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
+    use abbench_tree::models::Connect4Tree;
+    use abbench_tree::models::connect4::position::parse_moves;
+    use abbench_tree::{GameTree, Value};
+
+    /// `T` without the bounds its rules give ([`GameTree::value_bounds`]), its position
+    /// keys kept: the same search but for what the rules decide.
+    struct WithoutRules<T>(T);
+
+    impl<T: GameTree> GameTree for WithoutRules<T> {
+        type Node = T::Node;
+        type Children = T::Children;
+        fn root(&self) -> T::Node {
+            self.0.root()
+        }
+        fn height(&self) -> u32 {
+            self.0.height()
+        }
+        fn max_degree(&self) -> usize {
+            self.0.max_degree()
+        }
+        fn depth(&self, node: T::Node) -> u32 {
+            self.0.depth(node)
+        }
+        fn degree(&self, node: T::Node) -> usize {
+            self.0.degree(node)
+        }
+        fn children(&self, node: T::Node) -> T::Children {
+            self.0.children(node)
+        }
+        fn child(&self, node: T::Node, children: &T::Children, i: usize) -> T::Node {
+            self.0.child(node, children, i)
+        }
+        fn move_number(&self, node: T::Node, children: &T::Children, i: usize) -> usize {
+            self.0.move_number(node, children, i)
+        }
+        fn value(&self, node: T::Node) -> Value {
+            self.0.value(node)
+        }
+        fn position_key(&self, node: T::Node) -> Option<u64> {
+            self.0.position_key(node)
+        }
+    }
+
+    /// The first positions of the mid-game test data, with their scores.
+    fn mid_game(count: usize) -> Vec<(Connect4Tree, Value)> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tree/data/connect4/scored-mid.txt"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines()
+            .take(count)
+            .map(|line| {
+                let (moves, score) = line.split_once(' ').unwrap();
+                let tree = Connect4Tree::new(parse_moves(moves).unwrap());
+                (tree, score.trim().parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn abdada_and_lazy_smp_cut_where_the_rules_decide() {
+        // One worker that shares (a given split height): the table search, deterministic.
+        let searcher = ParallelSearcher::new(1).unwrap();
+        let options = SearchOptions {
+            split_height: Some(6),
+            tt_mb: 4,
+            ..SearchOptions::default()
+        };
+        for algorithm in [ParallelAlgorithm::Abdada, ParallelAlgorithm::LazySmp] {
+            let (mut with, mut without) = (0, 0);
+            for (i, (tree, score)) in mid_game(20).into_iter().enumerate() {
+                let ruled = searcher.search(&tree, algorithm, options).unwrap();
+                let tree = WithoutRules(tree);
+                let plain = searcher.search(&tree, algorithm, options).unwrap();
+                assert_eq!(ruled.value, score, "{algorithm} position {i}");
+                assert_eq!(plain.value, score, "{algorithm} position {i}");
+                assert!(
+                    ruled.stats.nodes <= plain.stats.nodes,
+                    "{algorithm} position {i}: {} with the rules, {} without",
+                    ruled.stats.nodes,
+                    plain.stats.nodes
+                );
+                (with, without) = (with + ruled.stats.nodes, without + plain.stats.nodes);
+            }
+            assert!(
+                with < without,
+                "{algorithm}: {with} positions with the rules, {without} without"
+            );
+        }
     }
 }

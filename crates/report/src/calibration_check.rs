@@ -379,10 +379,7 @@ impl JobKey {
             workload,
             spec: spec_of(r)?,
             algorithm: parallel_algorithm(r).expect("parallel records only"),
-            options: record_options(
-                r.parallel.as_ref().expect("parallel metrics"),
-                r.table.as_ref(),
-            ),
+            options: record_options(r),
         })
     }
 
@@ -636,7 +633,7 @@ mod tests {
         }
         // Simulated with the table they measured with, --tt-mb 2.
         for r in records.iter().filter(|r| r.parallel.is_some()) {
-            let options = record_options(r.parallel.as_ref().unwrap(), r.table.as_ref());
+            let options = record_options(r);
             assert_eq!(options.tt_mb, 2, "{}", r.algo);
         }
         // Serial MTD(f): one row, every tree's record in it.

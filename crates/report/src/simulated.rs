@@ -24,7 +24,8 @@ use crate::rebuild::tree_spec;
 use crate::sim_job::{SimJob, SimJobError, run_all};
 use abbench_parallel::sim::{CostProfile, MAX_PROCS, SimCosts, SimResult};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
-use abbench_results::{Algorithm, ParallelMetrics, Record, TableRecord, TreeInfo};
+use abbench_results::{Algorithm, ParallelMetrics, Record, TreeInfo};
+use abbench_search::GuessSource;
 use abbench_tree::TreeSource;
 
 /// The processor counts are powers of two up to at least this many.
@@ -356,11 +357,11 @@ fn recorded_options(
 ) -> Vec<(ParallelAlgorithm, SearchOptions)> {
     let mut options: Vec<(ParallelAlgorithm, SearchOptions)> = Vec::new();
     for r in group.records.iter().filter(|r| r.tree == *tree) {
-        let (Some(algorithm), Some(metrics)) = (parallel_algorithm(r), &r.parallel) else {
+        let (Some(algorithm), Some(_)) = (parallel_algorithm(r), &r.parallel) else {
             continue;
         };
         if options.iter().all(|(a, _)| *a != algorithm) {
-            options.push((algorithm, record_options(metrics, r.table.as_ref())));
+            options.push((algorithm, record_options(r)));
         }
     }
     options.sort_by_key(|(a, _)| *a);
@@ -376,13 +377,17 @@ fn recorded_options(
 /// searched with 1 (classic young brothers wait), as the 16-core reference measurements
 /// did. A table search simulates with the table its record names (`table.bytes`, the
 /// `--tt-mb` it was measured with rounded down, which gives the same table again); one
-/// without predates it and simulates with the default.
-pub(crate) fn record_options(
-    metrics: &ParallelMetrics,
-    table: Option<&TableRecord>,
-) -> SearchOptions {
+/// without predates it and simulates with the default. A first guess the record was
+/// given (the null-window search's) is given again.
+pub(crate) fn record_options(r: &Record) -> SearchOptions {
+    let metrics = r.parallel.as_ref().expect("a parallel record");
     let cut_wait = Some(metrics.cut_wait.unwrap_or(1));
-    let tt_mb = table
+    let guess = r
+        .guess
+        .filter(|_| r.guess_source == Some(GuessSource::Given));
+    let tt_mb = r
+        .table
+        .as_ref()
         .and_then(|t| t.bytes)
         .map_or(SearchOptions::default().tt_mb, |bytes| {
             usize::try_from(bytes >> 20).unwrap_or(usize::MAX).max(1)
@@ -391,6 +396,7 @@ pub(crate) fn record_options(
         SearchOptions {
             cut_wait,
             tt_mb,
+            guess,
             ..SearchOptions::default()
         }
     } else {
@@ -400,6 +406,7 @@ pub(crate) fn record_options(
             cut_wait,
             time_limit: None,
             tt_mb,
+            guess,
         }
     }
 }

@@ -313,10 +313,11 @@ pub struct Record {
     /// Internal nodes per level by kind, predicted and actual (`--kinds`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kinds: Option<NodeKinds>,
-    /// `aspiration`, `mtdf`: the first guess.
+    /// `aspiration`, `mtdf`: the first guess; `null-window`: the guess given (`--guess`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guess: Option<Value>,
-    /// `aspiration`, `mtdf`: where the guess came from.
+    /// `aspiration`, `mtdf`: where the guess came from; `null-window`: `given`, when one
+    /// was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guess_source: Option<GuessSource>,
     /// `aspiration`, `mtdf`: full-depth root searches made (aspiration's searches,

@@ -44,7 +44,7 @@ pub use f0::f0;
 pub use f1::f1;
 pub use f2::{alphabeta, f2};
 pub use f2_iter::{F2Iter, Resume, WindowResult, f2_iter};
-pub use guess::{GUESS_PLIES, clamp_guess, guess_below, guess_rule, mtdf_guess};
+pub use guess::{GUESS_PLIES, clamp_guess, guess_below, guess_rule, mtdf_guess, rules_middle};
 pub use kinds::{KindCounts, NodeKind, NodeKinds};
 pub use mtdf::{Bracket, FINAL_WIDTH, MtdfIter, NULL_PASSES, UNTABLED_PLIES};
 pub use options::{

@@ -32,9 +32,10 @@
 //! [`NULL_PASSES`]; the last, narrow window search replaces the bisection's last steps,
 //! each as dear as a full null-window search near the value.
 //!
-//! The first guess is given (`--guess`), or the value of a search two plies shallower
-//! (with the tree's interior values where it has them, else with one leaf below each
-//! frontier position: [`crate::guess`]).
+//! The first guess is given (`--guess`); on a game, the middle of the range its rules
+//! give the root's value ([`GameTree::value_bounds`]), nothing searched; or the value of
+//! a search two plies shallower (with the tree's interior values where it has them, else
+//! with one leaf below each frontier position: [`crate::guess`]).
 //!
 //! # The kernel and its table
 //!

@@ -157,8 +157,10 @@ pub struct SerialOptions {
     pub cutoff: Cutoff,
     /// Count internal nodes by kind per level (`f2`, `f2-iter`, `f2-soft`).
     pub kinds: bool,
-    /// First guess of `aspiration` and `mtdf`; `None`: a search two plies shallower where
-    /// the tree has interior values, else 0.
+    /// First guess of `aspiration` and `mtdf`; `None`: on a game, the middle of the range
+    /// its rules give the root's value; else a search two plies shallower where the tree
+    /// has interior values, else 0 (`aspiration`) or a sampled search two plies shallower
+    /// (`mtdf`): [`crate::mtdf_guess`].
     pub guess: Option<Value>,
     /// Half-width `delta` of the aspiration window `(g - delta, g + delta)`, `> 0`.
     pub aspiration_delta: Value,

@@ -86,6 +86,10 @@ pub enum GuessSource {
     /// A search two plies shallower, scoring each frontier position by one leaf below
     /// it (its eldest descendant): MTD(f)'s guess on trees without interior values.
     Sampled,
+    /// The middle of the range the tree's rules give the root's value
+    /// ([`abbench_tree::GameTree::value_bounds`]: a game's, never a synthetic tree's),
+    /// where a game's solver starts its null-window tests; nothing is searched for it.
+    Middle,
 }
 
 /// One root search of a sequence.
@@ -110,8 +114,8 @@ pub struct Passes {
     pub guess: Value,
     /// Where it came from.
     pub guess_source: GuessSource,
-    /// Positions the shallower search for the guess examined (0 unless `Shallow`); they
-    /// are included in the result's `stats`.
+    /// Positions the shallower search for the guess examined (0 unless `Shallow` or
+    /// `Sampled`); they are included in the result's `stats`.
     pub guess_nodes: u64,
     /// Every root search of the full depth, first to last.
     pub runs: Vec<Pass>,

@@ -1,8 +1,9 @@
 //! The null-window search: MTD(f) with every pass searched in parallel. The root value
 //! is found by null-window tests ("is the value at least `beta`?"), their thresholds
 //! chosen as the serial MTD(f) chooses them ([`abbench_search::Bracket`]: a first guess
-//! from a search two plies shallower, steps that double away from it, bisection of the
-//! bracket, one narrow window at the end); each test is one memory-enhanced fail-soft
+//! given, or on a game the middle of its root's range, or else from a search two plies
+//! shallower; steps that double away from it, bisection of the bracket, one narrow
+//! window at the end); each test is one memory-enhanced fail-soft
 //! alpha-beta search of the whole tree, shared by all workers:
 //!
 //! ```text
@@ -41,6 +42,7 @@ use crate::table::Bounds;
 use abbench_search::{
     Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Poll, Probe, SerialOptions,
     UNTABLED_PLIES, child_key, clamp_guess, guess_below, guess_rule, mtdf_guess, root_key,
+    rules_middle,
 };
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use std::sync::Mutex;
@@ -59,30 +61,46 @@ pub(crate) struct NullWindow;
 impl Search for NullWindow {
     /// Its expected cut nodes wait as young brothers wait's do; it has no eldest grain
     /// (a pass's younger brothers are shared whatever the eldest cost).
-    const READS: &'static [Setting] = &[Setting::SplitHeight, Setting::CutWait];
+    /// Its first guess is given as serial MTD(f)'s is.
+    const READS: &'static [Setting] = &[Setting::SplitHeight, Setting::CutWait, Setting::Guess];
 
-    /// The cut wait ([`SearchOptions::cut_wait_for`]) and the tests under way at once.
-    type Settings = (usize, usize);
+    type Settings = Settings;
 
-    fn settings(options: &SearchOptions, workers: usize) -> (usize, usize) {
-        (options.cut_wait_for() as usize, overlapping_tests(workers))
+    fn settings(options: &SearchOptions, workers: usize) -> Settings {
+        Settings {
+            cut_wait: options.cut_wait_for() as usize,
+            tests: overlapping_tests(workers),
+            guess: options.guess,
+        }
     }
 
     const TABLE: bool = true;
 
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
-        &(cut_wait, tests): &(usize, usize),
+        settings: &Settings,
     ) -> Result<(Value, Option<usize>), Aborted> {
         let root = ctx.tree.root();
         search(&Run {
             ctx,
             kernels: Kernels::new(ctx),
-            cut_wait,
-            tests,
+            cut_wait: settings.cut_wait,
+            tests: settings.tests,
+            guess: settings.guess,
             transpositions: ctx.tree.position_key(root).is_some(),
         })
     }
+}
+
+/// What the null-window search is told.
+pub(crate) struct Settings {
+    /// Brothers searched alone at an expected cut node
+    /// ([`SearchOptions::cut_wait_for`]).
+    cut_wait: usize,
+    /// Null-window tests under way at once ([`overlapping_tests`]).
+    tests: usize,
+    /// The first guess, if given ([`SearchOptions::guess`]).
+    guess: Option<Value>,
 }
 
 /// Null-window tests under way at once on `workers` workers: `ceil(sqrt(workers) / 2)`,
@@ -96,13 +114,15 @@ pub(crate) fn overlapping_tests(workers: usize) -> usize {
 }
 
 /// One search: the shared context, the workers' table kernels, the cut wait, the tests
-/// under way at once, and whether the tree has transpositions (position keys). It
-/// dereferences to the context, which is what most of the search reads.
+/// under way at once, the given first guess, and whether the tree has transpositions
+/// (position keys). It dereferences to the context, which is what most of the search
+/// reads.
 struct Run<'a, 'c, T: GameTree, E: Executor> {
     ctx: &'a Context<'c, T, E>,
     kernels: Kernels<T>,
     cut_wait: usize,
     tests: usize,
+    guess: Option<Value>,
     transpositions: bool,
 }
 
@@ -144,10 +164,11 @@ fn search<T: GameTree, E: Executor>(
     }
 }
 
-/// MTD(f)'s first guess, the serial search's ([`mtdf_guess`]): the value of a search two
-/// plies shallower. It costs about a tenth of a serial MTD(f) on random d16 h8 (2.1M of
-/// 22.6M positions, seed 8101): searched by one worker it would leave the others idle
-/// for that long. Young brothers wait on the guess's own tree ([`guess_node`]) gives the
+/// MTD(f)'s first guess, the serial search's ([`mtdf_guess`]): given (`--guess`); on a
+/// game, the middle of the range its rules give the root's value ([`rules_middle`]),
+/// nothing searched; else the value of a search two plies shallower. That search costs
+/// about a tenth of a serial MTD(f) on random d16 h8 (2.1M of 22.6M positions, seed
+/// 8101): searched by one worker it would leave the others idle for that long. Young brothers wait on the guess's own tree ([`guess_node`]) gives the
 /// same value (every result above its bound is exact): on random d16 h8 seed 8101 the
 /// guess took 26% of the search's time at 64 simulated processors with the root's moves
 /// alone in parallel, 10% split down to the guess tree's split height.
@@ -155,9 +176,14 @@ fn first_guess<T: GameTree, E: Executor>(ctx: &Run<'_, '_, T, E>) -> Result<Valu
     let tree = ctx.tree;
     let root = tree.root();
     let degree = tree.degree(root);
+    if let Some(guess) = ctx.guess {
+        return Ok(guess);
+    }
     let rule = guess_rule(tree);
-    if rule == GuessSource::Zero {
-        return Ok(0);
+    match rule {
+        GuessSource::Zero => return Ok(0),
+        GuessSource::Middle => return Ok(rules_middle(tree).unwrap_or(0)),
+        _ => {}
     }
     let counted = |counters: Basic| {
         let stats = counters.stats();
@@ -392,7 +418,7 @@ fn node<T: GameTree, E: Executor>(
         // 2): neither looked up nor stored, as there.
         return children(ctx, node, key, (alpha, beta), kind, above, None);
     }
-    let probed = match ctx.probe_window(key, (alpha, beta)) {
+    let probed = match ctx.probe_window(node, key, (alpha, beta)) {
         Ok(probed) => probed,
         Err(bound) => return Ok((bound, None)),
     };

@@ -119,3 +119,28 @@ mod loom_models {
         a_cut_reaches_below(closed_here_only);
     }
 }
+
+#[test]
+fn a_given_first_guess_is_the_first_test() {
+    use crate::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
+    use abbench_search::{Basic, F2Iter};
+    use abbench_tree::models::RandomTree;
+    let tree = RandomTree::new(4, 6, 21, 1 << 32);
+    let value = F2Iter::new(&tree).search::<Basic>(&tree).value;
+    let searcher = ParallelSearcher::new(1).unwrap();
+    let tests = |guess: Option<Value>| {
+        let options = SearchOptions {
+            split_height: Some(3),
+            guess,
+            ..SearchOptions::default()
+        };
+        let result = searcher
+            .search(&tree, ParallelAlgorithm::NullWindow, options)
+            .unwrap();
+        assert_eq!(result.value, value, "guess {guess:?}");
+        result.stats.tests
+    };
+    // Right, it takes two tests ("at least the value?", then "above it?"); far off, more.
+    assert_eq!(tests(Some(value)), 2);
+    assert!(tests(Some(value + (1 << 30))) > 2);
+}
