@@ -14,6 +14,7 @@
 //! one more word per frame, and the hard kernel, the speedup baseline, keeps its frame
 //! and its instructions.
 
+use crate::probe::{Aborted, NoProbe, Polling, Probe};
 use crate::{Bound, Counters, Cutoff, SearchResult, Window};
 use abbench_tree::{GameTree, NEG_INFINITY, Value};
 
@@ -56,14 +57,28 @@ impl<T: GameTree> SoftIter<T> {
         mut counters: C,
     ) -> SearchResult {
         let root = tree.root();
+        let mut probe = NoProbe;
+        let mut poll = Polling::new(&mut probe, 0);
+        let (alpha, beta) = (window.alpha, window.beta);
         let (value, best) = match cutoff {
-            Cutoff::Ge => {
-                self.search_node::<C, false>(tree, root, window.alpha, window.beta, &mut counters)
-            }
-            Cutoff::Gt => {
-                self.search_node::<C, true>(tree, root, window.alpha, window.beta, &mut counters)
-            }
-        };
+            Cutoff::Ge => self.search_node::<C, NoProbe, false>(
+                tree,
+                root,
+                alpha,
+                beta,
+                &mut counters,
+                &mut poll,
+            ),
+            Cutoff::Gt => self.search_node::<C, NoProbe, true>(
+                tree,
+                root,
+                alpha,
+                beta,
+                &mut counters,
+                &mut poll,
+            ),
+        }
+        .unwrap_or_else(|Aborted| unreachable!("NoProbe never aborts"));
         let best_move =
             (best != u32::MAX).then(|| tree.move_number(root, &tree.children(root), best as usize));
         SearchResult {
@@ -74,40 +89,44 @@ impl<T: GameTree> SoftIter<T> {
 
     /// Fail-soft `F2(node, alpha, beta)` under the cutoff criterion `GT` names (`m > beta`
     /// if set, else `m >= beta`): the value and the search-order index of the child that
-    /// produced it (`u32::MAX`: none). `node` is counted by this call.
+    /// produced it (`u32::MAX`: none). `node` is counted by this call. `poll` is polled
+    /// on its schedule after a descent and after a run of leaves; a narrower window it
+    /// hears is left in it for the caller, whose root it concerns.
     #[inline(always)]
-    pub(crate) fn search_node<C: Counters, const GT: bool>(
+    pub(crate) fn search_node<C: Counters, P: Probe, const GT: bool>(
         &mut self,
         tree: &T,
         node: T::Node,
         alpha: Value,
         beta: Value,
         counters: &mut C,
-    ) -> (Value, u32) {
+        poll: &mut Polling<'_, P>,
+    ) -> Result<(Value, u32), Aborted> {
         let base_depth = tree.depth(node);
         counters.position(base_depth);
         let degree = tree.degree(node);
         if degree == 0 {
             counters.leaf();
-            return (tree.value(node), u32::MAX);
+            return Ok((tree.value(node), u32::MAX));
         }
         let leaf_depth = tree.height();
         if base_depth + 1 == leaf_depth {
-            return Self::leaf_parent::<C, GT>(
+            return Ok(Self::leaf_parent::<C, GT>(
                 tree,
                 node,
                 degree as u32,
                 beta,
                 leaf_depth,
                 counters,
-            );
+            ));
         }
-        self.search_children::<C, GT>(tree, node, degree as u32, alpha, beta, counters)
+        self.search_children::<C, P, GT>(tree, node, degree as u32, alpha, beta, counters, poll)
     }
 
     /// The loop over the frames below an internal node that is not a leaf parent.
     #[inline(never)]
-    fn search_children<C: Counters, const GT: bool>(
+    #[allow(clippy::too_many_arguments)]
+    fn search_children<C: Counters, P: Probe, const GT: bool>(
         &mut self,
         tree: &T,
         node: T::Node,
@@ -115,7 +134,8 @@ impl<T: GameTree> SoftIter<T> {
         alpha: Value,
         beta: Value,
         counters: &mut C,
-    ) -> (Value, u32) {
+        poll: &mut Polling<'_, P>,
+    ) -> Result<(Value, u32), Aborted> {
         let leaf_depth = tree.height();
         let stack = &mut self.stack;
         stack.clear();
@@ -161,6 +181,11 @@ impl<T: GameTree> SoftIter<T> {
                         current.m = t;
                         current.best = i;
                     }
+                    // Polled after a run of leaves and after a descent only, as F2's
+                    // kernel polls; out of line, and compiled away without a probe.
+                    if poll.due(counters.nodes()) && poll.poll(counters.nodes()) {
+                        return Err(Aborted);
+                    }
                 } else {
                     let pushed = Frame {
                         node: child,
@@ -175,6 +200,9 @@ impl<T: GameTree> SoftIter<T> {
                     stack.push(current);
                     current = pushed;
                     child_depth += 1;
+                    if poll.due(counters.nodes()) && poll.poll(counters.nodes()) {
+                        return Err(Aborted);
+                    }
                 }
             } else {
                 if current.next < current.degree {
@@ -182,7 +210,7 @@ impl<T: GameTree> SoftIter<T> {
                 }
                 let value = current.m;
                 let Some(parent) = stack.pop() else {
-                    return (value, current.best);
+                    return Ok((value, current.best));
                 };
                 current = parent;
                 child_depth -= 1;

@@ -51,6 +51,7 @@ pub use options::{
     Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, OptionError, SerialOptions, Window,
 };
 pub use probe::{Aborted, NoProbe, POLL_INTERVAL, Poll, Probe};
+pub use pvs::PvsIter;
 pub use result::{GuessSource, Pass, Passes, SearchResult, TableStats};
 pub use searcher::{SerialSearch, search_within};
 pub use stats::{Basic, Counters, Detailed, SearchStats};

@@ -68,3 +68,64 @@ impl Probe for NoProbe {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("search aborted")]
 pub struct Aborted;
+
+/// A probe with its poll schedule, for a kernel that hands part of its search to
+/// another: principal variation search ([`crate::PvsIter`]) runs its null-window tests
+/// in the fail-soft kernel, and both poll on this one schedule, so that a run of small
+/// tests is polled as often as one large search. A narrower window heard inside a test
+/// is kept for the outer kernel, whose root it narrows ([`Polling::take_narrowed`]).
+pub(crate) struct Polling<'p, P: Probe> {
+    probe: &'p mut P,
+    /// Poll once the search has examined this many positions.
+    next: u64,
+    /// The narrowest window heard since the outer kernel last took it.
+    narrowed: Option<(Value, Value)>,
+}
+
+impl<'p, P: Probe> Polling<'p, P> {
+    /// The schedule of a search that has examined `examined` positions so far.
+    pub(crate) fn new(probe: &'p mut P, examined: u64) -> Self {
+        let next = examined + u64::from(probe.interval());
+        Polling {
+            probe,
+            next,
+            narrowed: None,
+        }
+    }
+
+    /// Whether a poll is due after `examined` positions (never with `P::ENABLED` false:
+    /// the polls compile away).
+    #[inline(always)]
+    pub(crate) fn due(&self, examined: u64) -> bool {
+        P::ENABLED && examined >= self.next
+    }
+
+    /// Polls the probe; `true` when the search must abort. A narrower window is kept,
+    /// joined with any heard before it, until [`Polling::take_narrowed`].
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn poll(&mut self, examined: u64) -> bool {
+        self.next = examined + u64::from(self.probe.interval());
+        match self.probe.poll(examined) {
+            Poll::Continue => false,
+            Poll::Abort => true,
+            Poll::Narrow { alpha, beta } => {
+                self.narrowed = Some(match self.narrowed {
+                    Some((a, b)) => (a.max(alpha), b.min(beta)),
+                    None => (alpha, beta),
+                });
+                false
+            }
+        }
+    }
+
+    /// The narrower root window heard since the last call, if any.
+    #[inline(always)]
+    pub(crate) fn take_narrowed(&mut self) -> Option<(Value, Value)> {
+        if P::ENABLED {
+            self.narrowed.take()
+        } else {
+            None
+        }
+    }
+}

@@ -38,7 +38,8 @@
 //! loop too, took 1.2–1.5× f2-iter's time per position.
 
 use crate::f2_soft_iter::SoftIter;
-use crate::{Counters, SearchResult};
+use crate::probe::{Aborted, NoProbe, Polling, Probe};
+use crate::{Counters, Resume, SearchResult, WindowResult};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
 /// What a frame is waiting for from the child it last descended into.
@@ -70,7 +71,13 @@ struct Frame<N: Copy, C: Copy> {
 }
 
 /// Principal variation search without recursion, with its reusable stack.
-pub(crate) struct PvsIter<T: GameTree> {
+///
+/// Beside the serial search, a parallel search runs it below its split points
+/// (`abbench-parallel`'s Jamboree, parallel PVS): [`PvsIter::search_node`] and
+/// [`PvsIter::resume_node`] poll a [`Probe`] as [`crate::F2Iter`]'s entries do, the
+/// null-window tests on the same schedule, and a narrower window the probe gives is
+/// pushed down the frames searched with an open window.
+pub struct PvsIter<T: GameTree> {
     /// Frames of the nodes searched with an open window (the principal variation and
     /// the re-searches): few, near the root.
     stack: Vec<Frame<T::Node, T::Children>>,
@@ -80,7 +87,7 @@ pub(crate) struct PvsIter<T: GameTree> {
 
 impl<T: GameTree> PvsIter<T> {
     /// A kernel whose stack fits every node of `tree`.
-    pub(crate) fn new(tree: &T) -> Self {
+    pub fn new(tree: &T) -> Self {
         PvsIter {
             stack: Vec::with_capacity(tree.height() as usize + 1),
             tests: SoftIter::new(tree),
@@ -90,45 +97,102 @@ impl<T: GameTree> PvsIter<T> {
     /// `pvs(root, -inf, +inf)`, which equals `F(root)`, counting into `counters`.
     pub(crate) fn search_with<C: Counters>(&mut self, tree: &T, mut counters: C) -> SearchResult {
         let root = tree.root();
-        let (value, best) = self.search_node(tree, root, NEG_INFINITY, INFINITY, &mut counters);
-        let best_move = best.map(|i| tree.move_number(root, &tree.children(root), i));
-        SearchResult::exact(value, best_move, counters.stats())
+        let result = self
+            .search_node(
+                tree,
+                root,
+                NEG_INFINITY,
+                INFINITY,
+                &mut counters,
+                &mut NoProbe,
+            )
+            .unwrap_or_else(|Aborted| unreachable!("NoProbe never aborts"));
+        let best_move = result
+            .best_index
+            .map(|i| tree.move_number(root, &tree.children(root), i));
+        SearchResult::exact(result.value, best_move, counters.stats())
     }
 
-    /// `pvs(node, alpha, beta)`: the value and the search-order index of the child that
-    /// produced it. `node` is counted by this call.
-    #[inline(never)]
-    fn search_node<C: Counters>(
+    /// `pvs(node, alpha, beta)` (fail-soft), counting into `counters`, polling `probe`
+    /// about every [`Probe::interval`] positions. `node` is counted by this call.
+    #[inline(always)]
+    pub fn search_node<C: Counters, P: Probe>(
         &mut self,
         tree: &T,
         node: T::Node,
         alpha: Value,
         beta: Value,
         counters: &mut C,
-    ) -> (Value, Option<usize>) {
-        let base_depth = tree.depth(node);
-        counters.position(base_depth);
-        let degree = tree.degree(node);
-        if degree == 0 {
+        probe: &mut P,
+    ) -> Result<WindowResult, Aborted> {
+        counters.position(tree.depth(node));
+        if tree.degree(node) == 0 {
             counters.leaf();
-            return (tree.value(node), None);
+            return Ok(WindowResult {
+                value: tree.value(node),
+                best_index: None,
+            });
         }
+        self.search_children(tree, node, (alpha, beta), Resume::START, counters, probe)
+    }
+
+    /// Finishes `pvs(node, alpha, beta)` for an internal node whose first `resume.next`
+    /// children (in search order) were searched elsewhere, their largest value
+    /// `resume.m` (fail-soft: it may lie below `alpha`) from child `resume.best`: every
+    /// child from `resume.next` on is a younger one, tested against `max(alpha, m)`.
+    /// `node` itself is not counted again. With [`Resume::START`] this is
+    /// [`PvsIter::search_node`] less the count of `node`.
+    pub fn resume_node<C: Counters, P: Probe>(
+        &mut self,
+        tree: &T,
+        node: T::Node,
+        window: (Value, Value),
+        resume: Resume,
+        counters: &mut C,
+        probe: &mut P,
+    ) -> Result<WindowResult, Aborted> {
+        debug_assert!(tree.degree(node) > 0, "resume_node needs an internal node");
+        self.search_children(tree, node, window, resume, counters, probe)
+    }
+
+    /// The children of internal `node` from `resume` on: see [`PvsIter::resume_node`].
+    #[inline(never)]
+    fn search_children<C: Counters, P: Probe>(
+        &mut self,
+        tree: &T,
+        node: T::Node,
+        (alpha, beta): (Value, Value),
+        resume: Resume,
+        counters: &mut C,
+        probe: &mut P,
+    ) -> Result<WindowResult, Aborted> {
+        let base_depth = tree.depth(node);
+        let degree = tree.degree(node);
         let leaf_depth = tree.height();
         if base_depth + 1 == leaf_depth {
-            let (value, best) =
-                Self::leaf_parent(tree, node, degree as u32, alpha, beta, leaf_depth, counters);
-            return (value, Some(best as usize));
+            let (value, best) = Self::leaf_parent(
+                tree,
+                node,
+                degree as u32,
+                resume,
+                (alpha, beta),
+                leaf_depth,
+                counters,
+            );
+            let best_index = (best != u32::MAX).then_some(best as usize);
+            return Ok(WindowResult { value, best_index });
         }
+        let mut poll = Polling::new(probe, counters.nodes());
         self.stack.clear();
         let mut current = Frame {
             node,
             children: tree.children(node),
             alpha,
             beta,
-            m: NEG_INFINITY,
-            next: 0,
+            m: resume.m,
+            next: resume.next,
             degree: degree as u32,
-            best: u32::MAX,
+            best: resume.best,
             pending: Pending::Final,
         };
         let mut child_depth = base_depth + 1;
@@ -153,9 +217,19 @@ impl<T: GameTree> PvsIter<T> {
                     let child = tree.child(current.node, &current.children, i as usize);
                     let value = self
                         .tests
-                        .search_node::<C, false>(tree, child, -a - 1, -a, counters)
+                        .search_node::<C, P, false>(tree, child, -a - 1, -a, counters, &mut poll)?
                         .0;
                     Self::child_returned(&mut current, -value);
+                    // Polled after a test too (a test of a leaf parent polls nowhere
+                    // else); a narrower window heard inside the test is this search's
+                    // root's.
+                    if poll.due(counters.nodes()) {
+                        Self::poll(&mut self.stack, &mut current, &mut poll, counters.nodes())?;
+                        child_depth = base_depth + self.stack.len() as u32 + 1;
+                    } else if let Some(window) = poll.take_narrowed() {
+                        Self::narrow(&mut self.stack, &mut current, window)?;
+                        child_depth = base_depth + self.stack.len() as u32 + 1;
+                    }
                     continue;
                 }
             } else {
@@ -164,8 +238,8 @@ impl<T: GameTree> PvsIter<T> {
                 }
                 let value = current.m;
                 let Some(parent) = self.stack.pop() else {
-                    let best = (current.best != u32::MAX).then_some(current.best as usize);
-                    return (value, best);
+                    let best_index = (current.best != u32::MAX).then_some(current.best as usize);
+                    return Ok(WindowResult { value, best_index });
                 };
                 current = parent;
                 child_depth -= 1;
@@ -184,13 +258,17 @@ impl<T: GameTree> PvsIter<T> {
                     tree,
                     child,
                     child_degree as u32,
-                    child_alpha,
-                    child_beta,
+                    Resume::START,
+                    (child_alpha, child_beta),
                     leaf_depth,
                     counters,
                 )
                 .0;
                 Self::child_returned(&mut current, -value);
+                if poll.due(counters.nodes()) {
+                    Self::poll(&mut self.stack, &mut current, &mut poll, counters.nodes())?;
+                    child_depth = base_depth + self.stack.len() as u32 + 1;
+                }
             } else {
                 let pushed = Frame {
                     node: child,
@@ -206,8 +284,70 @@ impl<T: GameTree> PvsIter<T> {
                 self.stack.push(current);
                 current = pushed;
                 child_depth += 1;
+                // Polled after a descent and after a run of leaves only, as F2's kernel.
+                if poll.due(counters.nodes()) {
+                    Self::poll(&mut self.stack, &mut current, &mut poll, counters.nodes())?;
+                    child_depth = base_depth + self.stack.len() as u32 + 1;
+                }
             }
         }
+    }
+
+    /// Polls; a narrower root window is pushed down the frames ([`PvsIter::narrow`]).
+    #[cold]
+    #[inline(never)]
+    fn poll<P: Probe>(
+        stack: &mut Vec<Frame<T::Node, T::Children>>,
+        current: &mut Frame<T::Node, T::Children>,
+        poll: &mut Polling<'_, P>,
+        examined: u64,
+    ) -> Result<(), Aborted> {
+        if poll.poll(examined) {
+            return Err(Aborted);
+        }
+        match poll.take_narrowed() {
+            Some(window) => Self::narrow(stack, current, window),
+            None => Ok(()),
+        }
+    }
+
+    /// Narrows the root frame's window to `(alpha, beta)` and pushes it down the frames
+    /// searched with an open window (`current` is the one being worked on, above
+    /// `stack`): afterwards each frame's window is the one its parent gives it now,
+    /// `(-beta, -max(alpha, m))` of the parent, as for the eldest child and for a
+    /// re-search. A frame whose `m` reaches its `beta` is finished by the main loop (the
+    /// frames above it are dropped: their results no longer matter). A root window closed
+    /// below `m` leaves no result to return: `Err`, which the probes never cause (they
+    /// abort instead).
+    #[cold]
+    fn narrow(
+        stack: &mut Vec<Frame<T::Node, T::Children>>,
+        current: &mut Frame<T::Node, T::Children>,
+        (alpha, beta): (Value, Value),
+    ) -> Result<(), Aborted> {
+        stack.push(*current);
+        let root = &mut stack[0];
+        root.alpha = root.alpha.max(alpha);
+        root.beta = root.beta.min(beta);
+        if root.alpha >= root.beta && root.m < root.beta {
+            return Err(Aborted);
+        }
+        let mut keep = stack.len();
+        for k in 0..stack.len() {
+            if k > 0 {
+                let parent = stack[k - 1];
+                let frame = &mut stack[k];
+                frame.alpha = frame.alpha.max(-parent.beta);
+                frame.beta = frame.beta.min(-parent.alpha.max(parent.m));
+            }
+            if stack[k].m >= stack[k].beta {
+                keep = k + 1;
+                break;
+            }
+        }
+        stack.truncate(keep);
+        *current = stack.pop().expect("narrowing keeps the root frame");
+        Ok(())
     }
 
     /// The child `frame.next - 1` returned `t` (from the frame's viewpoint): a failed-high
@@ -230,22 +370,25 @@ impl<T: GameTree> PvsIter<T> {
     /// `pvs(node, alpha, beta)` for a node whose children are all leaves (at depth
     /// `leaf_depth`): the eldest leaf, then each younger one tested — and, when the test
     /// fails high inside the window, examined again — until `m >= beta`. Returns the
-    /// value and the index of the leaf that produced it.
+    /// value and the index of the leaf that produced it (`u32::MAX`: none). From
+    /// `resume` on ([`PvsIter::resume_node`]); every search of a whole node starts at
+    /// [`Resume::START`].
     #[inline(always)]
     fn leaf_parent<C: Counters>(
         tree: &T,
         node: T::Node,
         degree: u32,
-        alpha: Value,
-        beta: Value,
+        resume: Resume,
+        (alpha, beta): (Value, Value),
         leaf_depth: u32,
         counters: &mut C,
     ) -> (Value, u32) {
         let children = tree.children(node);
-        let mut m = -tree.value(tree.child(node, &children, 0));
-        let mut best = 0;
-        let mut examined = 1u64;
-        let mut i = 1;
+        let (mut m, mut best, mut i, mut examined) = if resume.next == 0 {
+            (-tree.value(tree.child(node, &children, 0)), 0, 1, 1u64)
+        } else {
+            (resume.m, resume.best, resume.next, 0)
+        };
         while m < beta && i < degree {
             let t = -tree.value(tree.child(node, &children, i as usize));
             let a = alpha.max(m);

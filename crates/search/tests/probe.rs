@@ -1,10 +1,72 @@
-//! The kernel under a probe: a window narrowed mid-search still honours F2's contract
-//! (eq. (6)–(8)) for the narrowed window, and an abort stops the search with its counts.
+//! The kernels under a probe (F2's and principal variation search's, which a parallel
+//! search runs below its split points): a window narrowed mid-search still honours F2's
+//! contract (eq. (6)–(8)) for the narrowed window, an abort stops the search with its
+//! counts, and polling changes nothing the search examines.
 
-use abbench_search::{Aborted, Basic, Counters, Detailed, F2Iter, Poll, Probe, f0};
+use abbench_search::{
+    Aborted, Basic, Counters, Detailed, F2Iter, NoProbe, Poll, Probe, PvsIter, Resume, SearchStats,
+    SerialAlgorithm, SerialOptions, SerialSearch, WindowResult, f0,
+};
 use abbench_tree::models::RandomTree;
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use proptest::prelude::*;
+
+/// The kernels with a probe.
+#[derive(Clone, Copy, Debug)]
+enum Kernel {
+    F2,
+    Pvs,
+}
+
+impl Kernel {
+    const BOTH: [Kernel; 2] = [Kernel::F2, Kernel::Pvs];
+
+    /// The kernel's search of `tree`'s root with the window `(-inf, +inf)`.
+    fn search<C: Counters, P: Probe>(
+        self,
+        tree: &RandomTree,
+        counters: &mut C,
+        probe: &mut P,
+    ) -> Result<WindowResult, Aborted> {
+        let root = tree.root();
+        match self {
+            Kernel::F2 => {
+                F2Iter::new(tree).search_node(tree, root, NEG_INFINITY, INFINITY, counters, probe)
+            }
+            Kernel::Pvs => {
+                PvsIter::new(tree).search_node(tree, root, NEG_INFINITY, INFINITY, counters, probe)
+            }
+        }
+    }
+
+    /// The kernel's search without a probe (its polls compiled out), with every count;
+    /// the value checked against the serial search of that name.
+    fn serial(self, tree: &RandomTree) -> (WindowResult, SearchStats) {
+        let mut counters = Detailed::for_height(tree.height());
+        let r = self.search(tree, &mut counters, &mut NoProbe).unwrap();
+        let algorithm = match self {
+            Kernel::F2 => SerialAlgorithm::F2Iter,
+            Kernel::Pvs => SerialAlgorithm::Pvs,
+        };
+        let named = SerialSearch::new(algorithm, SerialOptions::default(), tree)
+            .unwrap()
+            .search::<Basic>(tree);
+        assert_eq!(
+            (r.value, counters.stats().nodes),
+            (named.value, named.stats.nodes)
+        );
+        (r, counters.stats())
+    }
+
+    /// The most positions between the poll that was due and the poll that came: one
+    /// child and its run of leaves, which PVS may examine twice (a leaf's re-search).
+    fn poll_slack(self, degree: u64) -> u64 {
+        match self {
+            Kernel::F2 => degree,
+            Kernel::Pvs => 2 * degree + 1,
+        }
+    }
+}
 
 /// Narrows the root window to `window` at the `at`-th poll.
 struct NarrowAt {
@@ -52,6 +114,7 @@ proptest! {
         at in 1u32..6,
         lo in 0i64..1000,
         width in 1i64..1000,
+        pvs in any::<bool>(),
     ) {
         let tree = RandomTree::new(5, 8, seed, values);
         let exact = f0::<_, Basic>(&tree).value;
@@ -59,9 +122,8 @@ proptest! {
         prop_assume!(alpha < beta);
         let mut probe = NarrowAt { at, polls: 0, window: (alpha, beta) };
         let mut counters = Basic::for_height(tree.height());
-        let r = F2Iter::new(&tree)
-            .search_node(&tree, tree.root(), NEG_INFINITY, INFINITY, &mut counters, &mut probe)
-            .unwrap();
+        let kernel = if pvs { Kernel::Pvs } else { Kernel::F2 };
+        let r = kernel.search(&tree, &mut counters, &mut probe).unwrap();
         prop_assume!(probe.polls >= at);
         if exact <= alpha {
             prop_assert!(r.value <= alpha, "F={exact} window ({alpha},{beta}) got {}", r.value);
@@ -76,22 +138,73 @@ proptest! {
 #[test]
 fn an_abort_stops_the_search_and_keeps_its_counts() {
     let tree = RandomTree::new(8, 8, 3, 1 << 32);
-    let full = F2Iter::new(&tree).search::<Basic>(&tree).stats.nodes;
-    let mut counters = Basic::for_height(tree.height());
-    let r = F2Iter::new(&tree).search_node(
-        &tree,
-        tree.root(),
-        NEG_INFINITY,
-        INFINITY,
-        &mut counters,
-        &mut AbortAt(3),
-    );
-    assert_eq!(r, Err(Aborted));
-    assert!(
-        counters.nodes() > 2000 && counters.nodes() < full,
-        "{} of {full}",
-        counters.nodes()
-    );
+    for kernel in Kernel::BOTH {
+        let full = kernel.serial(&tree).1.nodes;
+        let mut counters = Basic::for_height(tree.height());
+        let r = kernel.search(&tree, &mut counters, &mut AbortAt(3));
+        assert_eq!(r, Err(Aborted), "{kernel:?}");
+        assert!(
+            counters.nodes() > 2000 && counters.nodes() < full,
+            "{kernel:?}: {} of {full}",
+            counters.nodes()
+        );
+    }
+}
+
+/// PVS finished from a root child on ([`PvsIter::resume_node`]) after the eldest was
+/// searched elsewhere: the same value, best child and positions as the whole search,
+/// on trees whose root's children are leaves, leaf parents and deeper.
+#[test]
+fn pvs_resumed_after_the_eldest_is_the_whole_search() {
+    for height in 1..=5 {
+        for seed in 0..20 {
+            let tree = RandomTree::new(6, height, seed, 1 << 32);
+            let (whole, stats) = Kernel::Pvs.serial(&tree);
+            let root = tree.root();
+            let eldest = tree.child(root, &tree.children(root), 0);
+            let mut kernel = PvsIter::new(&tree);
+            let mut counters = Basic::for_height(height);
+            counters.position(0);
+            let m = -kernel
+                .search_node(
+                    &tree,
+                    eldest,
+                    NEG_INFINITY,
+                    INFINITY,
+                    &mut counters,
+                    &mut Never,
+                )
+                .unwrap()
+                .value;
+            let resume = Resume {
+                next: 1,
+                m,
+                best: 0,
+            };
+            let window = (NEG_INFINITY, INFINITY);
+            let r = kernel
+                .resume_node(&tree, root, window, resume, &mut counters, &mut Never)
+                .unwrap();
+            assert_eq!(
+                (r, counters.nodes()),
+                (whole, stats.nodes),
+                "height {height} seed {seed}"
+            );
+        }
+    }
+}
+
+/// A probe that never says anything, polled at every position.
+struct Never;
+
+impl Probe for Never {
+    const ENABLED: bool = true;
+    fn interval(&self) -> u32 {
+        1
+    }
+    fn poll(&mut self, _examined: u64) -> Poll {
+        Poll::Continue
+    }
 }
 
 /// Records every poll's count of examined positions, polled every `interval` positions.
@@ -115,27 +228,21 @@ impl Probe for Record {
 fn polls_come_at_the_probes_interval_and_report_the_positions_examined() {
     let (degree, height) = (6, 7);
     let tree = RandomTree::new(degree, height, 11, 1 << 32);
-    let serial = F2Iter::new(&tree).search::<Detailed>(&tree);
-    for interval in [1, 7, 1024] {
+    for (kernel, interval) in Kernel::BOTH
+        .into_iter()
+        .flat_map(|k| [(k, 1), (k, 7), (k, 1024)])
+    {
+        let (serial, stats) = kernel.serial(&tree);
         let mut probe = Record {
             interval,
             seen: Vec::new(),
         };
         let mut counters = Detailed::for_height(tree.height());
-        let r = F2Iter::new(&tree)
-            .search_node(
-                &tree,
-                tree.root(),
-                NEG_INFINITY,
-                INFINITY,
-                &mut counters,
-                &mut probe,
-            )
-            .unwrap();
+        let r = kernel.search(&tree, &mut counters, &mut probe).unwrap();
         // Polling changes nothing the search examines, level by level (a poll makes the
         // kernel work out its depth again: one off, and the levels shift).
         assert_eq!(r.value, serial.value);
-        assert_eq!(counters.stats(), serial.stats, "interval {interval}");
+        assert_eq!(counters.stats(), stats, "{kernel:?} interval {interval}");
         // Each poll comes at least `interval` positions after the previous one, and at
         // most one child and its run of leaves later than that.
         let mut last = 1;
@@ -145,16 +252,17 @@ fn polls_come_at_the_probes_interval_and_report_the_positions_examined() {
                 "interval {interval}"
             );
             assert!(
-                examined <= last + u64::from(interval) + u64::from(degree),
-                "interval {interval}: {last} then {examined}"
+                examined <= last + u64::from(interval) + kernel.poll_slack(degree as u64),
+                "{kernel:?} interval {interval}: {last} then {examined}"
             );
             last = examined;
         }
-        assert!(last <= serial.stats.nodes);
-        let expected_polls = serial.stats.nodes / u64::from(interval);
+        assert!(last <= stats.nodes);
+        let expected_polls = stats.nodes / u64::from(interval);
         assert!(probe.seen.len() as u64 <= expected_polls);
         if interval == 1 {
-            assert!(probe.seen.len() as u64 > serial.stats.nodes / (u64::from(degree) + 1));
+            let slack = kernel.poll_slack(degree as u64);
+            assert!(probe.seen.len() as u64 > stats.nodes / (slack + 1));
         }
     }
 }
