@@ -6,7 +6,7 @@
 use crate::SearchOptions;
 use crate::context::Context;
 use crate::executor::Executor;
-use abbench_search::Aborted;
+use abbench_search::{Aborted, SerialAlgorithm};
 use abbench_tree::{GameTree, Value};
 use serde::{Deserialize, Serialize};
 
@@ -58,6 +58,11 @@ pub(crate) trait Search {
 
     /// Its settings for a search with `workers` workers.
     fn settings(options: &SearchOptions, workers: usize) -> Self::Settings;
+
+    /// The serial search it runs on one worker with an automatic split height, position
+    /// for position (`serial_forms_run_alone_with_automatic_options`): F2's kernel
+    /// unless it says otherwise.
+    const SERIAL_FORM: SerialAlgorithm = SerialAlgorithm::F2Iter;
 
     /// Whether it shares a node table among its workers (of `--tt-mb`'s size, the
     /// serial MTD(f)'s: [`crate::ParallelSearcher`] allocates it before the search).

@@ -9,7 +9,7 @@ use crate::executor::{Event, Executor};
 use crate::split_point::is_split_point;
 use crate::stats::WorkerStats;
 use crate::table::{Bounds, NodeTable};
-use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe, Resume, SearchStats};
+use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe, PvsIter, Resume, SearchStats};
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
 use std::sync::Mutex;
@@ -21,7 +21,20 @@ use std::time::Instant;
 /// into the scheduler, so the lock is never contended.
 pub(crate) struct WorkerSlot<T: GameTree> {
     pub(crate) kernel: F2Iter<T>,
+    pub(crate) pvs: PvsIter<T>,
     pub(crate) stats: WorkerStats,
+}
+
+/// The serial kernel a search runs below its split points (and alone, on one worker
+/// with an automatic split height): its serial form's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kernel {
+    /// F2 ([`F2Iter`]): young brothers wait's and root splitting's, and a null-window
+    /// test's anywhere (in a null window F2 examines exactly what PVS examines).
+    F2,
+    /// Principal variation search ([`PvsIter`]): Jamboree's, parallel PVS, so that one
+    /// worker searches what serial PVS searches.
+    Pvs,
 }
 
 pub(crate) struct Context<'t, T: GameTree, E: Executor> {
@@ -62,6 +75,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             .map(|_| {
                 CachePadded::new(Mutex::new(WorkerSlot {
                     kernel: F2Iter::new(tree),
+                    pvs: PvsIter::new(tree),
                     stats: WorkerStats::default(),
                 }))
             })
@@ -133,6 +147,18 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         self.serial_counted(node, alpha, beta, probe).0
     }
 
+    /// [`Context::serial`] with `kernel`.
+    pub(crate) fn serial_by<P: Probe>(
+        &self,
+        kernel: Kernel,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        probe: &mut P,
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        self.kernel(kernel, node, (alpha, beta), None, probe).0
+    }
+
     /// [`Context::serial`], also returning the positions the search examined (aborted or
     /// not).
     pub(crate) fn serial_counted<P: Probe>(
@@ -142,7 +168,19 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         beta: Value,
         probe: &mut P,
     ) -> (Result<(Value, Option<usize>), Aborted>, u64) {
-        self.kernel(node, alpha, beta, None, probe)
+        self.kernel(Kernel::F2, node, (alpha, beta), None, probe)
+    }
+
+    /// [`Context::serial_counted`] with `kernel`.
+    pub(crate) fn serial_counted_by<P: Probe>(
+        &self,
+        kernel: Kernel,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        probe: &mut P,
+    ) -> (Result<(Value, Option<usize>), Aborted>, u64) {
+        self.kernel(kernel, node, (alpha, beta), None, probe)
     }
 
     /// Finishes the search of internal `node` from `resume` with the serial kernel
@@ -150,20 +188,20 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
     /// [`Context::serial_counted`].
     pub(crate) fn resume_counted<P: Probe>(
         &self,
+        kernel: Kernel,
         node: T::Node,
-        alpha: Value,
-        beta: Value,
+        window: (Value, Value),
         resume: Resume,
         probe: &mut P,
     ) -> (Result<(Value, Option<usize>), Aborted>, u64) {
-        self.kernel(node, alpha, beta, Some(resume), probe)
+        self.kernel(kernel, node, window, Some(resume), probe)
     }
 
     fn kernel<P: Probe>(
         &self,
+        which: Kernel,
         node: T::Node,
-        alpha: Value,
-        beta: Value,
+        (alpha, beta): (Value, Value),
         resume: Option<Resume>,
         probe: &mut P,
     ) -> (Result<(Value, Option<usize>), Aborted>, u64) {
@@ -176,17 +214,24 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         let (outcome, examined) = self.with_slot(|slot| {
             let mut counters = Basic::for_height(self.tree.height());
             let started = self.executor.now();
-            let kernel = &mut slot.kernel;
-            let outcome = match resume {
-                None => kernel.search_node(self.tree, node, alpha, beta, &mut counters, &mut probe),
-                Some(resume) => kernel.resume_node(
-                    self.tree,
-                    node,
-                    (alpha, beta),
-                    resume,
-                    &mut counters,
-                    &mut probe,
-                ),
+            let (tree, window, counters_ref) = (self.tree, (alpha, beta), &mut counters);
+            let outcome = match (which, resume) {
+                (Kernel::F2, None) => {
+                    slot.kernel
+                        .search_node(tree, node, alpha, beta, counters_ref, &mut probe)
+                }
+                (Kernel::F2, Some(resume)) => {
+                    slot.kernel
+                        .resume_node(tree, node, window, resume, counters_ref, &mut probe)
+                }
+                (Kernel::Pvs, None) => {
+                    slot.pvs
+                        .search_node(tree, node, alpha, beta, counters_ref, &mut probe)
+                }
+                (Kernel::Pvs, Some(resume)) => {
+                    slot.pvs
+                        .resume_node(tree, node, window, resume, counters_ref, &mut probe)
+                }
             };
             let counted = counters.stats();
             let busy = self.executor.now().saturating_sub(started);

@@ -54,6 +54,14 @@ macro_rules! algorithms {
                 }
             }
 
+            /// The serial search it is on one worker with automatic options
+            /// ([`Search::SERIAL_FORM`]): its one-thread time is held to that search's.
+            pub fn serial_form(self) -> ::abbench_search::SerialAlgorithm {
+                match self {
+                    $(ParallelAlgorithm::$variant => <$module::$search as $crate::algorithm::Search>::SERIAL_FORM,)*
+                }
+            }
+
             /// Runs the algorithm on `ctx` with the settings `options` give.
             pub(crate) fn search<T: ::abbench_tree::GameTree, E: $crate::executor::Executor>(
                 self,

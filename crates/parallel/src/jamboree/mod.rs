@@ -9,13 +9,13 @@
 
 use crate::SearchOptions;
 use crate::algorithm::{Search, Setting};
-use crate::context::Context;
+use crate::context::{Context, Kernel};
 use crate::executor::Executor;
 use crate::split_point::SplitPoint;
 use crate::ybwc::{
     self, Run, SPLIT_SETTINGS, Settings, Younger, search_brother_window, split_node, splits,
 };
-use abbench_search::{Aborted, Poll, Probe};
+use abbench_search::{Aborted, Poll, Probe, SerialAlgorithm};
 use abbench_tree::{GameTree, INFINITY, Value};
 
 /// Jamboree ([`crate::ParallelAlgorithm::Jamboree`]).
@@ -23,6 +23,7 @@ pub(crate) struct Jamboree;
 
 impl Search for Jamboree {
     const READS: &'static [Setting] = SPLIT_SETTINGS;
+    const SERIAL_FORM: SerialAlgorithm = SerialAlgorithm::Pvs;
     type Settings = Settings;
 
     fn settings(options: &SearchOptions, workers: usize) -> Settings {
@@ -38,6 +39,10 @@ impl Search for Jamboree {
 }
 
 impl Younger for Jamboree {
+    /// Below the split height Jamboree is serial PVS, as \*Socrates ran NegaScout below
+    /// its parallel part: one worker then searches exactly what serial PVS searches.
+    const KERNEL: Kernel = Kernel::Pvs;
+
     /// A younger brother first tested with a null window against the best value so far,
     /// searched again with the live window only if it fails high. Returns the brother's
     /// value from its own viewpoint (for a test that failed low, `INFINITY`: nothing to

@@ -40,8 +40,8 @@ use crate::handout::Handout;
 use crate::split_point::Kind;
 use crate::table::Bounds;
 use abbench_search::{
-    Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Poll, Probe, SerialOptions,
-    UNTABLED_PLIES, child_key, clamp_guess, guess_below, guess_rule, mtdf_guess, root_key,
+    Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Poll, Probe, SerialAlgorithm,
+    SerialOptions, UNTABLED_PLIES, child_key, clamp_guess, guess_below, guess_rule, mtdf_guess, root_key,
     rules_middle,
 };
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
@@ -63,6 +63,7 @@ impl Search for NullWindow {
     /// (a pass's younger brothers are shared whatever the eldest cost).
     /// Its first guess is given as serial MTD(f)'s is.
     const READS: &'static [Setting] = &[Setting::SplitHeight, Setting::CutWait, Setting::Guess];
+    const SERIAL_FORM: SerialAlgorithm = SerialAlgorithm::Mtdf;
 
     type Settings = Settings;
 

@@ -48,7 +48,7 @@ pub use settings::{CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS};
 
 use crate::SearchOptions;
 use crate::algorithm::{Search, Setting};
-use crate::context::Context;
+use crate::context::{Context, Kernel};
 use crate::executor::Executor;
 use crate::probes::StopProbe;
 use crate::split_point::{SplitPoint, Window, is_split_point};
@@ -86,6 +86,10 @@ impl Search for Ybwc {
 /// the split point's live window ([`Ybwc`]), or another algorithm's on the same split
 /// points (Jamboree's null-window tests, `jamboree/`).
 pub(crate) trait Younger: Sized {
+    /// The serial kernel below the split points, and of one worker alone: the serial
+    /// form's (F2 for young brothers wait, PVS for Jamboree).
+    const KERNEL: Kernel = Kernel::F2;
+
     /// Searches younger brother `i` of `sp`'s node; returns its value from its own
     /// viewpoint (`INFINITY`: nothing to offer) and the positions examined in its
     /// subtree.
@@ -161,7 +165,7 @@ fn search_run<T: GameTree, E: Executor, Y: Younger>(
         );
         split_node(ctx, root, &sp)
     } else {
-        ctx.serial(root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx })
+        ctx.serial_by(Y::KERNEL, root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx })
     }
 }
 
@@ -333,7 +337,7 @@ pub(crate) fn search_brother_window<T: GameTree, E: Executor, Y: Younger>(
             sp,
             last: window,
         };
-        let (result, examined) = ctx.serial_counted(brother, alpha, beta, &mut probe);
+        let (result, examined) = ctx.serial_counted_by(Y::KERNEL, brother, alpha, beta, &mut probe);
         (result.map(|(v, _)| v), examined)
     }
 }
@@ -367,7 +371,7 @@ fn finish_serially<T: GameTree, E: Executor, Y: Younger>(
         last: window,
     };
     let (result, examined) =
-        ctx.resume_counted(node, window.alpha, window.beta, resume, &mut probe);
+        ctx.resume_counted(Y::KERNEL, node, (window.alpha, window.beta), resume, &mut probe);
     sp.add_examined(examined);
     if result.is_err() {
         ctx.with_slot(|slot| slot.stats.aborts += 1);
