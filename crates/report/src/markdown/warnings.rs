@@ -2,14 +2,16 @@
 //! the machine's state (a frequency governor that changes clocks; a busy start where the
 //! run did not measure other processes' CPU time), noisy times — records whose 95%
 //! interval of the median is wider than ±[`NOISY`] —, parallel searches at one thread
-//! that ran much faster or slower than serial f2-iter (the measurement, not the
-//! algorithm, is then in question), and ybwc searches on two or more threads that never
+//! that ran much faster or slower than their serial form (f2-iter, or PVS for Jamboree
+//! and MTD(f) for the null-window search: the measurement, not the algorithm, is then in
+//! question), and ybwc searches on two or more threads that never
 //! split (their speedup says nothing about young brothers wait). Each kind is one
 //! headline with its per-workload lines folded under it: a default sweep on a noisy
 //! machine had 24 such lines, which pushed the summary to line 54.
 
 use crate::format::cell;
-use abbench_results::Record;
+use abbench_results::{Algorithm, Record};
+use abbench_search::SerialAlgorithm;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -62,8 +64,9 @@ pub(super) fn warnings(md: &mut String, records: &[Record], machine: &[String]) 
         &one_thread,
         &format!(
             "**One-thread speedups outside {lo}–{hi}×** for {} workload and algorithm \
-             pair{}: at one thread a parallel search is f2-iter with bookkeeping, so the \
-             timing, not the algorithm, is in question.",
+             pair{}: at one thread a parallel search is its serial form (f2-iter; PVS for \
+             jamboree, MTD(f) for null-window) with bookkeeping, so the timing, not the \
+             algorithm, is in question.",
             one_thread.len(),
             if one_thread.len() == 1 { "" } else { "s" }
         ),
@@ -103,6 +106,25 @@ fn group(md: &mut String, lines: &[String], headline: &str, what: &str) {
     }
 }
 
+/// A one-thread parallel search's speedup against its serial form
+/// ([`abbench_parallel::ParallelAlgorithm::serial_form`]) measured in the same run: the
+/// record's own against f2-iter (`against_f2_iter`), timed beside it, or the serial form's
+/// record of the same tree. `None` where the run did not measure the serial form.
+fn one_thread_speedup(r: &Record, against_f2_iter: f64, records: &[Record]) -> Option<f64> {
+    let Algorithm::Parallel(algorithm) = r.algo else {
+        return None;
+    };
+    let form = algorithm.serial_form();
+    if form == SerialAlgorithm::F2Iter {
+        return Some(against_f2_iter);
+    }
+    records
+        .iter()
+        .find(|s| s.algo == Algorithm::Serial(form) && s.tree == r.tree && s.window.is_none())
+        .filter(|s| r.wall_ns.median > 0 && s.wall_ns.median > 0)
+        .map(|s| s.wall_ns.median as f64 / r.wall_ns.median as f64)
+}
+
 /// One line per workload and algorithm whose one-thread speedups fall outside
 /// [`ONE_THREAD_RANGE`], and one per workload and algorithm of a ybwc that never split
 /// at two threads or more.
@@ -115,8 +137,12 @@ fn parallel_lines(records: &[Record]) -> (Vec<String>, Vec<String>) {
     for r in records {
         let Some(p) = &r.parallel else { continue };
         let key = (r.tree.workload().label(), r.algo.name().to_string());
-        if r.threads == 1 && !(lo..=hi).contains(&p.speedup) {
-            one_thread.entry(key).or_default().push(p.speedup);
+        if r.threads == 1 {
+            if let Some(speedup) = one_thread_speedup(r, p.speedup, records)
+                && !(lo..=hi).contains(&speedup)
+            {
+                one_thread.entry(key).or_default().push(speedup);
+            }
         } else if r.threads >= 2 && r.algo.name() == "ybwc" && p.splits == 0 {
             never_split.entry(key).or_default().push(r.threads);
         }
@@ -272,6 +298,44 @@ mod tests {
             "{md}"
         );
         assert!(!md.contains("at 4 threads"), "{md}");
+    }
+
+    /// Jamboree at one thread is PVS and the null-window search MTD(f): each is held to
+    /// that serial search's record of the same tree, not to f2-iter, and goes unjudged
+    /// where the run measured no such record.
+    #[test]
+    fn one_thread_runs_are_held_to_their_serial_form() {
+        let serial = |algo: &str, micros: u64| {
+            let mut r = record(algo, 1, 1.0, 0);
+            r.parallel = None;
+            r.wall_ns = WallTimes::of(&[std::time::Duration::from_micros(micros)]).unwrap();
+            r
+        };
+        // Both parallel records take 100 µs and are 1.3× f2-iter.
+        let (jamboree, null_window) = (
+            record("jamboree", 1, 1.3, 0),
+            record("null-window", 1, 1.3, 0),
+        );
+        let mut md = String::new();
+        let as_fast = [
+            jamboree.clone(),
+            null_window.clone(),
+            serial("pvs", 102),
+            serial("mtdf", 97),
+        ];
+        warnings(&mut md, &as_fast, &[]);
+        assert!(md.is_empty(), "{md}");
+        let mut md = String::new();
+        warnings(
+            &mut md,
+            &[jamboree.clone(), serial("pvs", 60), serial("mtdf", 100)],
+            &[],
+        );
+        assert!(md.contains("jamboree at 1 thread: speedup 0.60×"), "{md}");
+        assert!(!md.contains("null-window at 1 thread"), "{md}");
+        let mut md = String::new();
+        warnings(&mut md, &[jamboree, null_window], &[]);
+        assert!(md.is_empty(), "{md}");
     }
 
     #[test]
