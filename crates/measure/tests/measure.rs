@@ -27,7 +27,6 @@ fn every_algorithm_is_measured_and_verified() {
     let f2_iter = records.iter().find(|r| r.algo.name() == "f2-iter").unwrap();
     let f2 = records.iter().find(|r| r.algo.name() == "f2").unwrap();
     let f0 = records.iter().find(|r| r.algo.name() == "f0").unwrap();
-    let mtdf = records.iter().find(|r| r.algo.name() == "mtdf").unwrap();
     assert_eq!(f2_iter.nodes, f2.nodes);
     assert_eq!(f2_iter.levels, f2.levels);
     assert_eq!(f0.nodes, 1 + 5 + 25 + 125 + 625 + 3125 + 15625);
@@ -42,12 +41,18 @@ fn every_algorithm_is_measured_and_verified() {
                 assert!((p.efficiency - p.speedup / r.threads as f64).abs() < 1e-12);
                 let overhead = r.nodes as f64 / f2_iter.nodes as f64 - 1.0;
                 assert!((p.search_overhead - overhead).abs() < 1e-12);
-                // One worker runs the algorithm's serial form: F2's kernel, or for the
-                // null-window search (parallel MTD(f)) serial MTD(f).
-                if r.threads == 1 && r.algo.name() == "null-window" {
-                    assert_eq!(r.nodes, mtdf.nodes, "one worker searches what MTD(f) does");
-                } else if r.threads == 1 {
-                    assert_eq!(r.nodes, f2_iter.nodes, "one worker searches what F2 does");
+                // One worker runs the algorithm's serial form: F2's kernel, serial PVS for
+                // Jamboree (parallel PVS), serial MTD(f) for the null-window search.
+                if r.threads == 1 {
+                    let Algorithm::Parallel(algorithm) = r.algo else {
+                        panic!("{} has parallel metrics", r.algo);
+                    };
+                    let form = algorithm.serial_form().name();
+                    let serial = records.iter().find(|s| s.algo.name() == form).unwrap();
+                    assert_eq!(
+                        r.nodes, serial.nodes,
+                        "one {algorithm} worker searches what {form} does"
+                    );
                 }
             }
             None => assert_eq!(r.threads, 1),
