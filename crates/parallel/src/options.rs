@@ -37,14 +37,14 @@ pub struct SearchOptions {
     pub split_height: Option<u32>,
     /// `ybwc`: a split point offers its younger brothers to helpers only if its eldest
     /// brother's subtree examined at least this many positions; otherwise its owner
-    /// finishes it in one serial search. `None` chooses [`ELDEST_GRAIN_POSITIONS`] scaled
+    /// finishes it in one serial search. `None` chooses [`crate::ELDEST_GRAIN_POSITIONS`] scaled
     /// to the number of workers when the split height is automatic, and 0 (every split
     /// point shares) when it is given ([`SearchOptions::eldest_grain_for`]).
     #[serde(default)]
     pub eldest_grain: Option<u64>,
     /// `ybwc`: at a node expected to cut off, the owner searches this many brothers (the
     /// eldest included) alone before it offers the rest, so a cutoff among them wastes
-    /// nothing; 1 is classic young brothers wait. `None` chooses [`CUT_WAIT_BROTHERS`]
+    /// nothing; 1 is classic young brothers wait. `None` chooses [`crate::CUT_WAIT_BROTHERS`]
     /// when the split height is automatic and 1 when it is given
     /// ([`SearchOptions::cut_wait_for`]).
     #[serde(default)]

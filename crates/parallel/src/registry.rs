@@ -55,7 +55,8 @@ macro_rules! algorithms {
             }
 
             /// The serial search it is on one worker with automatic options
-            /// ([`Search::SERIAL_FORM`]): its one-thread time is held to that search's.
+            /// (its folder's `Search::SERIAL_FORM`): its one-thread time is held to that
+            /// search's.
             pub fn serial_form(self) -> ::abbench_search::SerialAlgorithm {
                 match self {
                     $(ParallelAlgorithm::$variant => <$module::$search as $crate::algorithm::Search>::SERIAL_FORM,)*

@@ -48,7 +48,8 @@ impl SerialAlgorithm {
     ];
 
     /// Whether the algorithm takes a root window, a cutoff criterion and node kinds
-    /// ([`SerialOptions::window`], [`SerialOptions::cutoff`], [`SerialOptions::kinds`]).
+    /// ([`crate::SerialOptions::window`], [`crate::SerialOptions::cutoff`],
+    /// [`crate::SerialOptions::kinds`]).
     pub fn takes_window(self) -> bool {
         matches!(
             self,

@@ -57,7 +57,7 @@ pub fn rules_middle<T: GameTree>(tree: &T) -> Option<Value> {
 
 /// MTD(f)'s first guess: given; on a game, the middle of its root's range
 /// ([`rules_middle`]); or the value of a search two plies shallower, its
-/// frontier scored by the tree's interior values where it has them ([`first_guess`]),
+/// frontier scored by the tree's interior values where it has them (`first_guess`),
 /// else by one leaf below each frontier position, its eldest descendant. On a random
 /// tree that leaf is a sample of the leaf values, and the shallower tree's value
 /// concentrates on the same quantile of them as the whole tree's (the heights differ by
