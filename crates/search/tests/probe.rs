@@ -266,3 +266,44 @@ fn polls_come_at_the_probes_interval_and_report_the_positions_examined() {
         }
     }
 }
+
+/// A window narrowed at the first poll to a null window around the value still finds the
+/// value (the window contains it), and the kernel searches the rest with that window: on
+/// every tree F2's kernel examines no more positions than without the narrowing, and
+/// both kernels examine far fewer over the trees. A kernel that ignored the narrower
+/// window would pass the contract test above and fail here.
+#[test]
+fn a_narrowed_window_saves_positions() {
+    for kernel in Kernel::BOTH {
+        let (mut open, mut narrowed) = (0u64, 0u64);
+        for seed in 0..20 {
+            let tree = RandomTree::new(6, 6, seed, 1000);
+            let (serial, stats) = kernel.serial(&tree);
+            let exact = f0::<_, Basic>(&tree).value;
+            assert_eq!(serial.value, exact);
+            let mut probe = NarrowAt {
+                at: 1,
+                polls: 0,
+                window: (exact - 1, exact + 1),
+            };
+            let mut counters = Basic::for_height(tree.height());
+            let r = kernel.search(&tree, &mut counters, &mut probe).unwrap();
+            assert_eq!(r.value, exact, "{kernel:?} seed {seed}");
+            assert!(probe.polls >= 1, "{kernel:?} seed {seed}: never polled");
+            if let Kernel::F2 = kernel {
+                assert!(
+                    counters.nodes() <= stats.nodes,
+                    "seed {seed}: {} narrowed against {}",
+                    counters.nodes(),
+                    stats.nodes
+                );
+            }
+            open += stats.nodes;
+            narrowed += counters.nodes();
+        }
+        assert!(
+            narrowed * 10 < open * 9,
+            "{kernel:?}: {narrowed} positions narrowed against {open}"
+        );
+    }
+}
