@@ -114,3 +114,76 @@ impl FromStr for SerialAlgorithm {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Basic, Bound, SerialOptions, SerialSearch, Window, f0};
+    use abbench_tree::models::RandomTree;
+
+    /// The names the command line, the reports and the results files use: each parses
+    /// back to its algorithm and prints as written; anything else is refused with the
+    /// list of names.
+    #[test]
+    fn names_parse_back_and_print_as_written() {
+        let names = [
+            "f0",
+            "f1",
+            "f2",
+            "f2-iter",
+            "f2-soft",
+            "pvs",
+            "aspiration",
+            "mtdf",
+        ];
+        assert_eq!(SerialAlgorithm::ALL.map(SerialAlgorithm::name), names);
+        for algorithm in SerialAlgorithm::ALL {
+            assert_eq!(algorithm.name().parse::<SerialAlgorithm>(), Ok(algorithm));
+            assert_eq!(algorithm.to_string(), algorithm.name());
+        }
+        for bad in ["", "F2", "f2 ", "ybwc", "f3"] {
+            let err = bad.parse::<SerialAlgorithm>().unwrap_err();
+            assert_eq!(err.name, bad);
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "unknown algorithm '{bad}': expected one of f0, f1, f2, f2-iter, f2-soft, \
+                     pvs, aspiration, mtdf"
+                )
+            );
+        }
+    }
+
+    /// `takes_window` says what the search does: an algorithm that takes a root window
+    /// answers a window below the value with a lower bound; one that does not searches
+    /// the whole tree and gives the value.
+    #[test]
+    fn takes_window_is_what_the_search_does_with_a_window() {
+        let tree = RandomTree::new(5, 5, 7, 1000);
+        let exact = f0::<_, Basic>(&tree).value;
+        let window = Window::new(exact - 100, exact - 50).unwrap();
+        let options = SerialOptions {
+            window,
+            ..SerialOptions::default()
+        };
+        for algorithm in SerialAlgorithm::ALL {
+            let value = SerialSearch::new(algorithm, options.clone(), &tree)
+                .unwrap()
+                .search::<Basic>(&tree)
+                .value;
+            if algorithm.takes_window() {
+                assert_eq!(
+                    Bound::of(value, window),
+                    Bound::Lower,
+                    "{algorithm}: {value}"
+                );
+            } else {
+                assert_eq!(value, exact, "{algorithm}");
+            }
+        }
+        assert_eq!(
+            SerialAlgorithm::ALL.map(SerialAlgorithm::takes_window),
+            [false, false, true, true, true, false, false, false]
+        );
+    }
+}

@@ -74,4 +74,17 @@ mod tests {
         assert!(Bound::Upper.admits(-10, -12) && !Bound::Upper.admits(-10, -9));
         assert!(Bound::Exact.admits(3, 3) && !Bound::Exact.admits(3, 4));
     }
+
+    /// The names the reports and the results files print.
+    #[test]
+    fn bounds_print_as_the_reports_name_them() {
+        for (bound, name) in [
+            (Bound::Exact, "exact"),
+            (Bound::Lower, "lower"),
+            (Bound::Upper, "upper"),
+        ] {
+            assert_eq!(bound.name(), name);
+            assert_eq!(bound.to_string(), name);
+        }
+    }
 }

@@ -2,7 +2,9 @@
 //! untimed result; one that does not stops soon after the limit, for every procedure,
 //! with what it examined so far.
 
-use abbench_search::{Basic, DEADLINE_CHECK_INTERVAL, Detailed, SerialAlgorithm, search_within};
+use abbench_search::{
+    Basic, DEADLINE_CHECK_INTERVAL, Deadline, Detailed, SerialAlgorithm, search_within,
+};
 use abbench_tree::models::RandomTree;
 use std::time::{Duration, Instant};
 
@@ -26,6 +28,15 @@ fn every_procedure_stops_at_its_limit() {
             .expect_err("the tree is far too large to finish");
         let took = started.elapsed();
         assert!(stopped.stats.nodes > 0, "{algorithm}");
+        // The paper's procedures count one position at a time, so they stop at a reading
+        // of the clock: a whole number of intervals in.
+        if SerialAlgorithm::PAPER[..3].contains(&algorithm) {
+            assert_eq!(
+                stopped.stats.nodes % DEADLINE_CHECK_INTERVAL,
+                0,
+                "{algorithm}"
+            );
+        }
         // Never before its limit.
         assert!(
             took >= Duration::from_millis(100),
@@ -75,4 +86,14 @@ fn the_clock_is_read_every_interval_of_positions() {
             stopped.stats.nodes
         );
     }
+}
+
+/// Counters a search makes for itself (`Counters::for_height`) carry a deadline a century
+/// away: they read the clock and never stop the search.
+#[test]
+fn deadline_counters_made_without_a_deadline_never_stop_a_search() {
+    let tree = RandomTree::new(8, 7, 5, 1 << 32);
+    let timed = SerialAlgorithm::F0.search::<_, Deadline<Basic>>(&tree);
+    assert!(timed.stats.nodes > 10 * DEADLINE_CHECK_INTERVAL);
+    assert_eq!(timed, SerialAlgorithm::F0.search::<_, Basic>(&tree));
 }
