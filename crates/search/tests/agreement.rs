@@ -6,8 +6,12 @@ use abbench_search::{
     Basic, Counters, Detailed, F2Iter, NoProbe, Resume, SearchResult, f0, f1, f2,
 };
 use abbench_testkit::negamax;
-use abbench_tree::{BranchOrder, GameTree, Model, ModelSpec, TreeVisitor, Value};
+use abbench_tree::{
+    BranchOrder, GameTree, INFINITY, Model, ModelSpec, NEG_INFINITY, TreeVisitor, Value,
+};
 use proptest::prelude::*;
+
+use crate::reference;
 
 /// All four procedures on one tree, plus F0 of each root move's subtree.
 struct AllFour;
@@ -67,6 +71,38 @@ fn check(spec: &ModelSpec) {
         out.f0.stats.levels.iter().sum::<u64>(),
         "{ctx}"
     );
+    // Positions, leaves and cutoffs against the second implementation (the recursive
+    // procedures as the paper writes them, on a copy of the tree); F0 never cuts.
+    let copy = spec.visit_implicit(CopyTree).unwrap();
+    let mut f1_count = reference::Count::default();
+    let f1_value = reference::f1(&copy, INFINITY, &mut f1_count);
+    let mut f2_count = reference::Count::default();
+    let (f2_value, _) = reference::alphabeta(
+        &copy,
+        0,
+        i64::MIN + 1,
+        i64::MAX,
+        false,
+        false,
+        0,
+        &mut f2_count,
+    );
+    for (name, result, value, count) in [
+        ("F1", &out.f1, f1_value, &f1_count),
+        ("F2", &out.f2, f2_value, &f2_count),
+    ] {
+        assert_eq!(
+            (
+                result.value,
+                result.stats.nodes,
+                result.stats.leaves,
+                result.stats.cutoffs
+            ),
+            (value, count.nodes, count.leaves, Some(count.cutoffs)),
+            "{name} against the reference, {ctx}"
+        );
+    }
+    assert_eq!(out.f0.stats.cutoffs, Some(0), "F0 never cuts, {ctx}");
     if let Some(v) = out.value_through_best_move {
         assert_eq!(v, out.f0.value, "F0's best move, {ctx}");
     }
@@ -79,6 +115,16 @@ fn check(spec: &ModelSpec) {
                 "best move {m} not accepted by F0, {ctx}"
             );
         }
+    }
+}
+
+/// The tree copied for the reference searches.
+struct CopyTree;
+
+impl TreeVisitor for CopyTree {
+    type Output = reference::Node;
+    fn visit<T: GameTree>(self, tree: &T) -> reference::Node {
+        reference::copy(tree)
     }
 }
 

@@ -56,6 +56,8 @@ pub struct Count {
     pub predicted: Vec<[u64; 3]>,
     /// Per depth: predictions that held.
     pub held: Vec<u64>,
+    /// Nodes left before their last child.
+    pub cutoffs: u64,
 }
 
 const PV: usize = 0;
@@ -127,6 +129,7 @@ pub fn alphabeta(
         }
         let stop = if gt { best > beta } else { best >= beta };
         if stop {
+            count.cutoffs += u64::from(i + 1 < children.len());
             break;
         }
     }
@@ -139,6 +142,29 @@ pub fn alphabeta(
     };
     count.kind(depth, predicted, actual);
     (best, best_index)
+}
+
+/// F1, branch-and-bound (§2): the best of the children so far is each child's bound,
+/// and the search of a node stops once its best reaches `bound`. Counts positions,
+/// leaves and cutoffs (nothing of node kinds).
+pub fn f1(node: &Node, bound: Value, count: &mut Count) -> Value {
+    count.nodes += 1;
+    let children = match node {
+        Node::Leaf(v) => {
+            count.leaves += 1;
+            return *v;
+        }
+        Node::Inner(c) => c,
+    };
+    let mut best = i64::MIN + 1;
+    for (i, child) in children.iter().enumerate() {
+        best = best.max(-f1(child, -best, count));
+        if best >= bound {
+            count.cutoffs += u64::from(i + 1 < children.len());
+            break;
+        }
+    }
+    best
 }
 
 /// The same search from the root, predicted pv.
