@@ -182,6 +182,12 @@ impl TreeVisitor for Case {
                 // A second run of the same searcher examines the same positions.
                 let again = searcher.search::<Detailed>(tree);
                 assert_eq!(again, r, "repeat, {ctx}");
+                // Aspiration and MTD(f) list their root searches; PVS makes one.
+                assert_eq!(
+                    r.passes.is_some(),
+                    algorithm != SerialAlgorithm::Pvs,
+                    "{ctx}"
+                );
                 if let Some(passes) = &r.passes {
                     let total: u64 = passes.runs.iter().map(|p| p.nodes).sum();
                     assert_eq!(total + passes.guess_nodes, r.stats.nodes, "{ctx}");
@@ -189,9 +195,25 @@ impl TreeVisitor for Case {
                     assert_eq!(last.value, truth, "{ctx}");
                     if algorithm == SerialAlgorithm::Aspiration {
                         assert!((1..=2).contains(&passes.runs.len()), "{ctx}");
+                        // The window around the guess, then the failed side opened.
+                        let first = &passes.runs[0];
+                        let around = (passes.guess - delta, passes.guess + delta);
+                        assert_eq!((first.alpha, first.beta), around, "{ctx}");
+                        if let Some(second) = passes.runs.get(1) {
+                            let opened = if first.value >= first.beta {
+                                (first.beta - 1, INFINITY)
+                            } else {
+                                assert!(first.value <= first.alpha, "{ctx}");
+                                (NEG_INFINITY, first.alpha + 1)
+                            };
+                            assert_eq!((second.alpha, second.beta), opened, "{ctx}");
+                        }
                     }
                     if g.is_some() {
                         assert_eq!(passes.guess_source, GuessSource::Given, "{ctx}");
+                        // No guessing search: the passes' leaves are all the leaves.
+                        let leaves: u64 = passes.runs.iter().map(|p| p.leaves).sum();
+                        assert_eq!(leaves, r.stats.leaves, "{ctx}");
                     }
                 }
             }
