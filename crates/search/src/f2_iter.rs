@@ -462,3 +462,66 @@ fn open<const GT: bool>(m: Value, beta: Value) -> bool {
 pub fn f2_iter<T: GameTree, C: Counters>(tree: &T) -> SearchResult {
     F2Iter::new(tree).search::<C>(tree)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abbench_tree::models::RandomTree;
+
+    type Stack = Vec<Frame<<RandomTree as GameTree>::Node, <RandomTree as GameTree>::Children>>;
+
+    /// Frames with these `(m, beta)`, root first (their nodes do not matter to `narrow`).
+    fn stack(tree: &RandomTree, windows: &[(Value, Value)]) -> Stack {
+        let root = tree.root();
+        let children = tree.children(root);
+        windows
+            .iter()
+            .map(|&(m, beta)| Frame {
+                node: root,
+                children,
+                beta,
+                m,
+                next: 1,
+                degree: 2,
+                best: u32::MAX,
+            })
+            .collect()
+    }
+
+    fn windows(stack: &Stack) -> Vec<(Value, Value)> {
+        stack.iter().map(|f| (f.m, f.beta)).collect()
+    }
+
+    /// A narrower root window goes down the stack as F2 passes windows to a child,
+    /// `(-beta, -m)` of its parent, each frame keeping the larger of its maximum and its
+    /// new lower end; the first frame it decides (`m >= beta`) is kept for the main loop
+    /// to finish and the frames above it are dropped. Worked by hand.
+    #[test]
+    fn narrowing_pushes_the_root_window_down_as_f2_passes_windows() {
+        let tree = RandomTree::new(2, 3, 1, 100);
+        let narrow = |frames: &[(Value, Value)], alpha, beta| {
+            let mut s = stack(&tree, frames);
+            F2Iter::<RandomTree>::narrow(&mut s, alpha, beta);
+            windows(&s)
+        };
+        // Root (-5, 10) narrowed by (0, 8): (0, 8); its child (-20, 5): (-8, 0); the
+        // grandchild (-3, 30): (0, 8).
+        assert_eq!(
+            narrow(&[(-5, 10), (-20, 5), (-3, 30)], 0, 8),
+            [(0, 8), (-8, 0), (0, 8)]
+        );
+        // The child's maximum 3 reaches its new beta 0: it is kept, the grandchildren go.
+        assert_eq!(
+            narrow(&[(-5, 10), (3, 5), (-3, 30), (1, 2)], 0, 8),
+            [(0, 8), (3, 0)]
+        );
+        // The root's own maximum reaches the new beta: the root alone is left.
+        assert_eq!(narrow(&[(6, 10), (-20, 5)], 0, 5), [(6, 5)]);
+        // A window wider than the root's leaves the root as it was; its child's maximum
+        // rises to the lower end F2 gives it, -10.
+        assert_eq!(
+            narrow(&[(-5, 10), (-20, 5)], NEG_INFINITY, INFINITY),
+            [(-5, 10), (-10, 5)]
+        );
+    }
+}
