@@ -3,7 +3,7 @@
 //! the positions F2 examines. A failure names the tree that reproduces it.
 
 use abbench_search::{
-    Basic, Counters, Detailed, F2Iter, NoProbe, Resume, SearchResult, f0, f1, f2,
+    Basic, Counters, Detailed, F2Iter, NoProbe, Resume, SearchResult, SerialAlgorithm, f0, f1, f2,
 };
 use abbench_testkit::negamax;
 use abbench_tree::{
@@ -211,6 +211,16 @@ fn ragged_trees_keep_the_first_of_tied_children() {
         assert_eq!(out.f2.best_move, best_move, "F2's best move, {ctx}");
         assert_eq!(out.f2_iter, out.f2, "f2-iter against F2, {ctx}");
         assert_eq!(out.f1.value, value, "F1, {ctx}");
+        // The fail-soft kernel and PVS also handle a leaf child inside their loops, and
+        // keep the first of tied children too.
+        for algorithm in [SerialAlgorithm::F2Soft, SerialAlgorithm::Pvs] {
+            let r = algorithm.search::<_, Basic>(&tree);
+            assert_eq!(
+                (r.value, r.best_move),
+                (value, best_move),
+                "{algorithm}, {ctx}"
+            );
+        }
     }
 }
 
