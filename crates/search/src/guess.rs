@@ -320,4 +320,189 @@ mod tests {
         let branch_sum = BranchSumTree::new(4, 5, 11, 100);
         assert_eq!(guess_rule(&branch_sum), GuessSource::Shallow);
     }
+
+    /// The shallower tree's value by negamax, written apart from the guess's alpha-beta:
+    /// a position at the horizon is scored by its eldest descendant leaf (`sampled`) or
+    /// by its estimate (`shallow`).
+    fn oracle<T: GameTree>(tree: &T, node: T::Node, horizon: u32, sampled: bool) -> Value {
+        let degree = tree.degree(node);
+        let at_horizon = tree.depth(node) >= horizon;
+        if !sampled && (degree == 0 || at_horizon) {
+            return tree
+                .estimate(node)
+                .unwrap_or(if degree == 0 { tree.value(node) } else { 0 });
+        }
+        if degree == 0 {
+            return tree.value(node);
+        }
+        let children = tree.children(node);
+        let below = |i| -oracle(tree, tree.child(node, &children, i), horizon, sampled);
+        if at_horizon {
+            below(0)
+        } else {
+            (0..degree).map(below).max().unwrap()
+        }
+    }
+
+    /// The guesses against the oracle, and the root's F2 over `guess_below` of its
+    /// children (how the parallel null-window search finds it) against both.
+    #[test]
+    fn guesses_are_the_value_of_the_shallower_tree() {
+        for seed in 0..12 {
+            for height in 2..=5 {
+                let random = RandomTree::new(3, height, seed, 1000);
+                let branch_sum = BranchSumTree::new(3, height, seed, 100);
+                let horizon = height - GUESS_PLIES;
+                let mut counters = Basic::for_height(height);
+                let (guess, source) = mtdf_guess(&random, &SerialOptions::default(), &mut counters);
+                let expected = oracle(&random, random.root(), horizon, true);
+                assert_eq!(
+                    (guess, source),
+                    (expected, GuessSource::Sampled),
+                    "seed {seed} height {height}"
+                );
+                let (guess, source) =
+                    first_guess(&branch_sum, &SerialOptions::default(), &mut counters);
+                let expected_shallow = oracle(&branch_sum, branch_sum.root(), horizon, false);
+                assert_eq!(
+                    (guess, source),
+                    (expected_shallow, GuessSource::Shallow),
+                    "seed {seed} height {height}"
+                );
+                // The root's children must lie above the horizon or on it.
+                if horizon >= 1 {
+                    let sampled = root_over_children(&random, GuessSource::Sampled);
+                    assert_eq!(sampled, expected, "sampled, seed {seed} height {height}");
+                    let shallow = root_over_children(&branch_sum, GuessSource::Shallow);
+                    assert_eq!(
+                        shallow, expected_shallow,
+                        "shallow, seed {seed} height {height}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// On a ragged tree a frontier position's eldest leaf may lie an odd number of plies
+    /// below it, and its value is negated once per ply.
+    #[test]
+    fn a_sampled_guess_negates_once_per_ply_on_ragged_trees() {
+        for text in [
+            "((5 (1 2)) ((3 4) 6))",
+            "(((7 1) 2) (3 (4 (5 6))) 8)",
+            "((1 (2 (3 4))) (((5 6) 7) 8))",
+        ] {
+            let tree = abbench_tree::file::parse_tree(text.as_bytes(), "ragged", 1 << 20).unwrap();
+            let horizon = tree.height() - GUESS_PLIES;
+            let mut counters = Basic::for_height(tree.height());
+            let (guess, source) = mtdf_guess(&tree, &SerialOptions::default(), &mut counters);
+            assert_eq!(source, GuessSource::Sampled, "{text}");
+            assert_eq!(guess, oracle(&tree, tree.root(), horizon, true), "{text}");
+        }
+    }
+
+    /// `max` over the root's children of `-guess_below(child)` with the full window.
+    fn root_over_children<T: GameTree>(tree: &T, rule: GuessSource) -> Value {
+        let root = tree.root();
+        let children = tree.children(root);
+        (0..tree.degree(root))
+            .map(|i| {
+                let child = tree.child(root, &children, i);
+                let mut counters = Basic::for_height(tree.height());
+                let window = (NEG_INFINITY, INFINITY);
+                -guess_below(tree, rule, child, window, &mut counters, &mut NoProbe).unwrap()
+            })
+            .max()
+            .unwrap()
+    }
+
+    /// The rule names what the guess does, at every height: nothing to search below two
+    /// plies.
+    #[test]
+    fn the_rule_is_what_the_guess_does() {
+        for height in 0..=4 {
+            let random = RandomTree::new(3, height, 5, 1000);
+            let mut counters = Basic::for_height(height);
+            let (_, source) = mtdf_guess(&random, &SerialOptions::default(), &mut counters);
+            let expected = if height < GUESS_PLIES {
+                GuessSource::Zero
+            } else {
+                GuessSource::Sampled
+            };
+            assert_eq!(
+                (guess_rule(&random), source),
+                (expected, expected),
+                "height {height}"
+            );
+            let branch_sum = BranchSumTree::new(3, height, 5, 100);
+            let (_, source) = first_guess(&branch_sum, &SerialOptions::default(), &mut counters);
+            let expected = if height < GUESS_PLIES {
+                GuessSource::Zero
+            } else {
+                GuessSource::Shallow
+            };
+            assert_eq!(
+                (guess_rule(&branch_sum), source),
+                (expected, expected),
+                "height {height}"
+            );
+        }
+    }
+
+    /// Counts its polls, polled every `interval` positions; aborts at poll `abort_at`.
+    struct Polls {
+        interval: u32,
+        seen: Vec<u64>,
+        abort_at: Option<usize>,
+    }
+
+    impl Probe for Polls {
+        const ENABLED: bool = true;
+        fn interval(&self) -> u32 {
+            self.interval
+        }
+        fn poll(&mut self, examined: u64) -> Poll {
+            self.seen.push(examined);
+            if Some(self.seen.len()) == self.abort_at {
+                Poll::Abort
+            } else {
+                Poll::Continue
+            }
+        }
+    }
+
+    /// The guess's searches poll once every interval positions, go on when told to, and
+    /// stop when told to.
+    #[test]
+    fn the_guess_polls_at_its_interval_and_stops_when_told() {
+        let tree = RandomTree::new(4, 6, 3, 1000);
+        let root = tree.root();
+        let window = (NEG_INFINITY, INFINITY);
+        for rule in [GuessSource::Sampled, GuessSource::Shallow] {
+            let mut counters = Basic::for_height(tree.height());
+            let quiet = guess_below(&tree, rule, root, window, &mut counters, &mut NoProbe);
+            let mut probe = Polls {
+                interval: 7,
+                seen: Vec::new(),
+                abort_at: None,
+            };
+            let mut polled = Basic::for_height(tree.height());
+            let heard = guess_below(&tree, rule, root, window, &mut polled, &mut probe);
+            assert_eq!(
+                (heard, polled.nodes()),
+                (quiet, counters.nodes()),
+                "{rule:?}"
+            );
+            let expected: Vec<u64> = (1..=counters.nodes() / 7).map(|k| 7 * k).collect();
+            assert_eq!(probe.seen, expected, "{rule:?}");
+            let mut probe = Polls {
+                interval: 7,
+                seen: Vec::new(),
+                abort_at: Some(3),
+            };
+            let mut stopped = Basic::for_height(tree.height());
+            let r = guess_below(&tree, rule, root, window, &mut stopped, &mut probe);
+            assert_eq!((r, stopped.nodes()), (Err(Aborted), 21), "{rule:?}");
+        }
+    }
 }
