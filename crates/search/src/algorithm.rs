@@ -167,7 +167,7 @@ mod tests {
             ..SerialOptions::default()
         };
         for algorithm in SerialAlgorithm::ALL {
-            let value = SerialSearch::new(algorithm, options.clone(), &tree)
+            let value = SerialSearch::new(algorithm, options, &tree)
                 .unwrap()
                 .search::<Basic>(&tree)
                 .value;

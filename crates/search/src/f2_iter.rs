@@ -473,12 +473,11 @@ mod tests {
     /// Frames with these `(m, beta)`, root first (their nodes do not matter to `narrow`).
     fn stack(tree: &RandomTree, windows: &[(Value, Value)]) -> Stack {
         let root = tree.root();
-        let children = tree.children(root);
         windows
             .iter()
             .map(|&(m, beta)| Frame {
                 node: root,
-                children,
+                children: tree.children(root),
                 beta,
                 m,
                 next: 1,
