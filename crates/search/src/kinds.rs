@@ -163,4 +163,30 @@ mod tests {
         assert_eq!(NodeKind::outcome(3, 0, 5), NodeKind::Pv);
         assert_eq!(NodeKind::outcome(2, 2, 2), NodeKind::Cut);
     }
+
+    /// A search's internal nodes at each depth, by kind, add up to the positions it
+    /// examined there (a uniform tree has no leaf above its last level).
+    #[test]
+    fn nodes_at_a_depth_are_the_internal_positions_examined_there() {
+        use crate::{Detailed, SerialAlgorithm, SerialOptions, SerialSearch};
+        use abbench_tree::GameTree;
+        use abbench_tree::models::RandomTree;
+        let tree = RandomTree::new(3, 5, 2, 1000);
+        let options = SerialOptions {
+            kinds: true,
+            ..SerialOptions::default()
+        };
+        let r = SerialSearch::new(SerialAlgorithm::F2, options, &tree)
+            .unwrap()
+            .search::<Detailed>(&tree);
+        let kinds = r.kinds.expect("counted");
+        for depth in 0..tree.height() as usize {
+            assert_eq!(
+                kinds.nodes_at(depth),
+                r.stats.levels[depth],
+                "depth {depth}"
+            );
+        }
+        assert!(r.stats.levels[1] > 1);
+    }
 }
