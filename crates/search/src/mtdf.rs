@@ -772,6 +772,64 @@ mod tests {
         }
     }
 
+    /// A table whose entries name a child no node has (a colliding or stale entry's
+    /// move): the kernel ignores the move and keeps every result true.
+    struct WrongMove(TranspositionTable, u32);
+
+    impl BoundTable for WrongMove {
+        fn probe(&mut self, key: u64) -> Option<(Bounds, u32)> {
+            self.0.probe(key).map(|(bounds, _)| (bounds, self.1))
+        }
+        fn store(&mut self, key: u64, depth: u32, bounds: Bounds, best: u32) {
+            BoundTable::store(&mut self.0, key, depth, bounds, best);
+        }
+    }
+
+    #[test]
+    fn a_stored_child_the_node_does_not_have_is_not_searched() {
+        use abbench_tree::models::RandomTree;
+        let tree = RandomTree::new(3, 6, 4, 1000);
+        let truth = SerialAlgorithm::F0.search::<_, Detailed>(&tree).value;
+        // 3 is the degree itself, the first index past the children.
+        for wrong in [3, 7, NO_MOVE - 1] {
+            let mut kernel = MtdfIter::new(&tree);
+            let mut table = WrongMove(TranspositionTable::with_megabytes(1), wrong);
+            table.0.new_search();
+            let mut counters = Detailed::for_height(tree.height());
+            for (alpha, beta) in [
+                (truth - 1, truth),
+                (truth, truth + 1),
+                (NEG_INFINITY, INFINITY),
+                (truth + 5, truth + 6),
+                (truth - 6, truth - 5),
+            ] {
+                let (g, _) = kernel
+                    .search_node(
+                        &tree,
+                        &mut table,
+                        tree.root(),
+                        root_key(&tree),
+                        (alpha, beta),
+                        &mut counters,
+                        &mut NoProbe,
+                    )
+                    .unwrap();
+                let ctx = format!("move {wrong}, window ({alpha}, {beta}): {g}, value {truth}");
+                if g <= alpha {
+                    assert!(truth <= g, "{ctx}");
+                } else if g >= beta {
+                    assert!(truth >= g, "{ctx}");
+                } else {
+                    assert_eq!(g, truth, "{ctx}");
+                }
+            }
+            assert!(
+                table.0.stats().hits > 0,
+                "move {wrong}: the entries were read"
+            );
+        }
+    }
+
     #[test]
     fn larger_trees_agree() {
         use abbench_tree::Model;
