@@ -830,6 +830,191 @@ mod tests {
         }
     }
 
+    /// Records every store's key and depth.
+    struct Stores(TranspositionTable, Vec<(u64, u32)>);
+
+    impl BoundTable for Stores {
+        fn probe(&mut self, key: u64) -> Option<(Bounds, u32)> {
+            self.0.probe(key)
+        }
+        fn store(&mut self, key: u64, depth: u32, bounds: Bounds, best: u32) {
+            self.1.push((key, depth));
+            BoundTable::store(&mut self.0, key, depth, bounds, best);
+        }
+    }
+
+    /// The depth a node is stored at is its depth below the root (a shared table may
+    /// choose what to keep by it): every stored key is a node's key at that depth, found
+    /// by walking the tree, the root's at depth 0, and none within two plies of the leaves.
+    #[test]
+    fn the_kernel_stores_each_node_at_its_depth() {
+        use abbench_tree::models::RandomTree;
+        use std::collections::HashMap;
+        fn walk<T: GameTree>(tree: &T, node: T::Node, key: u64, keys: &mut HashMap<u64, u32>) {
+            keys.insert(key, tree.depth(node));
+            let children = tree.children(node);
+            for i in 0..tree.degree(node) {
+                let child = tree.child(node, &children, i);
+                walk(tree, child, child_key(tree, child, key, i), keys);
+            }
+        }
+        let tree = RandomTree::new(3, 6, 9, 1000);
+        let mut keys = HashMap::new();
+        walk(&tree, tree.root(), root_key(&tree), &mut keys);
+        let truth = SerialAlgorithm::F0.search::<_, Detailed>(&tree).value;
+        let mut kernel = MtdfIter::new(&tree);
+        let mut table = Stores(TranspositionTable::with_megabytes(1), Vec::new());
+        table.0.new_search();
+        let mut counters = Detailed::for_height(tree.height());
+        for window in [(truth - 1, truth), (truth, truth + 1)] {
+            kernel
+                .search_node(
+                    &tree,
+                    &mut table,
+                    tree.root(),
+                    root_key(&tree),
+                    window,
+                    &mut counters,
+                    &mut NoProbe,
+                )
+                .unwrap();
+        }
+        assert!(table.1.contains(&(root_key(&tree), 0)));
+        let kept_above = tree.height() - UNTABLED_PLIES;
+        for &(key, depth) in &table.1 {
+            assert_eq!(keys.get(&key), Some(&depth), "key {key:#x}");
+            assert!(depth < kept_above, "depth {depth}");
+        }
+        assert!(table.1.iter().any(|&(_, depth)| depth == kept_above - 1));
+    }
+
+    /// Records the positions examined at each poll, polled every `interval` positions.
+    struct Record {
+        interval: u32,
+        seen: Vec<u64>,
+    }
+
+    impl Probe for Record {
+        const ENABLED: bool = true;
+        fn interval(&self) -> u32 {
+            self.interval
+        }
+        fn poll(&mut self, examined: u64) -> Poll {
+            self.seen.push(examined);
+            Poll::Continue
+        }
+    }
+
+    /// The kernel polls about every interval positions from wherever its counters stand
+    /// (a parallel search calls it with counters that have counted other searches), and
+    /// polling changes nothing it examines.
+    #[test]
+    fn the_kernel_polls_at_its_probes_interval() {
+        use abbench_tree::models::RandomTree;
+        let (degree, height) = (6, 7);
+        let tree = RandomTree::new(degree, height, 11, 1 << 32);
+        for (interval, already) in [(1, 0), (7, 5), (1024, 0), (1024, 1_000_000)] {
+            let search = |probe: &mut dyn FnMut(
+                &mut Detailed,
+                &mut MtdfIter<RandomTree>,
+                &mut TranspositionTable,
+            ) -> (Value, u32)| {
+                let mut kernel = MtdfIter::new(&tree);
+                let mut table = TranspositionTable::with_megabytes(1);
+                table.new_search();
+                let mut counters = Detailed::for_height(height);
+                for _ in 0..already {
+                    counters.position(0);
+                }
+                let r = probe(&mut counters, &mut kernel, &mut table);
+                (r, counters.stats())
+            };
+            let window = (NEG_INFINITY, INFINITY);
+            let quiet = search(&mut |c, k, t| {
+                k.search_node(
+                    &tree,
+                    t,
+                    tree.root(),
+                    root_key(&tree),
+                    window,
+                    c,
+                    &mut NoProbe,
+                )
+                .unwrap()
+            });
+            let mut record = Record {
+                interval,
+                seen: Vec::new(),
+            };
+            let heard = search(&mut |c, k, t| {
+                k.search_node(
+                    &tree,
+                    t,
+                    tree.root(),
+                    root_key(&tree),
+                    window,
+                    c,
+                    &mut record,
+                )
+                .unwrap()
+            });
+            assert_eq!(heard, quiet, "interval {interval}");
+            let ctx = format!("interval {interval}, {already} counted before");
+            // A poll comes at least `interval` positions after the last (the search's
+            // start), and at most a child and its run of leaves later.
+            let slack = degree as u64 + 1;
+            let mut last = already + 1;
+            for &examined in &record.seen {
+                assert!(
+                    examined >= last + u64::from(interval),
+                    "{ctx}: {last} then {examined}"
+                );
+                assert!(
+                    examined <= last + u64::from(interval) + slack,
+                    "{ctx}: {last} then {examined}"
+                );
+                last = examined;
+            }
+            let total = quiet.1.nodes - already;
+            assert!(
+                record.seen.len() as u64 >= total / (u64::from(interval) + slack),
+                "{ctx}"
+            );
+        }
+    }
+
+    /// A connect-four root searched with a window beyond the rules' range is searched, not
+    /// answered by the rules: the pass names the move that gave its bound.
+    #[test]
+    fn the_roots_own_bounds_are_not_taken_from_the_rules() {
+        use abbench_tree::models::Connect4Tree;
+        use abbench_tree::models::connect4::position::parse_moves;
+        let tree = Connect4Tree::new(parse_moves("62214535531121757155").unwrap());
+        let (lower, upper) = tree.value_bounds(tree.root()).unwrap();
+        for window in [(upper, upper + 1), (lower - 1, lower)] {
+            let mut kernel = MtdfIter::new(&tree);
+            let mut table = TranspositionTable::with_megabytes(1);
+            table.new_search();
+            let mut counters = Detailed::for_height(tree.height());
+            let (g, best) = kernel
+                .search_node(
+                    &tree,
+                    &mut table,
+                    tree.root(),
+                    root_key(&tree),
+                    window,
+                    &mut counters,
+                    &mut NoProbe,
+                )
+                .unwrap();
+            assert!(
+                best < tree.degree(tree.root()) as u32,
+                "window {window:?}: {g}, {best}"
+            );
+            assert!(counters.stats().nodes > 1, "window {window:?}");
+        }
+    }
+
     #[test]
     fn larger_trees_agree() {
         use abbench_tree::Model;
