@@ -905,6 +905,35 @@ mod tests {
         }
     }
 
+    /// A whole-window search of the root with counters that have counted `already`
+    /// positions before it.
+    fn polled<T: GameTree, P: Probe>(
+        tree: &T,
+        already: u64,
+        probe: &mut P,
+    ) -> ((Value, u32), crate::SearchStats) {
+        let mut kernel = MtdfIter::new(tree);
+        let mut table = TranspositionTable::with_megabytes(1);
+        table.new_search();
+        let mut counters = Detailed::for_height(tree.height());
+        for _ in 0..already {
+            counters.position(0);
+        }
+        let window = (NEG_INFINITY, INFINITY);
+        let r = kernel
+            .search_node(
+                tree,
+                &mut table,
+                tree.root(),
+                root_key(tree),
+                window,
+                &mut counters,
+                probe,
+            )
+            .unwrap();
+        (r, counters.stats())
+    }
+
     /// The kernel polls about every interval positions from wherever its counters stand
     /// (a parallel search calls it with counters that have counted other searches), and
     /// polling changes nothing it examines.
@@ -914,50 +943,12 @@ mod tests {
         let (degree, height) = (6, 7);
         let tree = RandomTree::new(degree, height, 11, 1 << 32);
         for (interval, already) in [(1, 0), (7, 5), (1024, 0), (1024, 1_000_000)] {
-            let search = |probe: &mut dyn FnMut(
-                &mut Detailed,
-                &mut MtdfIter<RandomTree>,
-                &mut TranspositionTable,
-            ) -> (Value, u32)| {
-                let mut kernel = MtdfIter::new(&tree);
-                let mut table = TranspositionTable::with_megabytes(1);
-                table.new_search();
-                let mut counters = Detailed::for_height(height);
-                for _ in 0..already {
-                    counters.position(0);
-                }
-                let r = probe(&mut counters, &mut kernel, &mut table);
-                (r, counters.stats())
-            };
-            let window = (NEG_INFINITY, INFINITY);
-            let quiet = search(&mut |c, k, t| {
-                k.search_node(
-                    &tree,
-                    t,
-                    tree.root(),
-                    root_key(&tree),
-                    window,
-                    c,
-                    &mut NoProbe,
-                )
-                .unwrap()
-            });
+            let quiet = polled(&tree, already, &mut NoProbe);
             let mut record = Record {
                 interval,
                 seen: Vec::new(),
             };
-            let heard = search(&mut |c, k, t| {
-                k.search_node(
-                    &tree,
-                    t,
-                    tree.root(),
-                    root_key(&tree),
-                    window,
-                    c,
-                    &mut record,
-                )
-                .unwrap()
-            });
+            let heard = polled(&tree, already, &mut record);
             assert_eq!(heard, quiet, "interval {interval}");
             let ctx = format!("interval {interval}, {already} counted before");
             // A poll comes at least `interval` positions after the last (the search's
