@@ -1048,11 +1048,93 @@ mod tests {
         }
     }
 
+    /// The schedule of the module's notes, worked by hand: a null window at the guess,
+    /// steps doubling above a lower bound, the final window once the bracket is narrow.
+    #[test]
+    fn the_bracket_follows_the_schedule() {
+        let mut b = Bracket::new(10);
+        assert_eq!((b.window(), b.lower()), ((9, 10), NEG_INFINITY));
+        assert_eq!(b.record(15), None); // fails high: at least 15, step 1
+        assert_eq!((b.window(), b.lower()), ((15, 16), 15));
+        assert_eq!(b.record(20), None); // at least 20, step 2
+        assert_eq!((b.window(), b.lower()), ((21, 22), 20));
+        assert_eq!(b.record(21), None); // fails low: at most 21, width 1
+        assert_eq!((b.window(), b.lower()), ((19, 22), 20));
+        // In the final window a result equal to the lower bound is every child failing
+        // low against the root's entry: it names no move. One above it does.
+        assert!(!b.names_move(20, 0));
+        assert!(b.names_move(21, 0));
+        assert!(!b.names_move(21, u32::MAX));
+        assert_eq!(b.record(21), Some(21));
+    }
+
+    /// After `NULL_PASSES` null windows the bracket is searched with one window.
+    #[test]
+    fn the_null_passes_are_counted_and_capped() {
+        let mut b = Bracket::new(0);
+        for pass in 0..NULL_PASSES {
+            let (alpha, beta) = b.window();
+            assert_eq!(beta - alpha, 1, "pass {pass}");
+            // Fails high at exactly beta: the bracket never closes.
+            assert_eq!(b.record(beta), None, "pass {pass}");
+        }
+        let lower = b.lower();
+        assert_eq!(b.window(), (lower - 1, INFINITY));
+    }
+
+    /// Aborts at the third poll.
+    struct AbortThird(u32);
+
+    impl Probe for AbortThird {
+        const ENABLED: bool = true;
+        fn interval(&self) -> u32 {
+            64
+        }
+        fn poll(&mut self, _examined: u64) -> Poll {
+            self.0 += 1;
+            if self.0 == 3 {
+                Poll::Abort
+            } else {
+                Poll::Continue
+            }
+        }
+    }
+
+    #[test]
+    fn an_abort_stops_the_kernel() {
+        use abbench_tree::models::RandomTree;
+        let tree = RandomTree::new(6, 6, 2, 1000);
+        let mut kernel = MtdfIter::new(&tree);
+        let mut table = TranspositionTable::with_megabytes(1);
+        table.new_search();
+        let mut counters = Detailed::for_height(tree.height());
+        let mut probe = AbortThird(0);
+        let window = (NEG_INFINITY, INFINITY);
+        let r = kernel.search_node(
+            &tree,
+            &mut table,
+            tree.root(),
+            root_key(&tree),
+            window,
+            &mut counters,
+            &mut probe,
+        );
+        assert_eq!(r, Err(Aborted));
+        assert_eq!(probe.0, 3);
+        assert!(
+            counters.stats().nodes < 4 * 64 + 2 * 6,
+            "{}",
+            counters.stats().nodes
+        );
+    }
+
     #[test]
     fn windows_stay_inside_the_bracket() {
         assert_eq!(next_window(10, INFINITY, 4, 1), (13, 14));
         assert_eq!(next_window(NEG_INFINITY, 10, 4, 1), (6, 7));
         assert_eq!(next_window(0, 1000, 4, 3), (499, 500));
+        // The middle of an odd-width bracket away from 0: 10 + (991 + 1) / 2.
+        assert_eq!(next_window(10, 1001, 4, 3), (505, 506));
         assert_eq!(next_window(0, 1, 4, 3), (-1, 2));
         assert_eq!(next_window(0, 1000, 4, NULL_PASSES), (-1, 1001));
         let (alpha, beta) = next_window(NEG_INFINITY, 5, INFINITY, 2);
