@@ -702,6 +702,14 @@ mod tests {
             let result = search.search::<Detailed>(tree);
             assert_eq!(result.value, truth, "value");
             let passes = result.passes.expect("mtdf reports its passes");
+            let table = result.table.expect("mtdf reports its table");
+            assert_eq!(
+                table.bytes,
+                TranspositionTable::with_megabytes(crate::DEFAULT_TT_MB)
+                    .stats()
+                    .bytes
+            );
+            assert!(table.hits <= table.probes);
             assert!(passes.runs.iter().filter(|p| p.beta - p.alpha == 1).count() <= NULL_PASSES);
             let mut windows: Vec<(Value, Value)> =
                 passes.runs.iter().map(|p| (p.alpha, p.beta)).collect();

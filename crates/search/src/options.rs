@@ -299,8 +299,21 @@ mod tests {
             "a,3".parse::<Window>(),
             Err(OptionError::WindowEnd(_))
         ));
-        // i64::MIN would not negate.
-        assert!("-9223372036854775808,0".parse::<Window>().is_err());
+        // i64::MIN would not negate; an integer beyond the values' range is named as such.
+        for text in ["-9223372036854775808,0", "0,99999999999999999999"] {
+            assert!(
+                matches!(text.parse::<Window>(), Err(OptionError::WindowEndRange(_))),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_infinite_window_is_full() {
+        assert!(Window::FULL.is_full());
+        assert!(Window::default().is_full());
+        assert!(!Window::new(NEG_INFINITY, 0).unwrap().is_full());
+        assert!(!Window::new(-5, INFINITY).unwrap().is_full());
     }
 
     #[test]
