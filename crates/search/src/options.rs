@@ -322,6 +322,52 @@ mod tests {
         assert_eq!("gt".parse(), Ok(Cutoff::Gt));
         assert!(matches!("x".parse::<Cutoff>(), Err(OptionError::Cutoff(_))));
         assert!(Cutoff::Ge.cuts(3, 3) && !Cutoff::Gt.cuts(3, 3) && Cutoff::Gt.cuts(4, 3));
+        for cutoff in [Cutoff::Ge, Cutoff::Gt] {
+            assert_eq!(cutoff.name().parse(), Ok(cutoff));
+            assert_eq!(cutoff.to_string(), cutoff.name());
+        }
+        assert_eq!((Cutoff::Ge.name(), Cutoff::Gt.name()), ("ge", "gt"));
+    }
+
+    /// A table fits a budget of exactly its size and not one byte less; the error names
+    /// both in MiB.
+    #[test]
+    fn the_table_is_held_to_the_memory_budget() {
+        let options = SerialOptions {
+            tt_mb: 64,
+            ..SerialOptions::default()
+        };
+        assert_eq!(options.check_table_memory(64 << 20), Ok(()));
+        assert_eq!(options.check_table_memory(1 << 40), Ok(()));
+        assert_eq!(
+            options.check_table_memory((64 << 20) - 1),
+            Err(OptionError::TableMemory {
+                megabytes: 64,
+                budget: 63
+            })
+        );
+        assert_eq!(
+            options.check_table_memory(3 << 20),
+            Err(OptionError::TableMemory {
+                megabytes: 64,
+                budget: 3
+            })
+        );
+    }
+
+    /// Plain F2 is the default window, criterion and no kinds; any of them set is not.
+    #[test]
+    fn plain_f2_is_the_papers_defaults() {
+        assert!(SerialOptions::default().is_plain_f2());
+        let with = |f: fn(&mut SerialOptions)| {
+            let mut options = SerialOptions::default();
+            f(&mut options);
+            options.is_plain_f2()
+        };
+        assert!(!with(|o| o.window = Window::new(-5, 5).unwrap()));
+        assert!(!with(|o| o.cutoff = Cutoff::Gt));
+        assert!(!with(|o| o.kinds = true));
+        assert!(with(|o| o.tt_mb = 3));
     }
 
     #[test]
