@@ -317,7 +317,7 @@ impl<T: GameTree> PvsIter<T> {
     /// `(-beta, -max(alpha, m))` of the parent, as for the eldest child and for a
     /// re-search. A frame whose `m` reaches its `beta` is finished by the main loop (the
     /// frames above it are dropped: their results no longer matter). A root window closed
-    /// below `m` leaves no result to return: `Err`, which the probes never cause (they
+    /// above `m` leaves no result to return: `Err`, which the probes never cause (they
     /// abort instead).
     #[cold]
     fn narrow(
@@ -533,5 +533,72 @@ mod tests {
                 );
             }
         }
+    }
+
+    type Stack = Vec<
+        Frame<
+            <abbench_tree::models::RandomTree as GameTree>::Node,
+            <abbench_tree::models::RandomTree as GameTree>::Children,
+        >,
+    >;
+
+    /// Frames with these `(alpha, beta, m)`, root first, the last one the current frame;
+    /// narrowed by `window`: the frames' windows after it, or `Err`.
+    fn narrowed(
+        frames: &[(Value, Value, Value)],
+        window: (Value, Value),
+    ) -> Result<Vec<(Value, Value, Value)>, Aborted> {
+        use abbench_tree::models::RandomTree;
+        let tree = RandomTree::new(2, 3, 1, 100);
+        let root = tree.root();
+        let mut stack: Stack = frames
+            .iter()
+            .map(|&(alpha, beta, m)| Frame {
+                node: root,
+                children: tree.children(root),
+                alpha,
+                beta,
+                m,
+                next: 1,
+                degree: 2,
+                best: 0,
+                pending: Pending::Final,
+            })
+            .collect();
+        let mut current = stack.pop().unwrap();
+        PvsIter::<RandomTree>::narrow(&mut stack, &mut current, window)?;
+        stack.push(current);
+        Ok(stack.iter().map(|f| (f.alpha, f.beta, f.m)).collect())
+    }
+
+    /// A narrower root window goes down the open-window frames as PVS passes windows,
+    /// `(-beta, -max(alpha, m))` of the parent; the first frame it decides is kept for
+    /// the main loop and those above it dropped; a root window closed above the root's
+    /// maximum leaves nothing to return. Worked by hand.
+    #[test]
+    fn narrowing_pushes_the_root_window_down_the_open_frames() {
+        // Root (-5, 10) with m -3, narrowed by (0, 8): (0, 8); its child (-10, 3):
+        // (max(-10, -8), min(3, -max(0, -3))) = (-8, 0); the grandchild (-3, 10):
+        // (max(-3, 0), min(10, -max(-8, -20))) = (0, 8).
+        assert_eq!(
+            narrowed(&[(-5, 10, -3), (-10, 3, -20), (-3, 10, 0)], (0, 8)),
+            Ok(vec![(0, 8, -3), (-8, 0, -20), (0, 8, 0)])
+        );
+        // The child's maximum 2 reaches its new beta 0: it is kept, its child dropped.
+        assert_eq!(
+            narrowed(&[(-5, 10, -3), (-10, 3, 2), (-3, 10, 0)], (0, 8)),
+            Ok(vec![(0, 8, -3), (-8, 0, 2)])
+        );
+        // A window closed at the root's maximum: the root is decided, not lost.
+        assert_eq!(
+            narrowed(&[(-5, 10, 7), (-10, 5, -20)], (7, 7)),
+            Ok(vec![(7, 7, 7)])
+        );
+        // Closed above the root's maximum 3: nothing the root has reaches it, and it has
+        // no result to return.
+        assert_eq!(
+            narrowed(&[(-5, 10, 3), (-10, 5, -20)], (6, 6)),
+            Err(Aborted)
+        );
     }
 }

@@ -286,10 +286,19 @@ fn a_narrowed_window_saves_positions() {
                 polls: 0,
                 window: (exact - 1, exact + 1),
             };
-            let mut counters = Basic::for_height(tree.height());
+            let mut counters = Detailed::for_height(tree.height());
             let r = kernel.search(&tree, &mut counters, &mut probe).unwrap();
             assert_eq!(r.value, exact, "{kernel:?} seed {seed}");
             assert!(probe.polls >= 1, "{kernel:?} seed {seed}: never polled");
+            // The kernel still knows its depth after the narrowing: on a uniform tree
+            // every leaf is at the last level and only the root at the first.
+            let levels = counters.stats().levels;
+            let leaves = counters.stats().leaves;
+            assert_eq!(
+                (levels[0], levels[tree.height() as usize]),
+                (1, leaves),
+                "{kernel:?} seed {seed}"
+            );
             if let Kernel::F2 = kernel {
                 assert!(
                     counters.nodes() <= stats.nodes,
