@@ -120,3 +120,21 @@ pub struct Passes {
     /// Every root search of the full depth, first to last.
     pub runs: Vec<Pass>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hit_rate_is_hits_over_probes() {
+        let stats = |probes, hits| TableStats {
+            probes,
+            hits,
+            ..TableStats::default()
+        };
+        assert_eq!(stats(0, 0).hit_rate(), 0.0);
+        assert_eq!(stats(4, 3).hit_rate(), 0.75);
+        assert_eq!(stats(8, 0).hit_rate(), 0.0);
+        assert_eq!(stats(5, 5).hit_rate(), 1.0);
+    }
+}

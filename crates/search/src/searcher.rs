@@ -170,3 +170,36 @@ pub fn search_within<T: GameTree, C: Counters>(
         .expect("the default options are valid")
         .search_within::<C>(tree, limit)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Basic, Cutoff};
+    use abbench_tree::models::RandomTree;
+
+    /// The searcher keeps the options it was given, and counts node kinds only when
+    /// asked: the windowed procedure runs for the kernels only then.
+    #[test]
+    fn kinds_are_counted_only_when_asked() {
+        let tree = RandomTree::new(3, 4, 1, 1000);
+        for algorithm in [
+            SerialAlgorithm::F2,
+            SerialAlgorithm::F2Iter,
+            SerialAlgorithm::F2Soft,
+        ] {
+            for kinds in [false, true] {
+                let options = SerialOptions {
+                    kinds,
+                    cutoff: Cutoff::Gt,
+                    tt_mb: 3,
+                    ..SerialOptions::default()
+                };
+                let mut search = SerialSearch::new(algorithm, options, &tree).unwrap();
+                assert_eq!(search.options(), &options);
+                assert_eq!(search.algorithm(), algorithm);
+                let r = search.search::<Basic>(&tree);
+                assert_eq!(r.kinds.is_some(), kinds, "{algorithm} kinds {kinds}");
+            }
+        }
+    }
+}
