@@ -150,3 +150,29 @@ impl Counters for Detailed {
         self.nodes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two searches' counts add up, level by level (the shorter list extended), and a
+    /// cutoff count known on either side is kept.
+    #[test]
+    fn merged_counts_add_up() {
+        let stats = |nodes, leaves, levels: &[u64], cutoffs| SearchStats {
+            nodes,
+            leaves,
+            levels: levels.to_vec(),
+            cutoffs,
+        };
+        let mut a = stats(10, 6, &[1, 3, 6], Some(2));
+        a.merge(&stats(7, 4, &[1, 2, 3, 1], Some(5)));
+        assert_eq!(a, stats(17, 10, &[2, 5, 9, 1], Some(7)));
+        let mut b = stats(7, 4, &[1, 2, 3, 1], None);
+        b.merge(&stats(10, 6, &[1, 3, 6], Some(2)));
+        assert_eq!(b, stats(17, 10, &[2, 5, 9, 1], Some(2)));
+        let mut c = stats(3, 2, &[1, 2], Some(1));
+        c.merge(&stats(0, 0, &[], None));
+        assert_eq!(c, stats(3, 2, &[1, 2], Some(1)));
+    }
+}
