@@ -175,4 +175,18 @@ mod tests {
         c.merge(&stats(0, 0, &[], None));
         assert_eq!(c, stats(3, 2, &[1, 2], Some(1)));
     }
+
+    /// Levels below the deepest one reached are not reported; a search that examined
+    /// nothing reports its root level.
+    #[test]
+    fn detailed_levels_end_at_the_deepest_examined() {
+        let mut counters = Detailed::for_height(5);
+        assert_eq!(counters.stats().levels, [0]);
+        counters.position(0);
+        counters.position(1);
+        counters.position(1);
+        assert_eq!(counters.stats().levels, [1, 2]);
+        counters.leaves_at(5, 3);
+        assert_eq!(counters.stats().levels, [1, 2, 0, 0, 0, 3]);
+    }
 }
