@@ -128,6 +128,7 @@ impl TreeVisitor for Case {
                     assert_eq!(r.value, value, "value, {ctx}");
                     assert_eq!(r.stats.nodes, count.nodes, "positions, {ctx}");
                     assert_eq!(r.stats.leaves, count.leaves, "leaves, {ctx}");
+                    assert_eq!(r.stats.cutoffs, Some(count.cutoffs), "cutoffs, {ctx}");
                     let bound = Bound::of(value, window);
                     if !window.is_full() || soft || options.kinds || gt {
                         assert_eq!(r.bound, Some(bound), "bound, {ctx}");
