@@ -780,6 +780,26 @@ mod tests {
         }
     }
 
+    /// The kernel's search of the root of `tree` with `window`.
+    fn search_root<T: GameTree, B: BoundTable, C: Counters, P: Probe>(
+        kernel: &mut MtdfIter<T>,
+        tree: &T,
+        table: &mut B,
+        window: (Value, Value),
+        counters: &mut C,
+        probe: &mut P,
+    ) -> Result<(Value, u32), Aborted> {
+        kernel.search_node(
+            tree,
+            table,
+            tree.root(),
+            root_key(tree),
+            window,
+            counters,
+            probe,
+        )
+    }
+
     /// A table whose entries name a child no node has (a colliding or stale entry's
     /// move): the kernel ignores the move and keeps every result true.
     struct WrongMove(TranspositionTable, u32);
@@ -811,17 +831,16 @@ mod tests {
                 (truth + 5, truth + 6),
                 (truth - 6, truth - 5),
             ] {
-                let (g, _) = kernel
-                    .search_node(
-                        &tree,
-                        &mut table,
-                        tree.root(),
-                        root_key(&tree),
-                        (alpha, beta),
-                        &mut counters,
-                        &mut NoProbe,
-                    )
-                    .unwrap();
+                let window = (alpha, beta);
+                let (g, _) = search_root(
+                    &mut kernel,
+                    &tree,
+                    &mut table,
+                    window,
+                    &mut counters,
+                    &mut NoProbe,
+                )
+                .unwrap();
                 let ctx = format!("move {wrong}, window ({alpha}, {beta}): {g}, value {truth}");
                 if g <= alpha {
                     assert!(truth <= g, "{ctx}");
@@ -875,17 +894,15 @@ mod tests {
         table.0.new_search();
         let mut counters = Detailed::for_height(tree.height());
         for window in [(truth - 1, truth), (truth, truth + 1)] {
-            kernel
-                .search_node(
-                    &tree,
-                    &mut table,
-                    tree.root(),
-                    root_key(&tree),
-                    window,
-                    &mut counters,
-                    &mut NoProbe,
-                )
-                .unwrap();
+            search_root(
+                &mut kernel,
+                &tree,
+                &mut table,
+                window,
+                &mut counters,
+                &mut NoProbe,
+            )
+            .unwrap();
         }
         assert!(table.1.contains(&(root_key(&tree), 0)));
         let kept_above = tree.height() - UNTABLED_PLIES;
@@ -928,17 +945,7 @@ mod tests {
             counters.position(0);
         }
         let window = (NEG_INFINITY, INFINITY);
-        let r = kernel
-            .search_node(
-                tree,
-                &mut table,
-                tree.root(),
-                root_key(tree),
-                window,
-                &mut counters,
-                probe,
-            )
-            .unwrap();
+        let r = search_root(&mut kernel, tree, &mut table, window, &mut counters, probe).unwrap();
         (r, counters.stats())
     }
 
@@ -995,17 +1002,15 @@ mod tests {
             let mut table = TranspositionTable::with_megabytes(1);
             table.new_search();
             let mut counters = Detailed::for_height(tree.height());
-            let (g, best) = kernel
-                .search_node(
-                    &tree,
-                    &mut table,
-                    tree.root(),
-                    root_key(&tree),
-                    window,
-                    &mut counters,
-                    &mut NoProbe,
-                )
-                .unwrap();
+            let (g, best) = search_root(
+                &mut kernel,
+                &tree,
+                &mut table,
+                window,
+                &mut counters,
+                &mut NoProbe,
+            )
+            .unwrap();
             assert!(
                 best < tree.degree(tree.root()) as u32,
                 "window {window:?}: {g}, {best}"
@@ -1118,11 +1123,10 @@ mod tests {
         let mut counters = Detailed::for_height(tree.height());
         let mut probe = AbortThird(0);
         let window = (NEG_INFINITY, INFINITY);
-        let r = kernel.search_node(
+        let r = search_root(
+            &mut kernel,
             &tree,
             &mut table,
-            tree.root(),
-            root_key(&tree),
             window,
             &mut counters,
             &mut probe,
