@@ -47,6 +47,106 @@ fn brothers_are_handed_out_once_each_then_none() {
     assert!(sp.latencies().1.is_some(), "exhaustion is timed");
 }
 
+/// A clock set by hand: the split point's timestamps, checked to the nanosecond.
+#[derive(Default)]
+struct Manual(std::sync::atomic::AtomicU64);
+
+impl Manual {
+    fn set(&self, now: u64) {
+        self.0.store(now, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Clock for Manual {
+    fn now(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+#[test]
+fn node_kinds_follow_knuth_and_moores_types() {
+    // Type 1: the eldest child is type 1, the younger ones type 2; type 2: every child
+    // type 3; type 3: every child type 2.
+    assert_eq!(Kind::Pv.child(0), Kind::Pv);
+    for i in 1..4 {
+        assert_eq!(Kind::Pv.child(i), Kind::Cut, "child {i} of a pv node");
+    }
+    for i in 0..4 {
+        assert_eq!(Kind::Cut.child(i), Kind::All, "child {i} of a cut node");
+        assert_eq!(Kind::All.child(i), Kind::Cut, "child {i} of an all node");
+    }
+    // The owner of an expected cut node searches `cut_wait` brothers alone before it
+    // shares the rest; of any other node, the eldest.
+    for cut_wait in [1, 2, 5] {
+        assert_eq!(Kind::Cut.searched_alone(cut_wait), cut_wait);
+        assert_eq!(Kind::Pv.searched_alone(cut_wait), 1);
+        assert_eq!(Kind::All.searched_alone(cut_wait), 1);
+    }
+}
+
+#[test]
+fn a_null_window_test_closes_once_its_parent_passes_its_threshold_or_closes() {
+    let root = SplitPoint::root(NEG_INFINITY, 20, 4, 1, 0, &Still);
+    // Whether the child's value is at least -10, from its own view: worth knowing to
+    // the parent while the parent's best is at most 10.
+    let test = SplitPoint::test(&root, -11, -10, Kind::Cut, 3, 0);
+    let w = test.window();
+    assert_eq!((w.alpha, w.beta, w.m), (-11, -10, -11));
+    assert!(!w.is_closed());
+    root.offer(10, 0);
+    assert!(!test.window().is_closed(), "the parent's best at the threshold");
+    assert_eq!(test.window().beta, -10, "the test's window is fixed");
+    root.offer(11, 1);
+    assert!(test.window().is_closed(), "stale: the parent's best passed 10");
+    assert!(!test.genuinely_cut());
+    // A cutoff at the parent closes a test whose threshold it never passed.
+    let root = SplitPoint::root(NEG_INFINITY, 20, 4, 1, 0, &Still);
+    let test = SplitPoint::test(&root, -31, -30, Kind::Cut, 3, 0);
+    root.offer(25, 0);
+    assert!(test.window().is_closed(), "the parent was cut");
+}
+
+#[test]
+fn offers_report_cutoffs_and_the_split_point_times_them() {
+    let clock = Manual::default();
+    clock.set(100);
+    let sp = SplitPoint::root(0, 10, 3, 1, 0, &clock);
+    assert_eq!(sp.latencies(), (None, None));
+    assert!(!sp.offer(5, 0), "5 is below beta = 10");
+    clock.set(150);
+    assert_eq!(sp.next_brother(), Some(1));
+    assert_eq!(sp.next_brother(), Some(2));
+    assert_eq!(sp.next_brother(), None, "the hand-out ends at 150");
+    clock.set(200);
+    assert_eq!(sp.latencies(), (None, Some(50)));
+    assert!(sp.offer(10, 2), "10 reaches beta: a cutoff at 200");
+    clock.set(260);
+    assert_eq!(sp.latencies(), (Some(60), Some(110)));
+    assert!(sp.offer(12, 1), "still cut");
+    assert!(sp.offer(3, 0), "a split point once cut stays cut");
+    clock.set(300);
+    assert_eq!(sp.latencies(), (Some(100), Some(150)), "the first cutoff's time");
+    assert_eq!(sp.result(), (12, Some(1)));
+}
+
+#[test]
+fn positions_and_the_next_brother_are_counted() {
+    let sp = SplitPoint::root(NEG_INFINITY, INFINITY, 3, 1, 0, &Still);
+    assert_eq!(sp.examined(), 0);
+    sp.add_examined(1);
+    sp.add_examined(40);
+    assert_eq!(sp.examined(), 41);
+    assert_eq!(sp.next_index(), 1, "the eldest is the owner's");
+    assert_eq!(sp.next_brother(), Some(1));
+    assert_eq!(sp.next_index(), 2);
+    assert_eq!(sp.next_brother(), Some(2));
+    assert_eq!(sp.next_brother(), None);
+    assert_eq!(sp.next_index(), 3, "past the last: the degree");
+    let child = SplitPoint::child(&sp, Kind::Cut, 5, 0);
+    assert_eq!(child.next_index(), 1);
+    assert_eq!(child.examined(), 0);
+}
+
 #[cfg(loom)]
 mod loom_models {
     use super::*;
