@@ -9,6 +9,11 @@ fn a_stored_entry_is_read_back_and_merged_with_later_bounds() {
     let table = NodeTable::with_megabytes(1).unwrap();
     assert_eq!(table.entries(), (1 << 20) / 32);
     assert_eq!(table.bytes(), 1 << 20);
+    assert_eq!(
+        table.busy.len(),
+        table.entries() / 4,
+        "busy marks: a quarter"
+    );
     let key = abbench_tree::hash::root_key(0);
     assert_eq!(table.probe(key), None);
     table.store(key, 0, Bounds::from_search(-10, 10, 10));
@@ -53,6 +58,10 @@ fn a_node_nearer_the_root_keeps_its_slot() {
     table.store(deep, 1, Bounds { lower: 5, upper: 5 });
     assert_eq!(table.probe(near), None);
     assert_eq!(table.probe(deep), Some(Bounds { lower: 5, upper: 5 }));
+    // Another node as near the root takes the slot: the newer search's bound.
+    table.store(near, 1, Bounds { lower: 2, upper: 3 });
+    assert_eq!(table.probe(deep), None);
+    assert_eq!(table.probe(near), Some(Bounds { lower: 2, upper: 3 }));
 }
 
 #[test]
@@ -280,6 +289,17 @@ fn a_new_search_forgets_the_last_ones_entries_and_busy_marks_are_cleared() {
     assert!(table.mark_busy(key));
     table.new_search();
     assert_eq!(table.probe(key), None, "an entry of the last search");
+    assert_eq!(
+        table.generation, 2,
+        "a new generation, the entries left as they are"
+    );
+    assert_eq!(
+        table.entries[key as usize & table.mask]
+            .lower
+            .load(crate::sync::Ordering::Relaxed),
+        1,
+        "not cleared"
+    );
     // A deeper node takes the slot of an old search's node nearer the root.
     table.store(key + 4, 5, Bounds { lower: 7, upper: 7 });
     assert_eq!(table.probe(key + 4), Some(Bounds { lower: 7, upper: 7 }));
