@@ -50,7 +50,13 @@ mkdir -p "$out"
 # cargo-mutants exits 2 when mutants were missed and 3 on timeouts: judged below.
 test_args=(--lib --tests)
 if [ ${#skip[@]} -gt 0 ]; then test_args+=(-- "${skip[@]}"); fi
-cargo mutants --jobs "$jobs" --output "$out" "${args[@]}" -- "${test_args[@]}" || true
+# The baseline's tests are timed alone, a mutant's beside JOBS-1 others on the same
+# cores: its timeout is 2 x JOBS times the baseline (at least .cargo/mutants.toml's
+# minimum). With two jobs here the parallel crate's slowest surviving mutant took 42 s
+# against a 15 s baseline: a multiplier of 2 would have timed it out, and a timeout is
+# not counted as a survivor.
+cargo mutants --jobs "$jobs" --timeout-multiplier "$((2 * jobs))" --output "$out" \
+  "${args[@]}" -- "${test_args[@]}" || true
 result=$out/mutants.out
 tested=$(cat "$result"/caught.txt "$result"/missed.txt "$result"/timeout.txt 2>/dev/null | wc -l)
 if [ "$tested" -eq 0 ]; then
