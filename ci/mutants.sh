@@ -3,7 +3,7 @@
 # is a small change to the code (an operator swapped, a branch removed, a function
 # body replaced) that the tests of its package must fail. A periodic job, not part of
 # .ci/run: with two jobs on a 2-core machine, 798 of the search crate's 898 mutants took
-# 110 minutes, the parallel crate's 165 took 16 with `--skip sim::`
+# 110 minutes, the parallel crate's 165 took 10 to 16 with `--skip sim::`
 # (reports/mutants/README.md has the measured figures).
 #
 #   bash ci/mutants.sh [-j JOBS] [--skip FILTER] [FILE...]
