@@ -9,10 +9,10 @@
 #   bash ci/mutants.sh [-j JOBS] [--skip FILTER] [FILE...]
 #
 # FILE: source files to mutate (default: the search crate, the parallel crate's split
-# point and node table). Needs `cargo install cargo-mutants --locked`. --skip leaves out
-# the tests whose names contain FILTER (the parallel crate's simulator tests, `sim::`, are
-# 70 of its 90 s): faster, and never kinder, since a test left out can only let a mutant
-# survive, which the script then names.
+# point, node table and table timing). Needs `cargo install cargo-mutants --locked`.
+# --skip leaves out the tests whose names contain FILTER (the parallel crate's simulator
+# tests, `sim::`, are 70 of its 90 s): faster, and never kinder, since a test left out
+# can only let a mutant survive, which the script then names.
 #
 # Fails (exit 1) when a mutant survives that reports/mutants/equivalent.txt does not
 # explain, or when no mutant was tested; exit 2 when cargo-mutants is missing. The
@@ -41,7 +41,8 @@ if ! cargo mutants --version >/dev/null 2>&1; then
 fi
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
-  files=(crates/search/src/*.rs crates/parallel/src/split_point.rs crates/parallel/src/table/mod.rs)
+  files=(crates/search/src/*.rs crates/parallel/src/split_point.rs crates/parallel/src/table/mod.rs
+    crates/parallel/src/table/timing.rs)
 fi
 args=()
 for f in "${files[@]}"; do args+=(--file "$f"); done
