@@ -2,13 +2,14 @@
 //! reading and writing it at once: the table probe and store costs of the simulator's
 //! profile (`abbench calibrate`).
 //!
-//! Each thread walks its own chain of keys through one table of the size the parallel
-//! searches use at most (2^20 entries, 32 MiB: larger than the caches, as the tables of
-//! the trees that take long enough to split are), first storing an entry for every key,
-//! then probing them in the same order. Each key is drawn from the previous access's
-//! result, so the accesses are timed one after the other, as a search waits for a probe
-//! before it decides whether to search the node; independent accesses would overlap in
-//! the memory system and time a fraction of that.
+//! Each thread walks its own chain of keys through one table of the size the table
+//! searches use by default (`--tt-mb` 16: 2^19 entries of 32 bytes, larger than the
+//! caches, as the tables of the trees that take long enough to split are), first storing
+//! an entry for every key, then probing them in the same order (a probe whose entry a
+//! later store replaced misses, and reads the same four words). Each key is drawn from
+//! the previous access's result, so the accesses are timed one after the other, as a
+//! search waits for a probe before it decides whether to search the node; independent
+//! accesses would overlap in the memory system and time a fraction of that.
 
 use super::{Bounds, NodeTable};
 use abbench_tree::hash::mix64;
