@@ -597,7 +597,7 @@ impl Measure<'_> {
         let reads = |setting| algorithm.reads(setting);
         let metrics = ParallelMetrics {
             split_height: reads(Setting::SplitHeight)
-                .then(|| options.split_height_for(tree.max_degree())),
+                .then(|| algorithm.split_height(tree, &options, threads)),
             eldest_grain: reads(Setting::EldestGrain).then(|| options.eldest_grain_for(threads)),
             cut_wait: reads(Setting::CutWait).then(|| options.cut_wait_for()),
             serial_nodes,

@@ -64,6 +64,13 @@ pub(crate) trait Search {
     /// unless it says otherwise.
     const SERIAL_FORM: SerialAlgorithm = SerialAlgorithm::F2Iter;
 
+    /// The split height it searches `tree` with on `workers` workers: the one given,
+    /// else the random-tree rule for the tree's degree ([`crate::auto_split_height`]).
+    fn split_height<T: GameTree>(tree: &T, options: &SearchOptions, workers: usize) -> u32 {
+        let _ = workers;
+        options.split_height_for(tree.max_degree())
+    }
+
     /// Whether it shares a node table among its workers (of `--tt-mb`'s size, the
     /// serial MTD(f)'s: [`crate::ParallelSearcher`] allocates it before the search).
     const TABLE: bool = false;

@@ -64,12 +64,14 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
 
 impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
     /// The context of a search of `tree` told `options`, on `executor`, with `table` if
-    /// the algorithm shares one.
+    /// the algorithm shares one, at the algorithm's `split_height`
+    /// ([`crate::ParallelAlgorithm::split_height`]).
     pub(crate) fn new(
         tree: &'t T,
         options: &SearchOptions,
         executor: E,
         table: Option<&'t NodeTable>,
+        split_height: u32,
     ) -> Self {
         let workers = (0..executor.workers())
             .map(|_| {
@@ -86,7 +88,7 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             executor,
             stop: AtomicBool::new(false),
             deadline: options.time_limit.map(|limit| Instant::now() + limit),
-            split_height: options.split_height_for(tree.max_degree()),
+            split_height,
             workers,
             split_alone: options.split_height.is_some(),
         }

@@ -40,6 +40,7 @@ mod table;
 mod table_search;
 
 pub use algorithm::Setting;
+pub use null_window::{GAME_GRAIN_POSITIONS, game_split_height};
 pub use options::{SERIAL_GRAIN_POSITIONS, SearchOptions, auto_split_height};
 pub use registry::one_of;
 pub use searcher::{ParallelError, ParallelResult, ParallelSearcher};

@@ -63,6 +63,20 @@ macro_rules! algorithms {
                 }
             }
 
+            /// The split height it searches `tree` with on `workers` workers
+            /// (its folder's `Search::split_height`): the one given, else its rule for
+            /// the tree; a record carries it.
+            pub fn split_height<T: ::abbench_tree::GameTree>(
+                self,
+                tree: &T,
+                options: &$crate::SearchOptions,
+                workers: usize,
+            ) -> u32 {
+                match self {
+                    $(ParallelAlgorithm::$variant => <$module::$search as $crate::algorithm::Search>::split_height(tree, options, workers),)*
+                }
+            }
+
             /// Runs the algorithm on `ctx` with the settings `options` give.
             pub(crate) fn search<T: ::abbench_tree::GameTree, E: $crate::executor::Executor>(
                 self,
@@ -110,7 +124,14 @@ impl ParallelAlgorithm {
         executor: E,
         table: Option<&'t NodeTable>,
     ) -> Context<'t, T, E> {
-        Context::new(tree, options, executor, table.filter(|_| self.uses_table()))
+        let split_height = self.split_height(tree, options, executor.workers());
+        Context::new(
+            tree,
+            options,
+            executor,
+            table.filter(|_| self.uses_table()),
+            split_height,
+        )
     }
 }
 

@@ -78,6 +78,17 @@ pub trait GameTree: Sync {
         None
     }
 
+    /// Positions per ply below a node of this tree in one null-window pass of the
+    /// table-driven searches (MTD(f)'s kernel on its table): the `b` of the `b^r`
+    /// positions such a pass examines below a node `r` plies above the deepest leaves
+    /// the tree may have, where the model has measured it; `None` for trees with no such
+    /// measurement, all but the games. The parallel null-window search sizes its split
+    /// height by it (`abbench_parallel`'s `null_window` folder); without it every
+    /// parallel search takes the random-tree rule, F2's `d^(3/4)` per ply.
+    fn branching_per_ply(&self) -> Option<f64> {
+        None
+    }
+
     /// For an internal node whose children are all leaves: the values of its children
     /// `first, first + 1, …` (search order), `[k]` being
     /// `value(child(node, &children(node), first + k))` for every `k` below `N` and the

@@ -144,3 +144,45 @@ fn a_given_first_guess_is_the_first_test() {
     assert_eq!(tests(Some(value)), 2);
     assert!(tests(Some(value + (1 << 30))) > 2);
 }
+
+#[test]
+fn a_games_split_height_follows_its_positions_per_ply_and_falls_with_workers() {
+    use super::{GAME_GRAIN_POSITIONS, game_split_height};
+    // 1.5 per ply: 1.5^19 = 2217 is the first power at least 2048; 1.5^18 = 1478.
+    assert_eq!(GAME_GRAIN_POSITIONS, 2048.0);
+    let heights = [1, 2, 4, 8, 16, 64].map(|w| game_split_height(1.5, w));
+    assert_eq!(heights, [19, 19, 18, 16, 14, 11]);
+    // A grain of one position or less: every internal node is parallel.
+    assert_eq!(game_split_height(1.5, 1 << 20), 1);
+    // More positions per ply, fewer plies to the grain: 4^6 = 4096 >= 2048 > 4^5.
+    assert_eq!(game_split_height(4.0, 2), 6);
+}
+
+#[test]
+fn only_the_null_window_search_on_a_game_takes_the_games_split_height() {
+    use crate::{ParallelAlgorithm, SearchOptions, auto_split_height};
+    use abbench_tree::models::connect4::position::parse_moves;
+    use abbench_tree::models::{Connect4Tree, RandomTree};
+    use abbench_tree::{GameTree, PathKeyed};
+    let game = Connect4Tree::new(parse_moves("4453").unwrap());
+    assert_eq!(game.branching_per_ply(), Some(1.5));
+    let random = RandomTree::new(16, 8, 1, 1 << 32);
+    assert_eq!(random.branching_per_ply(), None);
+    let automatic = SearchOptions::default();
+    let given = SearchOptions {
+        split_height: Some(9),
+        ..SearchOptions::default()
+    };
+    let nw = ParallelAlgorithm::NullWindow;
+    assert_eq!(nw.split_height(&game, &automatic, 2), 19);
+    assert_eq!(nw.split_height(&game, &automatic, 16), 14);
+    // Path keys search the same game at the same height.
+    let path_keyed = PathKeyed(Connect4Tree::new(parse_moves("4453").unwrap()));
+    assert_eq!(nw.split_height(&path_keyed, &automatic, 16), 14);
+    assert_eq!(nw.split_height(&game, &given, 2), 9);
+    assert_eq!(nw.split_height(&random, &automatic, 16), auto_split_height(16));
+    for other in ParallelAlgorithm::ALL.into_iter().filter(|&a| a != nw) {
+        assert_eq!(other.split_height(&game, &automatic, 2), auto_split_height(7), "{other}");
+        assert_eq!(other.split_height(&game, &given, 2), 9, "{other}");
+    }
+}
