@@ -220,7 +220,26 @@ pub fn batch_size(one: Duration) -> u64 {
     u64::try_from(batch).unwrap_or(MAX_BATCH).min(MAX_BATCH)
 }
 
-/// Runs `search` `warmup` times untimed, then `repeat` timed samples. A search whose
+/// The least time the warm-up runs of one measurement last, when it has any: with
+/// `warmup` W above 0, a search is run untimed at least W times and until this long has
+/// passed since its first warm-up run began.
+///
+/// A search of a few milliseconds is otherwise timed before the machine has settled on
+/// it. On 2-vCPU virtual machines (Xeon, family 6 model 207), the null-window search at
+/// one thread on Connect Four's mid-game sample (`reports/connect4/sample-mid-hard20.txt`,
+/// 1–7 ms a position) was timed at 0.83× and 0.92× serial MTD(f) with one warm-up run,
+/// though it examines the same positions with the same kernel; its samples fell run after
+/// run (15.6, 14.6, 10.0, 8.4 and 6.6 ms on one position, serial MTD(f) 4.8 ms): its
+/// pool's CPU had idled while the serial searches ran, and the first milliseconds after
+/// an idle spell run slower ([`crate::POOL_WARM_UP`]). Timed after 50 ms of warm-up it was
+/// 0.96× and 1.03×, after 100 ms 0.95× and 1.07×; at two threads the ratio went from
+/// 1.17× and 1.27× to 1.37× and 1.58× (50 ms) and 1.39× and 1.55× (100 ms). Both sides
+/// of every ratio get the same warm-up. A search that lasts this long is warmed up by
+/// its `warmup` runs alone, as before.
+pub const WARM_UP_TIME: Duration = Duration::from_millis(50);
+
+/// Runs `search` untimed at least `warmup` times and, when `warmup` is above 0, for at
+/// least [`WARM_UP_TIME`]; then `repeat` timed samples. A search whose
 /// last warm-up run took under [`MIN_SAMPLE`] is run in batches ([`batch_size`], sized
 /// on untimed runs back to back, doubled until they last that long), and each sample is
 /// its batch's time per search (recorded as `runs_per_sample`). Without a warm-up run,
@@ -236,11 +255,14 @@ fn timed<R>(
         Ok(())
     };
     let mut last = None;
-    for _ in 0..config.warmup {
+    let warming = Instant::now();
+    let mut warm_ups = 0;
+    while warm_ups < config.warmup || (config.warmup > 0 && warming.elapsed() < WARM_UP_TIME) {
         checked()?;
         let started = Instant::now();
         search()?;
         last = Some(started.elapsed());
+        warm_ups += 1;
     }
     let mut batch = 1;
     if last.is_some_and(|t| t < MIN_SAMPLE) {
@@ -753,6 +775,47 @@ fn same_search(a: &SearchResult, b: &SearchResult) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The warm-up lasts at least [`WARM_UP_TIME`] and its given number of runs, and is
+    /// none at `warmup` 0; the timed samples follow it.
+    #[test]
+    fn the_warm_up_lasts_its_time_and_its_runs_and_none_means_none() {
+        // Each search sleeps 2 ms (over MIN_SAMPLE: one search per sample) and notes
+        // when it began.
+        let timings = |warmup: usize, repeat: usize| {
+            let config = MeasureConfig {
+                warmup,
+                repeat,
+                ..MeasureConfig::default()
+            };
+            let mut began = Vec::new();
+            let (results, wall) = timed(&config, || {
+                began.push(Instant::now());
+                std::thread::sleep(Duration::from_millis(2));
+                Ok(began.len())
+            })
+            .unwrap_or_else(|_| panic!("the searches do not fail"));
+            assert_eq!(results.len(), repeat);
+            assert_eq!(wall.runs_per_sample, None);
+            began
+        };
+        let began = timings(1, 3);
+        let warm_ups = began.len() - 3;
+        // Runs of 2 ms: one would do for `warmup` 1; the time asks for more.
+        assert!(warm_ups > 1, "{warm_ups} warm-up runs");
+        assert!(
+            began[warm_ups] - began[0] >= WARM_UP_TIME,
+            "the first timed run began {:?} after the warm-up",
+            began[warm_ups] - began[0]
+        );
+        // The last warm-up run began before the time was up: no run more than needed.
+        assert!(began[warm_ups - 1] - began[0] < WARM_UP_TIME);
+        // More runs than the time holds: all of them.
+        let many = (WARM_UP_TIME.as_millis() as usize) + 5;
+        assert_eq!(timings(many, 2).len(), many + 2);
+        // No warm-up: only the timed runs.
+        assert_eq!(timings(0, 3).len(), 3);
+    }
 
     #[test]
     fn searches_under_a_millisecond_are_timed_in_batches_of_about_one() {

@@ -39,7 +39,8 @@ pub struct RunCommand {
           value_parser = clap::value_parser!(u32).range(1..=MAX_RUNS))]
     pub repeat: u32,
 
-    /// Untimed runs before the timed ones, 0 ..= 1000000.
+    /// Untimed runs before the timed ones, 0 ..= 1000000: at least this many and, above 0,
+    /// as many more as fill 50 ms.
     #[arg(long, value_name = "W", default_value_t = 1, allow_negative_numbers = true,
           value_parser = clap::value_parser!(u32).range(0..=MAX_RUNS))]
     pub warmup: u32,

@@ -8,7 +8,7 @@
 //! name = "my-suite"             # shown in reports; default: the file's stem
 //! description = "what it is for"
 //! repeat = 3                    # timed runs per (tree, algorithm, threads); default 3
-//! warmup = 1                    # untimed runs before them; default 1
+//! warmup = 1                    # untimed runs before them (and to 50 ms); default 1
 //! threads = [1, 2, 4]           # default: 1, 2, 4, … up to the hardware threads
 //! split-height = 4              # ybwc's split height; default: chosen from the degree
 //! algo = ["f2-iter", "ybwc"]   # default for workloads without their own (the CLI's

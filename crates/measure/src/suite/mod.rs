@@ -114,7 +114,8 @@ pub struct Suite {
     pub threads: Option<Vec<usize>>,
     /// Timed runs per (tree, algorithm, threads).
     pub repeat: usize,
-    /// Untimed runs before them.
+    /// Untimed runs before them: at least this many and, above 0, as many more as fill
+    /// [`crate::WARM_UP_TIME`].
     pub warmup: usize,
     /// `ybwc`'s split height; `None` chooses it from each tree's degree.
     pub split_height: Option<u32>,
@@ -154,7 +155,7 @@ impl Suite {
     /// name = "my-suite"             # default: the file's stem
     /// description = "what it is for"
     /// repeat = 3                    # timed runs per (tree, algorithm, threads); default 3
-    /// warmup = 1                    # untimed runs before them; default 1
+    /// warmup = 1                    # untimed runs before them (and to 50 ms); default 1
     /// threads = [1, 2, 4]           # default: 1, 2, 4, … up to the hardware threads
     /// split-height = 4              # ybwc's split height; default: from the degree
     /// algo = ["f2-iter", "ybwc"]   # for workloads without their own (`algorithms` too);
