@@ -495,9 +495,8 @@ fn children<T: GameTree, E: Executor>(
         first: remembered.filter(|&i| i < degree && !answered.contains(i)),
     };
     // The eldest left, and at an expected cut node the brothers after it up to the cut
-    // wait, by this worker alone: one of them usually cuts off. At an expected all node
-    // of a tree without transpositions, none ([`searched_alone`]).
-    let alone = searched_alone(kind, ctx.cut_wait, ctx.transpositions);
+    // wait, by this worker alone: one of them usually cuts off.
+    let alone = kind.searched_alone(ctx.cut_wait);
     let (mut position, mut searched) = (0, 0);
     while g < beta && searched < alone && position < degree {
         let i = order.child(position);
@@ -525,30 +524,6 @@ fn children<T: GameTree, E: Executor>(
         (g, best) = younger(ctx, at, (alpha, beta), kind, above, rest, (g, best))?;
     }
     Ok((g, best))
-}
-
-/// How many children of a node of the expected `kind` its owner searches alone before
-/// it shares the rest, for a cut wait of `cut_wait`, on a tree with or without
-/// `transpositions`: at an expected cut node `cut_wait` (one of the first usually cuts
-/// off, and the brothers searched beside it would be lost); at an expected all node of a
-/// tree without transpositions none; elsewhere the eldest.
-///
-/// An all node fails low only once every child is searched, and inside a null-window
-/// pass the eldest's result cannot narrow its brothers' window (it is fixed), so waiting
-/// for the eldest there only keeps the helpers idle or speculating elsewhere. Random d16
-/// h9 seeds 9761–9764, SIMULATED with the default costs: 16 processors 8.16× → 8.64× the
-/// fastest serial search (positions 1.71 → 1.63 times its), 64 processors 21.47× →
-/// 22.08× (2.51 → 2.42); random d16 h8 seeds 9791–9796 on two real threads (2-vCPU Xeon
-/// VM), two rounds each in turn: 1.67× and 1.65× → 1.83× and 1.78×. With transpositions
-/// the eldest still goes first: the entries it stores answer positions its brothers
-/// reach by other move orders, and on Connect Four's mid-game sample at two threads
-/// sharing at once gave 1.41×, 1.35× and 1.28× serial MTD(f) where the eldest first gave
-/// 1.42×, 1.48× and 1.56× (three rounds each in turn).
-fn searched_alone(kind: Kind, cut_wait: usize, transpositions: bool) -> usize {
-    match kind {
-        Kind::All if !transpositions => 0,
-        _ => kind.searched_alone(cut_wait),
-    }
 }
 
 /// The children's entries, read before any child is searched (enhanced transposition

@@ -3,8 +3,6 @@
 
 use super::overlap::{Next, Schedule};
 use super::overlapping_tests;
-use super::searched_alone;
-use crate::split_point::Kind;
 use abbench_tree::Value;
 
 #[test]
@@ -186,23 +184,5 @@ fn only_the_null_window_search_on_a_game_takes_the_games_split_height() {
     for other in ParallelAlgorithm::ALL.into_iter().filter(|&a| a != nw) {
         assert_eq!(other.split_height(&game, &automatic, 2), auto_split_height(7), "{other}");
         assert_eq!(other.split_height(&game, &given, 2), 9, "{other}");
-    }
-}
-
-#[test]
-fn an_all_node_without_transpositions_shares_every_child_at_once() {
-    for cut_wait in [1, 2, 4] {
-        // Without transpositions: nobody waits at an all node.
-        assert_eq!(searched_alone(Kind::All, cut_wait, false), 0);
-        assert_eq!(searched_alone(Kind::Pv, cut_wait, false), 1);
-        assert_eq!(searched_alone(Kind::Cut, cut_wait, false), cut_wait);
-        // With them the eldest goes first, as young brothers wait's rule has it.
-        for kind in [Kind::All, Kind::Pv, Kind::Cut] {
-            assert_eq!(
-                searched_alone(kind, cut_wait, true),
-                kind.searched_alone(cut_wait),
-                "{kind:?}"
-            );
-        }
     }
 }
