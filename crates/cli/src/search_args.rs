@@ -491,7 +491,7 @@ fn parse_cutoff(text: &str) -> Result<Cutoff, String> {
         .map_err(|e: abbench_search::OptionError| e.to_string())
 }
 
-fn parse_guess(text: &str) -> Result<i64, String> {
+pub(crate) fn parse_guess(text: &str) -> Result<i64, String> {
     let guess = text
         .trim()
         .parse()

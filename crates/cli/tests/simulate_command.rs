@@ -300,3 +300,74 @@ fn a_plot_onto_a_file_of_a_runs_report_is_refused() {
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "the run's\n");
     }
 }
+
+/// `--guess` gives the null-window search its first guess and the serial aspiration and
+/// MTD(f) it is set against the same, as `run --guess` does; the record names it, and a
+/// guess that is not a number is one line and exit 2.
+#[test]
+fn a_given_guess_reaches_the_serial_searches_and_the_record() {
+    let tree = [
+        "--model",
+        "ordered",
+        "--degree",
+        "5",
+        "--height",
+        "7",
+        "--ordering",
+        "0.7",
+    ];
+    let simulated = |guess: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "--json",
+            "--algo",
+            "null-window",
+            "--procs",
+            "2",
+            "--costs",
+            "free",
+        ];
+        args.extend_from_slice(&tree);
+        args.extend_from_slice(guess);
+        json_lines(&stdout_of(&args)).remove(0)
+    };
+    let fewest_serial = |guess: &[&str]| {
+        let mut args = vec![
+            "run",
+            "--json",
+            "--repeat",
+            "1",
+            "--algo",
+            "f2-iter,f2-soft,pvs,aspiration,mtdf",
+            "--baseline",
+            "f2-iter",
+        ];
+        args.extend_from_slice(&tree);
+        args.extend_from_slice(guess);
+        json_lines(&stdout_of(&args))
+            .iter()
+            .map(|r| r["nodes"].as_u64().unwrap())
+            .min()
+            .unwrap()
+    };
+    let mut fastest = Vec::new();
+    for guess in [&[][..], &["--guess", "0"], &["--guess", "-4000"]] {
+        let record = simulated(guess);
+        let nodes = record["fastest_serial"]["nodes"].as_u64().unwrap();
+        assert_eq!(nodes, fewest_serial(guess), "{guess:?}: {record}");
+        // Free costs weigh every serial search's positions alike, as the record says.
+        assert_eq!(record["fastest_serial"]["time"], nodes, "{record}");
+        assert_eq!(record["costs"]["serial"]["mtdf"], 1000, "{record}");
+        match guess {
+            [_, value] => assert_eq!(record["guess"].to_string(), *value, "{record}"),
+            _ => assert!(record.get("guess").is_none(), "{record}"),
+        }
+        fastest.push(nodes);
+    }
+    assert!(fastest[1] != fastest[2], "{fastest:?}");
+    let output = abbench(&["simulate", "--algo", "null-window", "--guess", "x"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("not a value"), "{stderr}");
+}

@@ -81,6 +81,17 @@ impl Default for SearchOptions {
 }
 
 impl SearchOptions {
+    /// What the serial searches a parallel one is set against are told: the same first
+    /// guess (aspiration's and MTD(f)'s, as `run --guess` gives them) and table size
+    /// (MTD(f)'s), the rest the paper's full-window search.
+    pub fn serial(&self) -> abbench_search::SerialOptions {
+        abbench_search::SerialOptions {
+            guess: self.guess,
+            tt_mb: self.tt_mb,
+            ..abbench_search::SerialOptions::default()
+        }
+    }
+
     /// The split height used on a tree of this largest degree.
     pub fn split_height_for(&self, max_degree: usize) -> u32 {
         self.split_height

@@ -80,6 +80,13 @@ pub struct SimulateCommand {
           help_heading = "Simulation")]
     pub tt_mb: usize,
 
+    /// First guess of the null-window search, and of aspiration and mtdf among the
+    /// serial searches its speedup is set against, as `run --guess` gives them [default:
+    /// each finds its own, as in `run`].
+    #[arg(long, value_name = "VALUE", allow_hyphen_values = true,
+          value_parser = crate::search_args::parse_guess, help_heading = "Simulation")]
+    pub guess: Option<i64>,
+
     /// The cost profile: a file written by `abbench calibrate`, or a run folder that
     /// holds one. Its event costs and position time grow with the processor count as it
     /// says; the position time of the tree's model comes from the profile unless
@@ -286,6 +293,7 @@ impl SimulateCommand {
             costs: &costs,
             options: SearchOptions {
                 tt_mb: self.tt_mb,
+                guess: self.guess,
                 ..self.split.options()
             },
             shard: self.shard,

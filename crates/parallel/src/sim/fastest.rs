@@ -37,11 +37,14 @@ pub struct FastestSerial {
 }
 
 /// Runs every serial search of [`SERIAL_CANDIDATES`] on `tree` (f2-iter's result is
-/// `f2`, already known) and returns the fastest, its positions weighed by `weights`.
+/// `f2`, already known) told `options` (the first guess and table size the simulated
+/// search was given: [`crate::SearchOptions::serial`]) and returns the fastest, its
+/// positions weighed by `weights`.
 pub(super) fn fastest_serial<T: GameTree>(
     tree: &T,
     f2: &SearchResult,
     weights: &SerialPermille,
+    options: &SerialOptions,
 ) -> FastestSerial {
     let mut fastest = FastestSerial {
         algo: SerialAlgorithm::F2Iter.name().to_string(),
@@ -52,7 +55,7 @@ pub(super) fn fastest_serial<T: GameTree>(
         if algorithm == SerialAlgorithm::F2Iter {
             continue;
         }
-        let Ok(mut search) = SerialSearch::new(algorithm, SerialOptions::default(), tree) else {
+        let Ok(mut search) = SerialSearch::new(algorithm, *options, tree) else {
             continue;
         };
         let result = search.search::<Basic>(tree);

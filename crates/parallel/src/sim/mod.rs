@@ -62,7 +62,7 @@ pub use work_span::{WorkSpan, work_span};
 use crate::stats::ParallelStats;
 use crate::table::NodeTable;
 use crate::{ParallelAlgorithm, SearchOptions};
-use abbench_search::{Basic, F2Iter, SearchResult};
+use abbench_search::{Basic, F2Iter, SearchResult, SerialOptions};
 use abbench_tree::GameTree;
 use abbench_tree::hash::mix64;
 use fastest::fastest_serial;
@@ -92,7 +92,12 @@ pub fn simulate<T: GameTree>(
     let serial = F2Iter::new(tree).search::<Basic>(tree);
     let speeds = Speeds::uniform(procs);
     let result = simulate_against(tree, &serial, algorithm, procs, costs, &speeds, options)?;
-    Ok(result.against(&fastest_serial(tree, &serial, &costs.serial)))
+    Ok(result.against(&fastest_serial(
+        tree,
+        &serial,
+        &costs.serial,
+        &options.serial(),
+    )))
 }
 
 /// [`simulate`] at each processor count of `procs`, sharing one serial search.
@@ -111,7 +116,13 @@ pub fn simulate_scaling<T: GameTree>(
             simulate_against(tree, &serial, algorithm, p, costs, &speeds, options)
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(against_fastest(tree, &serial, &costs.serial, results))
+    Ok(against_fastest(
+        tree,
+        &serial,
+        &costs.serial,
+        &options.serial(),
+        results,
+    ))
 }
 
 /// [`simulate`] at each processor count of `procs`, sharing one serial search, with the
@@ -141,23 +152,29 @@ pub fn simulate_profiled<T: GameTree>(
                 .map(|r| r.slowed(profile.slowdown(p) * fastest))
         })
         .collect::<Result<Vec<_>, _>>()?;
+    // The serial searches' weights are those of the costs simulated with: the profile's,
+    // or all alike with free costs (no time per position), as the records' costs say.
+    let weights = profile.costs_at(position_nanos, 1).serial;
     Ok(against_fastest(
         tree,
         &serial,
-        &profile.serial_permille(),
+        &weights,
+        &options.serial(),
         results,
     ))
 }
 
 /// `results` set against the fastest serial search of `tree` (f2-iter's result is
-/// `serial`), searched once the simulations have succeeded.
+/// `serial`), the serial searches told `options`, searched once the simulations have
+/// succeeded.
 fn against_fastest<T: GameTree>(
     tree: &T,
     serial: &SearchResult,
     weights: &SerialPermille,
+    options: &SerialOptions,
     results: Vec<SimResult>,
 ) -> Vec<SimResult> {
-    let fastest = fastest_serial(tree, serial, weights);
+    let fastest = fastest_serial(tree, serial, weights, options);
     results.into_iter().map(|r| r.against(&fastest)).collect()
 }
 

@@ -141,6 +141,16 @@ pub struct SimResult {
     /// `None` for root splitting (and in records written before it was recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cut_wait: Option<u32>,
+    /// The first guess given (`--guess`): the null-window search's, and aspiration's and
+    /// MTD(f)'s among the serial searches it is set against; `None` when each found its
+    /// own (and then left out of the JSON).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guess: Option<Value>,
+    /// The table size given (`--tt-mb`), in MiB: the table searches', and serial
+    /// MTD(f)'s among the serial searches; `None` at the default
+    /// ([`abbench_search::DEFAULT_TT_MB`], and then left out of the JSON).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tt_mb: Option<usize>,
     /// The event costs used.
     pub costs: SimCosts,
     /// `F(root)`, equal to serial F2's (checked).
@@ -265,14 +275,17 @@ impl SimResult {
     }
 
     /// The same, with the eldest grain and cut wait that `options` gave the search at
-    /// its processor count, where the algorithm reads them: with the split height, what
-    /// reproduces the simulation.
+    /// its processor count, where the algorithm reads them, and the first guess and
+    /// table size given, which the serial searches it is set against read: with the
+    /// split height, what reproduces the simulation.
     pub(super) fn with_options(self, options: &crate::SearchOptions) -> Self {
         let reads = |setting| self.algorithm.reads(setting);
         SimResult {
             eldest_grain: reads(crate::Setting::EldestGrain)
                 .then(|| options.eldest_grain_for(self.procs)),
             cut_wait: reads(crate::Setting::CutWait).then(|| options.cut_wait_for()),
+            guess: options.guess,
+            tt_mb: (options.tt_mb != abbench_search::DEFAULT_TT_MB).then_some(options.tt_mb),
             ..self
         }
     }
@@ -298,6 +311,8 @@ impl SimResult {
             split_height,
             eldest_grain: None,
             cut_wait: None,
+            guess: None,
+            tt_mb: None,
             costs,
             value,
             best_move,

@@ -895,6 +895,52 @@ fn free_costs_are_free_for_the_serial_searches_too() {
     }
 }
 
+/// The first guess and table size a simulation is given reach the serial searches it is
+/// set against, as `run` gives them its: on ordered trees, whose root value is 0, the
+/// guess 0 lets MTD(f) finish in two passes, and a guess far off costs aspiration and
+/// MTD(f) more, so the fastest serial search moves with the guess.
+#[test]
+fn the_serial_searches_are_told_the_simulations_guess_and_table() {
+    let tree = OrderedTree::new(5, 8, 3, 0.7, 1000, 5, 5, 0.0);
+    let fewest = |options: SerialOptions| {
+        SERIAL_CANDIDATES
+            .iter()
+            .map(|&a| {
+                SerialSearch::new(a, options, &tree)
+                    .unwrap()
+                    .search::<Basic>(&tree)
+                    .stats
+                    .nodes
+            })
+            .min()
+            .unwrap()
+    };
+    let mut seen = Vec::new();
+    for (guess, tt_mb) in [(None, 16), (Some(0), 16), (Some(5000), 16), (Some(0), 1)] {
+        let options = SearchOptions {
+            guess,
+            tt_mb,
+            ..SearchOptions::default()
+        };
+        for algorithm in [Ybwc, ParallelAlgorithm::NullWindow] {
+            let r = simulate(&tree, algorithm, 2, &SimCosts::FREE, &options).unwrap();
+            let fastest = r.fastest_serial.clone().unwrap();
+            let expected = fewest(SerialOptions {
+                guess,
+                tt_mb,
+                ..SerialOptions::default()
+            });
+            assert_eq!(fastest.nodes, expected, "{guess:?} {tt_mb} {algorithm}");
+            // The record names what reproduces it.
+            assert_eq!((r.guess, r.tt_mb), (guess, (tt_mb != 16).then_some(tt_mb)));
+            seen.push(fastest.nodes);
+        }
+    }
+    // The tree tells the guesses apart: without them reaching the serial searches, the
+    // fastest would be the same three times.
+    assert!(seen[0] != seen[2] && seen[2] != seen[4], "{seen:?}");
+}
+
 /// A profile's serial costs for the tree's model weigh the fastest serial search and
 /// set the null-window search's table kernel; a model it did not measure takes the
 /// reference's, and the profile says so.
