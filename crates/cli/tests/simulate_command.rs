@@ -306,16 +306,8 @@ fn a_plot_onto_a_file_of_a_runs_report_is_refused() {
 /// guess that is not a number is one line and exit 2.
 #[test]
 fn a_given_guess_reaches_the_serial_searches_and_the_record() {
-    let tree = [
-        "--model",
-        "ordered",
-        "--degree",
-        "5",
-        "--height",
-        "7",
-        "--ordering",
-        "0.7",
-    ];
+    // The ordered tree, whose root value is 0.
+    let tree = TREES[1];
     let simulated = |guess: &[&str]| {
         let mut args = vec![
             "simulate",
@@ -327,7 +319,7 @@ fn a_given_guess_reaches_the_serial_searches_and_the_record() {
             "--costs",
             "free",
         ];
-        args.extend_from_slice(&tree);
+        args.extend_from_slice(tree);
         args.extend_from_slice(guess);
         json_lines(&stdout_of(&args)).remove(0)
     };
@@ -342,7 +334,7 @@ fn a_given_guess_reaches_the_serial_searches_and_the_record() {
             "--baseline",
             "f2-iter",
         ];
-        args.extend_from_slice(&tree);
+        args.extend_from_slice(tree);
         args.extend_from_slice(guess);
         json_lines(&stdout_of(&args))
             .iter()
