@@ -363,3 +363,33 @@ fn a_given_guess_reaches_the_serial_searches_and_the_record() {
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(stderr.contains("not a value"), "{stderr}");
 }
+
+/// `--tt-mb` reaches serial MTD(f) among the fastest serial search's candidates whatever
+/// the algorithms, so it is never noted as ignored: with young brothers wait alone (no
+/// table search among the algorithms) a 1 MiB table changes the fastest serial search's
+/// positions, the record names the size, and stderr has no note.
+#[test]
+fn the_table_size_reaches_the_fastest_serial_search_without_a_table_search() {
+    let simulated = |extra: &[&str]| {
+        let mut args = vec![
+            "simulate", "--json", "--model", "random", "--degree", "16", "--height", "6", "--seed",
+            "5", "--algo", "ybwc", "--procs", "2",
+        ];
+        args.extend_from_slice(extra);
+        let output = abbench(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "{stderr}");
+        assert!(!stderr.contains("--tt-mb"), "a note on --tt-mb: {stderr}");
+        json_lines(&String::from_utf8(output.stdout).unwrap()).remove(0)
+    };
+    let (small, default) = (simulated(&["--tt-mb", "1"]), simulated(&[]));
+    for record in [&small, &default] {
+        assert_eq!(record["fastest_serial"]["algo"], "mtdf", "{record}");
+    }
+    assert_eq!(small["tt_mb"], 1);
+    assert!(default.get("tt_mb").is_none_or(Value::is_null), "{default}");
+    assert_ne!(
+        small["fastest_serial"]["nodes"], default["fastest_serial"]["nodes"],
+        "the 1 MiB table did not reach serial MTD(f)"
+    );
+}
