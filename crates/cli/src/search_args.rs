@@ -96,18 +96,33 @@ impl SearchArgs {
 
     /// Notes for the options given that no search of these will use.
     pub fn ignored_options(&self) -> Vec<String> {
-        let parallel: Vec<ParallelAlgorithm> = self
-            .algorithms()
+        self.ignored_options_measuring(false)
+    }
+
+    /// [`SearchArgs::ignored_options`] where, with `serial_candidates`, every exact serial
+    /// search is measured beside the parallel ones (`run --baseline fastest`): they read
+    /// the window options and the table size too (serial mtdf its table, aspiration and
+    /// mtdf the guess, aspiration its delta), named or not.
+    pub fn ignored_options_measuring(&self, serial_candidates: bool) -> Vec<String> {
+        let given = self.algorithms();
+        let parallel: Vec<ParallelAlgorithm> = given
             .iter()
             .filter_map(|a| match a {
                 Algorithm::Parallel(p) => Some(*p),
                 Algorithm::Serial(_) => None,
             })
             .collect();
+        // The algorithms given, in their order, then the candidates they bring.
+        let mut searched = given.to_vec();
+        for a in abbench_measure::with_serial_candidates(given, serial_candidates) {
+            if !searched.contains(&a) {
+                searched.push(a);
+            }
+        }
         self.split
             .ignored_by(&parallel, self.thread_counts())
             .into_iter()
-            .chain(self.windows.ignored_by(self.algorithms()))
+            .chain(self.windows.ignored_by(&searched))
             .collect()
     }
 

@@ -233,10 +233,42 @@ fn window_and_table_options_without_the_algorithms_that_use_them_are_named() {
     let run = |extra: &[&str]| notes(&[&["run"], &tree[..], extra].concat());
     let tables_only = "--tt-mb applies only to the table searches (mtdf, abdada, lazy-smp \
                        and null-window), none of which is among the algorithms";
-    for algo in ["f2", "ybwc", "root-split", "jamboree"] {
+    assert_eq!(
+        run(&["--algo", "f2", "--threads", "1,2", "--tt-mb", "8"]),
+        [tables_only]
+    );
+    // A parallel search without a table is set against every exact serial search
+    // (`--baseline fastest`), serial mtdf among them: it reads the size, as aspiration and
+    // mtdf read the guess and aspiration its delta. Measured against f2-iter alone, no
+    // other serial search reads them.
+    let not_measured = "--baseline f2-iter: the other exact serial searches are not \
+                        measured, so no record names a fastest serial search; speedups \
+                        are against f2-iter";
+    for algo in ["ybwc", "root-split", "jamboree"] {
+        let options = [
+            "--algo",
+            algo,
+            "--threads",
+            "1,2",
+            "--tt-mb",
+            "8",
+            "--guess",
+            "3",
+            "--aspiration-delta",
+            "7",
+        ];
+        let given = run(&options);
+        assert!(given.is_empty(), "{algo}: {given:?}");
         assert_eq!(
-            run(&["--algo", algo, "--threads", "1,2", "--tt-mb", "8"]),
-            [tables_only],
+            run(&[&options[..], &["--baseline", "f2-iter"]].concat()),
+            [
+                "--guess applies only to aspiration, mtdf and null-window, none of which is \
+                 among the algorithms",
+                "--aspiration-delta applies only to aspiration, which is not among the \
+                 algorithms",
+                tables_only,
+                not_measured,
+            ],
             "{algo}"
         );
     }

@@ -60,12 +60,10 @@ pub struct RunCommand {
 impl RunCommand {
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
-        for note in self
-            .tree
-            .ignored_options()
-            .into_iter()
-            .chain(self.search.ignored_options())
-        {
+        for note in self.tree.ignored_options().into_iter().chain(
+            self.search
+                .ignored_options_measuring(self.baseline == "fastest"),
+        ) {
             crate::progress::note(&note);
         }
         let specs = self.tree.specs()?;
