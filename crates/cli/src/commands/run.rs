@@ -62,7 +62,7 @@ impl RunCommand {
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
         for note in self.tree.ignored_options().into_iter().chain(
             self.search
-                .ignored_options_measuring(self.baseline == "fastest"),
+                .ignored_options_measuring(self.measures_candidates()),
         ) {
             crate::progress::note(&note);
         }
@@ -184,11 +184,17 @@ pub fn unfinished_message(unfinished: &[Unfinished]) -> String {
 }
 
 impl RunCommand {
+    /// Whether `--baseline fastest` asks for every exact serial search beside the
+    /// parallel ones.
+    fn measures_candidates(&self) -> bool {
+        self.baseline == "fastest"
+    }
+
     /// Whether the other exact serial searches are measured beside the parallel ones
     /// (`--baseline fastest`); with `--baseline f2-iter` and a parallel search, a note
     /// that they are not.
     fn serial_candidates(&self) -> bool {
-        let candidates = self.baseline == "fastest";
+        let candidates = self.measures_candidates();
         if !candidates && self.search.any_parallel() {
             crate::progress::note(
                 "--baseline f2-iter: the other exact serial searches are not measured, so no \
