@@ -673,8 +673,10 @@ impl Measure<'_> {
                 .guess
                 .filter(|_| reads(Setting::Guess))
                 .map(|_| GuessSource::Given),
-            searches: None,
-            passes: Vec::new(),
+            // The null-window search's root searches, when it made them one at a time
+            // (those of the run shown, as the other counters).
+            searches: (!shown.passes.is_empty()).then_some(shown.passes.len()),
+            passes: shown.passes.clone(),
             // The shared node table of abdada, lazy-smp and null-window, with its size
             // even where the search never reached it (a tree below the split height).
             table: shown.table_bytes.map(|bytes| TableRecord {

@@ -7,7 +7,7 @@ use crate::executor::Threads;
 use crate::stats::ParallelStats;
 use crate::table::NodeTable;
 use crate::{ParallelAlgorithm, SearchOptions};
-use abbench_search::Aborted;
+use abbench_search::{Aborted, Pass};
 use abbench_tree::{GameTree, Value};
 use serde::{Deserialize, Serialize};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -57,6 +57,12 @@ pub struct ParallelResult {
     /// of two of entries); `None` for an algorithm without one.
     #[serde(default)]
     pub table_bytes: Option<u64>,
+    /// The null-window search's root searches, in order, with the window, result and
+    /// positions of each (as serial MTD(f)'s passes), when it ran one at a time (up to
+    /// four workers: `crate::null_window`); empty otherwise, and for every other
+    /// algorithm. The first guess's positions are the search's positions less theirs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passes: Vec<Pass>,
 }
 
 /// A pool of `threads` workers for parallel searches.
@@ -223,6 +229,7 @@ impl ParallelSearcher {
                 return Err(ParallelError::WorkerPanicked(message));
             }
         };
+        let passes = ctx.take_passes();
         let stats = ParallelStats::sum(&ctx.into_worker_stats());
         if let (Err(Aborted), Some((_, table))) = (&outcome, held.as_mut()) {
             // Stopped early: a worker may have left a busy mark behind.
@@ -239,6 +246,7 @@ impl ParallelSearcher {
                     best_move,
                     stats,
                     table_bytes,
+                    passes,
                 })
             }
             Err(Aborted) => Err(ParallelError::TimedOut { nodes: stats.nodes }),

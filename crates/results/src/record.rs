@@ -321,10 +321,13 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guess_source: Option<GuessSource>,
     /// `aspiration`, `mtdf`: full-depth root searches made (aspiration's searches,
-    /// MTD(f)'s passes).
+    /// MTD(f)'s passes); `null-window` on real threads: its passes, when it made them one
+    /// at a time (up to four threads).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub searches: Option<usize>,
-    /// `aspiration`, `mtdf`: each root search's window, result and positions.
+    /// `aspiration`, `mtdf`, and `null-window` as `searches` says: each root search's
+    /// window, result and positions (the null-window search's are summed over its
+    /// workers and come from the run whose time is the median, as its other counters).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passes: Vec<Pass>,
     /// `mtdf`: what its transposition table did (absent in older records).

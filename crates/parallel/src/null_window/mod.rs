@@ -40,7 +40,7 @@ use crate::handout::Handout;
 use crate::split_point::Kind;
 use crate::table::Bounds;
 use abbench_search::{
-    Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Poll, Probe, SerialAlgorithm,
+    Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Pass, Poll, Probe, SerialAlgorithm,
     SerialOptions, UNTABLED_PLIES, child_key, clamp_guess, guess_below, guess_rule, mtdf_guess, root_key,
     rules_middle,
 };
@@ -181,12 +181,24 @@ fn search<T: GameTree, E: Executor>(
     }
     let mut bracket = Bracket::new(guess);
     let mut best_move = None;
+    // One pass at a time: every pass's positions are those counted between its start
+    // and its end (every worker's searches have returned by then).
+    let mut before = ctx.examined_so_far();
     loop {
         let window = bracket.window();
         if window.1 - window.0 == 1 {
             ctx.with_slot(|slot| slot.stats.tests += 1);
         }
         let (g, best) = pass(ctx, root, window)?;
+        let after = ctx.examined_so_far();
+        ctx.record_pass(Pass {
+            alpha: window.0,
+            beta: window.1,
+            value: g,
+            nodes: after.0 - before.0,
+            leaves: after.1 - before.1,
+        });
+        before = after;
         if bracket.names_move(g, best.map_or(u32::MAX, |i| i as u32)) {
             best_move = best;
         }

@@ -186,3 +186,68 @@ fn only_the_null_window_search_on_a_game_takes_the_games_split_height() {
         assert_eq!(other.split_height(&game, &given, 2), 9, "{other}");
     }
 }
+
+#[test]
+fn one_worker_makes_serial_mtdfs_passes_position_for_position() {
+    use crate::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
+    use abbench_search::{Basic, SerialAlgorithm, SerialOptions, SerialSearch};
+    use abbench_tree::models::RandomTree;
+    // With automatic options one worker is serial MTD(f) on the shared table: the same
+    // root searches, each with the same window, result and positions.
+    let tree = RandomTree::new(8, 7, 11, 1 << 32);
+    let serial = SerialSearch::new(SerialAlgorithm::Mtdf, SerialOptions::default(), &tree)
+        .unwrap()
+        .search::<Basic>(&tree);
+    let serial_passes = serial.passes.expect("MTD(f) records its passes");
+    assert!(serial_passes.runs.len() > 2, "a tree that takes several passes");
+    let result = ParallelSearcher::new(1)
+        .unwrap()
+        .search(&tree, ParallelAlgorithm::NullWindow, SearchOptions::default())
+        .unwrap();
+    assert_eq!(result.passes, serial_passes.runs);
+    let in_passes: u64 = result.passes.iter().map(|p| p.nodes).sum();
+    assert_eq!(result.stats.nodes - in_passes, serial_passes.guess_nodes);
+}
+
+#[test]
+fn passes_one_at_a_time_are_recorded_and_bound_the_value_and_overlapping_ones_are_not() {
+    use crate::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
+    use abbench_search::{Basic, F2Iter};
+    use abbench_tree::models::RandomTree;
+    let tree = RandomTree::new(8, 7, 5, 1 << 32);
+    let value = F2Iter::new(&tree).search::<Basic>(&tree).value;
+    let options = SearchOptions {
+        split_height: Some(3),
+        ..SearchOptions::default()
+    };
+    for threads in [2, 4] {
+        let result = ParallelSearcher::new(threads)
+            .unwrap()
+            .search(&tree, ParallelAlgorithm::NullWindow, options)
+            .unwrap();
+        assert_eq!(result.value, value, "{threads} threads");
+        assert!(!result.passes.is_empty(), "{threads} threads");
+        for pass in &result.passes {
+            assert!(pass.nodes > 0, "{threads} threads: {pass:?}");
+            // Fail-soft: a result above the window is a lower bound on the value, one
+            // below it an upper bound, one inside it the value.
+            if pass.value >= pass.beta {
+                assert!(value >= pass.value, "{threads} threads: {pass:?}");
+            } else if pass.value <= pass.alpha {
+                assert!(value <= pass.value, "{threads} threads: {pass:?}");
+            } else {
+                assert_eq!(value, pass.value, "{threads} threads: {pass:?}");
+            }
+        }
+        // The first guess's positions come before the first pass.
+        let in_passes: u64 = result.passes.iter().map(|p| p.nodes).sum();
+        assert!(in_passes < result.stats.nodes, "{threads} threads");
+    }
+    // Five workers run two tests at once: no pass is the search's alone.
+    let result = ParallelSearcher::new(5)
+        .unwrap()
+        .search(&tree, ParallelAlgorithm::NullWindow, options)
+        .unwrap();
+    assert_eq!(result.value, value);
+    assert!(result.passes.is_empty());
+}
