@@ -297,7 +297,8 @@ impl TreeArgs {
             value: self.trees.to_string(),
             expected,
         };
-        abbench_tree::check_tree_count(self.seed, self.trees).map_err(invalid)?;
+        abbench_tree::check_tree_count(self.seed, self.trees)
+            .map_err(|e| invalid(e.to_string()))?;
         if self.tree_file.is_some() && self.trees > 1 {
             return Err(invalid(
                 "a tree file is one tree; --trees needs a model".into(),

@@ -72,6 +72,7 @@ pub use headline::headline;
 pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use merge::{MergeError, MergeOptions, MergeOutcome, merge_shards};
 pub use metrics::{karp_flatt, median};
+pub use plot_style::PlotError;
 pub use run_report::{ReportingProgress, RunReport};
 pub use shards::{SHARDS_FILE, ShardEntry, ShardsListing, WorkloadCount};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};

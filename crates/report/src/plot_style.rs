@@ -55,7 +55,7 @@ impl Ranged for KeyedAxis {
 }
 
 /// Draws the series' legend in the upper left corner, as every plot here does.
-pub(crate) fn legend<'a, DB, CT>(chart: &mut ChartContext<'a, DB, CT>) -> Result<(), String>
+pub(crate) fn legend<'a, DB, CT>(chart: &mut ChartContext<'a, DB, CT>) -> Result<(), PlotError>
 where
     DB: DrawingBackend + 'a,
     CT: CoordTranslate,
@@ -70,6 +70,22 @@ where
         .map_err(failed)
 }
 
-pub(super) fn failed(e: impl std::fmt::Display) -> String {
-    e.to_string()
+/// A figure that plotters could not draw: its message, with what was being drawn.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct PlotError(String);
+
+impl PlotError {
+    /// An error of plotters while drawing `what`, or with no context when `what` is empty.
+    pub(crate) fn drawing(what: &str, e: impl std::fmt::Display) -> PlotError {
+        if what.is_empty() {
+            PlotError(e.to_string())
+        } else {
+            PlotError(format!("drawing {what}: {e}"))
+        }
+    }
+}
+
+pub(super) fn failed(e: impl std::fmt::Display) -> PlotError {
+    PlotError::drawing("", e)
 }

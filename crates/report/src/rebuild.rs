@@ -9,22 +9,45 @@
 use abbench_results::TreeInfo;
 use abbench_tree::{BranchOrder, Layout, Model, ModelSpec, TreeSpec};
 
+/// Why the tree a record names cannot be built again.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum RebuildError {
+    /// The record names neither a model nor a file.
+    #[error("the record names neither a model nor a file")]
+    NoTree,
+    /// A model name no model has.
+    #[error("unknown model '{0}'")]
+    UnknownModel(String),
+    /// A layout other than `implicit` and `arena`.
+    #[error("unknown layout '{0}'")]
+    UnknownLayout(String),
+    /// A branch-sum order other than `natural` and `static`.
+    #[error("unknown branch-sum order '{0}'")]
+    UnknownOrder(String),
+    /// A parameter the model needs is not in the record.
+    #[error("the record of a {model} tree has no {parameter}")]
+    Missing {
+        /// The model's name.
+        model: String,
+        /// The parameter, in words.
+        parameter: &'static str,
+    },
+}
+
 /// The specification of the tree `info` names, or why there is none (a parameter the
 /// model needs is missing, or a name is unknown). A file is named by its recorded path,
 /// which is not checked here.
-pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, String> {
+pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, RebuildError> {
     if let Some(file) = &info.file {
         return Ok(TreeSpec::file(file));
     }
-    let name = info
-        .model
-        .as_deref()
-        .ok_or("the record names neither a model nor a file")?;
-    let model = Model::from_name(name).ok_or_else(|| format!("unknown model '{name}'"))?;
+    let name = info.model.as_deref().ok_or(RebuildError::NoTree)?;
+    let model =
+        Model::from_name(name).ok_or_else(|| RebuildError::UnknownModel(name.to_string()))?;
     let layout = match info.layout.as_str() {
         "implicit" => Layout::Implicit,
         "arena" => Layout::Arena,
-        other => return Err(format!("unknown layout '{other}'")),
+        other => return Err(RebuildError::UnknownLayout(other.to_string())),
     };
     if model == Model::Connect4 {
         let moves = needed(info.position.clone(), name, "position")?;
@@ -60,8 +83,8 @@ pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, String> {
             spec.order = match info.order.as_deref() {
                 Some("natural") => BranchOrder::Natural,
                 Some("static") => BranchOrder::Static,
-                Some(other) => return Err(format!("unknown branch-sum order '{other}'")),
-                None => return Err(format!("the record of a {name} tree has no order")),
+                Some(other) => return Err(RebuildError::UnknownOrder(other.to_string())),
+                None => return Err(missing(name, "order")),
             };
         }
         Model::Dependent | Model::Worst => {}
@@ -70,6 +93,14 @@ pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, String> {
 }
 
 /// A parameter the record of a `model` tree must have.
-fn needed<T>(value: Option<T>, model: &str, parameter: &str) -> Result<T, String> {
-    value.ok_or_else(|| format!("the record of a {model} tree has no {parameter}"))
+fn needed<T>(value: Option<T>, model: &str, parameter: &'static str) -> Result<T, RebuildError> {
+    value.ok_or_else(|| missing(model, parameter))
+}
+
+/// The error for a parameter a `model` tree's record lacks.
+fn missing(model: &str, parameter: &'static str) -> RebuildError {
+    RebuildError::Missing {
+        model: model.to_string(),
+        parameter,
+    }
 }

@@ -51,7 +51,57 @@ pub(crate) struct SimulatedWorkload {
     /// Seeds measured (one for a tree file).
     pub seeds_measured: usize,
     /// The simulation, or a one-line reason it was not run.
-    pub outcome: Result<SimulatedScaling, String>,
+    pub outcome: Result<SimulatedScaling, NotSimulated>,
+}
+
+/// Why a workload has no SIMULATED scaling: the report prints it as the workload's note.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum NotSimulated {
+    /// The report was written without simulating, for this reason.
+    #[error("{0}")]
+    Skipped(String),
+    /// The tree a record names cannot be built again.
+    #[error("not simulated: {0}")]
+    Rebuild(#[from] crate::rebuild::RebuildError),
+    /// The tree file a record names cannot be opened now.
+    #[error("not simulated: the tree file {} cannot be read any more ({error})", path.display())]
+    TreeFileGone {
+        /// The recorded path.
+        path: std::path::PathBuf,
+        /// Why it cannot be opened.
+        error: std::io::Error,
+    },
+    /// Too large to simulate within [`WORKLOAD_BUDGET_POSITIONS`].
+    #[error(
+        "not simulated: f2-iter examines {} positions per tree, more than the report \
+         simulates in a workload even at the thread counts measured; `abbench simulate` runs it",
+        crate::format::count(*positions as f64)
+    )]
+    TooLarge {
+        /// f2-iter's positions on the largest tree.
+        positions: u64,
+    },
+    /// The rebuilt tree could not be searched.
+    #[error("not simulated: {0}")]
+    Tree(abbench_tree::TreeError),
+    /// The simulator refused or failed.
+    #[error("the simulation failed: {0}")]
+    Failed(abbench_parallel::sim::SimError),
+    /// The rebuilt tree is not the tree measured.
+    #[error(
+        "not simulated: this is not the tree measured — f2-iter examines {} positions on \
+         the tree rebuilt from the records ({spec}), the records say {}",
+        crate::format::count(*rebuilt as f64),
+        crate::format::count(*recorded as f64)
+    )]
+    NotTheTreeMeasured {
+        /// f2-iter's positions on the rebuilt tree.
+        rebuilt: u64,
+        /// The rebuilt tree's specification.
+        spec: String,
+        /// f2-iter's positions the records give.
+        recorded: u64,
+    },
 }
 
 /// One workload simulated.
@@ -113,7 +163,7 @@ pub(crate) fn not_simulated(groups: &[WorkloadGroup<'_>], why: &str) -> Vec<Simu
         .map(|group| SimulatedWorkload {
             label: group.label(),
             seeds_measured: group.seeds().len(),
-            outcome: Err(why.to_string()),
+            outcome: Err(NotSimulated::Skipped(why.to_string())),
         })
         .collect()
 }
@@ -133,7 +183,7 @@ pub(crate) fn simulate_workloads_reporting(
     profile: &CostProfile,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<SimulatedWorkload> {
-    let plans: Vec<(&WorkloadGroup<'_>, Result<Plan, String>)> = groups
+    let plans: Vec<(&WorkloadGroup<'_>, Result<Plan, NotSimulated>)> = groups
         .iter()
         .filter(|g| g.has_parallel())
         .map(|g| (g, plan(g, profile)))
@@ -191,7 +241,7 @@ struct Plan {
 
 /// Chooses the seeds, processor counts, options and costs of a workload, within
 /// [`WORKLOAD_BUDGET_POSITIONS`].
-fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, String> {
+fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, NotSimulated> {
     let parallel: Vec<(&Record, &ParallelMetrics)> = group
         .records
         .iter()
@@ -229,14 +279,14 @@ fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, String
         .iter()
         .take(budget.seeds)
         .map(|(record, metrics)| {
-            let spec = tree_spec(&record.tree).map_err(|why| format!("not simulated: {why}"))?;
+            let spec = tree_spec(&record.tree)?;
             if let TreeSource::File(path) = &spec.source
-                && let Err(e) = std::fs::File::open(path)
+                && let Err(error) = std::fs::File::open(path)
             {
-                return Err(format!(
-                    "not simulated: the tree file {} cannot be read any more ({e})",
-                    path.display()
-                ));
+                return Err(NotSimulated::TreeFileGone {
+                    path: path.clone(),
+                    error,
+                });
             }
             Ok(Job {
                 seed: record.tree.seed,
@@ -250,7 +300,7 @@ fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, String
                 },
             })
         })
-        .collect::<Result<Vec<Job>, String>>()?;
+        .collect::<Result<Vec<Job>, NotSimulated>>()?;
     Ok(Plan {
         jobs,
         algorithms,
@@ -292,7 +342,7 @@ impl Budget {
         algorithms: usize,
         measured: &[usize],
         seeds: usize,
-    ) -> Result<Budget, String> {
+    ) -> Result<Budget, NotSimulated> {
         let most_measured = measured.last().copied().unwrap_or(1);
         let per_seed = |procs: &[usize]| {
             largest_tree
@@ -304,12 +354,9 @@ impl Budget {
         if capped {
             procs = processor_counts(measured, most_measured);
             if per_seed(&procs) > WORKLOAD_BUDGET_POSITIONS {
-                return Err(format!(
-                    "not simulated: f2-iter examines {} positions per tree, more than the \
-                     report simulates in a workload even at the thread counts measured; \
-                     `abbench simulate` runs it",
-                    crate::format::count(largest_tree as f64)
-                ));
+                return Err(NotSimulated::TooLarge {
+                    positions: largest_tree,
+                });
             }
         }
         let fit = (WORKLOAD_BUDGET_POSITIONS / per_seed(&procs).max(1)).max(1) as usize;
@@ -412,17 +459,15 @@ pub(crate) fn record_options(r: &Record) -> SearchOptions {
 }
 
 /// Simulates one tree; the reason it could not, as the report words it.
-fn run(job: &Job) -> Result<Vec<SimResult>, String> {
+fn run(job: &Job) -> Result<Vec<SimResult>, NotSimulated> {
     job.sim.run().map_err(|e| match e {
-        SimJobError::Tree(e) => format!("not simulated: {e}"),
-        SimJobError::Simulation(e) => format!("the simulation failed: {e}"),
-        SimJobError::NotTheTreeMeasured { rebuilt } => format!(
-            "not simulated: this is not the tree measured — f2-iter examines {} positions on \
-             the tree rebuilt from the records ({}), the records say {}",
-            crate::format::count(rebuilt as f64),
-            job.sim.spec,
-            crate::format::count(job.sim.serial_positions as f64)
-        ),
+        SimJobError::Tree(e) => NotSimulated::Tree(e),
+        SimJobError::Simulation(e) => NotSimulated::Failed(e),
+        SimJobError::NotTheTreeMeasured { rebuilt } => NotSimulated::NotTheTreeMeasured {
+            rebuilt,
+            spec: job.sim.spec.to_string(),
+            recorded: job.sim.serial_positions,
+        },
     })
 }
 
@@ -431,8 +476,8 @@ fn run(job: &Job) -> Result<Vec<SimResult>, String> {
 fn assemble(
     group: &WorkloadGroup<'_>,
     plan: Plan,
-    results: Vec<Result<Vec<SimResult>, String>>,
-) -> Result<SimulatedScaling, String> {
+    results: Vec<Result<Vec<SimResult>, NotSimulated>>,
+) -> Result<SimulatedScaling, NotSimulated> {
     let results: Vec<Vec<SimResult>> = results.into_iter().collect::<Result<_, _>>()?;
     let seeds: Vec<Option<u64>> = plan.jobs.iter().map(|j| j.seed).collect();
     // The measured medians over the seeds simulated: the same trees on both sides.
@@ -549,7 +594,7 @@ mod tests {
     }
 
     /// The plan of the one workload of `records`.
-    fn planned(records: &[Record]) -> Result<Plan, String> {
+    fn planned(records: &[Record]) -> Result<Plan, NotSimulated> {
         plan(&group_by_workload(records)[0], &CostProfile::reference())
     }
 
@@ -586,7 +631,9 @@ mod tests {
             "{limited}"
         );
 
-        let Err(note) = planned(&records_claiming(WORKLOAD_BUDGET_POSITIONS)) else {
+        let Err(note) =
+            planned(&records_claiming(WORKLOAD_BUDGET_POSITIONS)).map_err(|e| e.to_string())
+        else {
             panic!("a tree this large is not simulated");
         };
         assert!(

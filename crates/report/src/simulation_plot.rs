@@ -5,7 +5,7 @@
 //! `speedup-simulated.svg` (`plots.rs`).
 
 use crate::format::speedup_label;
-use crate::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, legend};
+use crate::plot_style::{FONT, KeyedAxis, PALETTE, PlotError, REFERENCE, legend};
 use abbench_parallel::ParallelAlgorithm;
 use abbench_parallel::sim::{RootSplitCeiling, SimResult, WorkSpan};
 use abbench_results::TreeInfo;
@@ -45,7 +45,7 @@ pub fn simulation_plot(
     title: &str,
     curves: &[SpeedupCurve],
     ceilings: &[SpeedupCeiling],
-) -> Result<String, String> {
+) -> Result<String, PlotError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
@@ -112,7 +112,7 @@ impl SimulationPlot {
     }
 
     /// The SVG document, titled `title`.
-    pub fn draw(&self, title: &str) -> Result<String, String> {
+    pub fn draw(&self, title: &str) -> Result<String, PlotError> {
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
         let of_trees = if self.parallelism.len() > 1 {
             " (mean over seeds)"
@@ -152,8 +152,8 @@ impl SimulationPlot {
     }
 }
 
-fn failed(e: &dyn std::fmt::Display) -> String {
-    format!("drawing the simulation plot: {e}")
+fn failed(e: &dyn std::fmt::Display) -> PlotError {
+    PlotError::drawing("the simulation plot", e)
 }
 
 /// Draws speedup against processors on `area`, titled `title`: the ideal line, the
@@ -167,7 +167,7 @@ pub(super) fn speedup_chart(
     measured: &[SpeedupCurve],
     simulated: &[SpeedupCurve],
     ceilings: &[SpeedupCeiling],
-) -> Result<(), String> {
+) -> Result<(), PlotError> {
     let curves = || measured.iter().chain(simulated);
     let p_max = curves()
         .flat_map(|c| c.points.iter().map(|p| p.0))
@@ -258,7 +258,7 @@ fn draw_references<'a, X, Y>(
     p_max: f64,
     y_max: f64,
     ceilings: &[SpeedupCeiling],
-) -> Result<(), String>
+) -> Result<(), PlotError>
 where
     X: Ranged<ValueType = f64>,
     Y: Ranged<ValueType = f64>,
@@ -308,7 +308,7 @@ where
 fn draw_solid<'a, 'c, X, Y>(
     chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
     solid: impl Iterator<Item = &'c SpeedupCurve>,
-) -> Result<(), String>
+) -> Result<(), PlotError>
 where
     X: Ranged<ValueType = f64>,
     Y: Ranged<ValueType = f64>,
@@ -338,7 +338,7 @@ where
 fn draw_dashed<'a, X, Y>(
     chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
     simulated: &[SpeedupCurve],
-) -> Result<(), String>
+) -> Result<(), PlotError>
 where
     X: Ranged<ValueType = f64>,
     Y: Ranged<ValueType = f64>,

@@ -627,7 +627,12 @@ fn a_tree_that_cannot_be_rebuilt_is_left_out_with_a_note() {
     abbench_tree::file::write_tree_file(&other, &[], &path).unwrap();
     let workloads =
         simulated::simulate_workloads(&groups, &abbench_parallel::sim::CostProfile::reference());
-    let note = workloads[0].outcome.as_ref().err().expect("a note");
+    let note = workloads[0]
+        .outcome
+        .as_ref()
+        .err()
+        .expect("a note")
+        .to_string();
     assert!(note.contains("not the tree measured"), "{note}");
 
     // Gone: a one-line note, no table and no plot.
@@ -696,7 +701,7 @@ fn a_record_names_its_tree_again() {
         ..TreeInfo::of(&specs[0])
     };
     assert_eq!(
-        rebuild::tree_spec(&missing).unwrap_err(),
+        rebuild::tree_spec(&missing).unwrap_err().to_string(),
         "the record of a random tree has no degree"
     );
 }

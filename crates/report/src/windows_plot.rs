@@ -5,7 +5,7 @@
 
 use crate::aggregate::WorkloadGroup;
 use crate::metrics::median;
-use crate::plot_style::{FONT, PALETTE, REFERENCE, failed, legend};
+use crate::plot_style::{FONT, PALETTE, PlotError, REFERENCE, failed, legend};
 use crate::windows::{is_full_f2, width};
 use abbench_results::Algorithm;
 use plotters::prelude::*;
@@ -50,7 +50,7 @@ fn panel(g: &WorkloadGroup<'_>) -> Option<Panel> {
 }
 
 /// The figure, or `None` when no record has a finite root window.
-pub(crate) fn windows_figure(groups: &[WorkloadGroup<'_>]) -> Result<Option<String>, String> {
+pub(crate) fn windows_figure(groups: &[WorkloadGroup<'_>]) -> Result<Option<String>, PlotError> {
     let panels: Vec<Panel> = groups.iter().filter_map(panel).collect();
     if panels.is_empty() {
         return Ok(None);
@@ -77,7 +77,7 @@ pub(crate) fn windows_figure(groups: &[WorkloadGroup<'_>]) -> Result<Option<Stri
 fn draw(
     area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     p: &Panel,
-) -> Result<(), String> {
+) -> Result<(), PlotError> {
     let all = p.points.iter().flat_map(|(_, v)| v.iter().copied());
     let (mut x_max, mut y_max) = (1.0f64, p.full.unwrap_or(1.0));
     for (x, y) in all {

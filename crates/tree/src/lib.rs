@@ -37,5 +37,5 @@ pub use spec::{
     TreeVisitor, full_tree_nodes,
 };
 pub use stats::{LevelStats, TreeStats};
-pub use tree_spec::{MAX_TREES, SPEC_VERSION, TreeSpec, check_tree_count};
+pub use tree_spec::{MAX_TREES, SPEC_VERSION, TreeCountError, TreeSpec, check_tree_count};
 pub use value::{INFINITY, MAX_LEAF_MAGNITUDE, NEG_INFINITY, Value};

@@ -23,17 +23,34 @@ pub const MAX_TREES: u64 = 1_000_000;
 /// Checks a request for `trees` trees with seeds `seed ..= seed + trees − 1`: at least
 /// one, at most [`MAX_TREES`], and the last seed within 64 bits. The message says what is
 /// accepted.
-pub fn check_tree_count(seed: u64, trees: u64) -> Result<(), String> {
+pub fn check_tree_count(seed: u64, trees: u64) -> Result<(), TreeCountError> {
     if trees == 0 {
-        return Err("must be at least 1".into());
+        return Err(TreeCountError::None);
     }
     if trees > MAX_TREES {
-        return Err(format!("must be at most {MAX_TREES}"));
+        return Err(TreeCountError::TooMany);
     }
     if seed.checked_add(trees - 1).is_none() {
-        return Err(format!("seed {seed} + trees - 1 must fit in 64 bits"));
+        return Err(TreeCountError::SeedsOverflow { seed });
     }
     Ok(())
+}
+
+/// Why [`check_tree_count`] refuses a count; the message says what is accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TreeCountError {
+    /// No tree at all.
+    #[error("must be at least 1")]
+    None,
+    /// More than [`MAX_TREES`].
+    #[error("must be at most {MAX_TREES}")]
+    TooMany,
+    /// The last seed would not fit in 64 bits.
+    #[error("seed {seed} + trees - 1 must fit in 64 bits")]
+    SeedsOverflow {
+        /// The first seed.
+        seed: u64,
+    },
 }
 
 /// The tree specification's version, named in written files and reports.

@@ -407,7 +407,7 @@ impl SimulateCommand {
                 }
             })
         );
-        let svg = plot.draw(&title).map_err(Failure::failed)?;
+        let svg = plot.draw(&title).map_err(|e| Failure::failed(e.to_string()))?;
         write_atomically(path, svg.as_bytes())?;
         Ok(())
     }

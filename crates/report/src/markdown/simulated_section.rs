@@ -62,7 +62,7 @@ every seed.\n\n{under_load}{CHECKED}\n\n",
         match &w.outcome {
             Ok(scaling) => simulated_workload(md, w, scaling),
             Err(why) => {
-                let _ = writeln!(md, "{}.\n", cell(why));
+                let _ = writeln!(md, "{}.\n", cell(&why.to_string()));
             }
         }
     }

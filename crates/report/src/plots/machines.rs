@@ -6,14 +6,14 @@ use super::panel::Panel;
 use super::scaling::{algorithm_line, draw_scaling_panel};
 use super::{PANEL_HEIGHT, PANEL_WIDTH, Plot, grid};
 use crate::aggregate::WorkloadGroup;
-use crate::plot_style::PALETTE;
+use crate::plot_style::{PALETTE, PlotError};
 use abbench_results::Algorithm;
 
 /// The runs' groups of one workload: `(run label, its group)`, runs in the order given.
 pub(crate) type SharedWorkload<'a> = (String, Vec<(&'a str, &'a WorkloadGroup<'a>)>);
 
 /// The figure: a panel per shared workload.
-pub(crate) fn machines_figure(workloads: &[SharedWorkload<'_>]) -> Result<Plot, String> {
+pub(crate) fn machines_figure(workloads: &[SharedWorkload<'_>]) -> Result<Plot, PlotError> {
     let max_threads = workloads
         .iter()
         .flat_map(|(_, runs)| runs.iter().flat_map(|(_, g)| g.records.iter()))

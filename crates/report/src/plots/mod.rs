@@ -34,7 +34,7 @@ mod simulated;
 mod theory;
 
 use crate::aggregate::WorkloadGroup;
-use crate::plot_style::{FONT, failed};
+use crate::plot_style::{FONT, PlotError, failed};
 use crate::simulated::SimulatedWorkload;
 use crate::theory::HeightSeries;
 use crate::windows_plot::windows_figure;
@@ -64,14 +64,14 @@ const SIMULATED_PANEL_HEIGHT: u32 = 440;
 const THEORY_WIDTH: u32 = 720;
 const THEORY_HEIGHT: u32 = 500;
 
-type Drawn = Result<(), String>;
+type Drawn = Result<(), PlotError>;
 
 /// Every plot the records allow.
 pub(crate) fn plots(
     groups: &[WorkloadGroup<'_>],
     series: &[HeightSeries],
     simulated: &[SimulatedWorkload],
-) -> Result<Vec<Plot>, String> {
+) -> Result<Vec<Plot>, PlotError> {
     let mut out = Vec::new();
     let scaling: Vec<&WorkloadGroup<'_>> = groups.iter().filter(|g| g.has_parallel()).collect();
     if !scaling.is_empty() {
@@ -154,7 +154,7 @@ fn grid<T>(
     panel_size: (u32, u32),
     items: &[T],
     mut draw: impl FnMut(&DrawingArea<SVGBackend<'_>, Shift>, &T) -> Drawn,
-) -> Result<String, String> {
+) -> Result<String, PlotError> {
     let columns = items.len().clamp(1, COLUMNS);
     let rows = items.len().div_ceil(columns).max(1);
     let size = (

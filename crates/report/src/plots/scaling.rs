@@ -7,7 +7,7 @@ use super::{PANEL_HEIGHT, PANEL_WIDTH, grid};
 use crate::aggregate::WorkloadGroup;
 use crate::format::short_number;
 use crate::metrics::median;
-use crate::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, failed, legend};
+use crate::plot_style::{FONT, KeyedAxis, PALETTE, PlotError, REFERENCE, failed, legend};
 use abbench_results::{Algorithm, Record};
 use plotters::prelude::*;
 
@@ -21,7 +21,7 @@ pub(super) fn scaling_figure(
     metric: impl Fn(&Record) -> Option<f64>,
     serial_reference: Option<(&str, &dyn Fn(&Record) -> Option<f64>)>,
     diagonal: Option<(&str, &dyn Fn(f64) -> f64)>,
-) -> Result<String, String> {
+) -> Result<String, PlotError> {
     let panels: Vec<Panel> = groups
         .iter()
         .map(|g| scaling_panel(g, max_threads, &metric, serial_reference, diagonal))

@@ -5,12 +5,13 @@
 //! beside the table's median of twelve seeds would otherwise pass for the median.
 
 use super::{SIMULATED_PANEL_HEIGHT, SIMULATED_PANEL_WIDTH, grid};
+use crate::plot_style::PlotError;
 use crate::simulated::SimulatedWorkload;
 use crate::simulation_plot::{SpeedupCurve, speedup_chart};
 
 /// One panel per workload simulated: each algorithm's measured median speedups (solid)
 /// and SIMULATED ones (dashed) against processors, on log scales.
-pub(super) fn simulated_figure(workloads: &[&SimulatedWorkload]) -> Result<String, String> {
+pub(super) fn simulated_figure(workloads: &[&SimulatedWorkload]) -> Result<String, PlotError> {
     grid(
         "Measured (solid) and SIMULATED (dashed) speedup",
         (SIMULATED_PANEL_WIDTH, SIMULATED_PANEL_HEIGHT),

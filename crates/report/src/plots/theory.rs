@@ -3,12 +3,12 @@
 
 use super::{Drawn, THEORY_HEIGHT, THEORY_WIDTH, grid};
 use crate::format::power_of_ten;
-use crate::plot_style::{FONT, KeyedAxis, PALETTE, REFERENCE, failed, legend};
+use crate::plot_style::{FONT, KeyedAxis, PALETTE, PlotError, REFERENCE, failed, legend};
 use crate::theory::HeightSeries;
 use plotters::prelude::*;
 
 /// Leaves against height on a log scale, one panel per degree.
-pub(super) fn theory_figure(series: &[HeightSeries]) -> Result<String, String> {
+pub(super) fn theory_figure(series: &[HeightSeries]) -> Result<String, PlotError> {
     grid(
         "Leaves examined on perfectly ordered uniform trees (ordered, q = 1)",
         (THEORY_WIDTH, THEORY_HEIGHT),
