@@ -15,11 +15,11 @@ git ls-files -z '*.tree' | xargs -0 -I{} cp {} "$corpus/tree_reader/"
 cp crates/measure/suites/*.toml "$corpus/suite_toml/"
 # Whole results files, and each line of one on its own.
 i=0
-for file in reports/baselines/quick.jsonl reports/runs/*/results.jsonl; do
+for file in ci/baselines/quick.jsonl crates/results/tests/data/runs/*/results.jsonl; do
   i=$((i + 1))
   cp "$file" "$corpus/results_jsonl/file-$i.jsonl"
 done
-split -l 1 reports/baselines/quick.jsonl "$corpus/results_jsonl/line-"
+split -l 1 ci/baselines/quick.jsonl "$corpus/results_jsonl/line-"
 cargo build --manifest-path fuzz/Cargo.toml --bins
 for target in tree_reader suite_toml results_jsonl; do
   seeds=$(find "$corpus/$target" -type f | wc -l)

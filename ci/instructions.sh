@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instruction counts of the serial kernels (callgrind through gungraun) against the
-# committed baseline in reports/baselines/gungraun: fails (exit 3) when any kernel bench
+# committed baseline in ci/baselines/gungraun: fails (exit 3) when any kernel bench
 # executes more than 3% more instructions than the baseline recorded. Instruction counts
 # do not depend on the machine's load, so this gate is deterministic where wall time is not.
 # Fails, too, when a bench case has no committed baseline or the bench skipped itself
@@ -8,7 +8,7 @@
 #
 #   bash ci/instructions.sh          check against the baseline (CI)
 #   bash ci/instructions.sh update   record a new baseline, after a change meant to alter
-#                                    the counts; commit reports/baselines/gungraun with it
+#                                    the counts; commit ci/baselines/gungraun with it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +17,7 @@ if [ "$(gungraun-runner --version 2>/dev/null || true)" != "gungraun-runner $run
   cargo install gungraun-runner --version "$runner_version" --locked
 fi
 
-baseline="$PWD/reports/baselines/gungraun"
+baseline="$PWD/ci/baselines/gungraun"
 # The bench cases, FUNCTION.CASE, as gungraun names them: each `#[bench::CASE(…)]` of the
 # `fn FUNCTION` that follows in benches/benches/instructions.rs.
 bench_cases() {
@@ -48,7 +48,7 @@ case "${1:-check}" in
     done
     if [ "${#missing[@]}" -gt 0 ]; then
       echo "ci/instructions.sh: no committed baseline for ${missing[*]}:" \
-        "run 'bash ci/instructions.sh update' and commit reports/baselines/gungraun" >&2
+        "run 'bash ci/instructions.sh update' and commit ci/baselines/gungraun" >&2
       exit 1
     fi
     # Compare in a scratch copy so the check leaves the working tree untouched.

@@ -14,7 +14,7 @@
 # tests, `sim::`, are 70 of its 90 s): faster, and never kinder, since a test left out
 # can only let a mutant survive, which the script then names.
 #
-# Fails (exit 1) when a mutant survives that reports/mutants/equivalent.txt does not
+# Fails (exit 1) when a mutant survives that ci/mutants/equivalent.txt does not
 # explain, or when no mutant was tested; exit 2 when cargo-mutants is missing. The
 # outcome of every mutant is kept in target/mutants/mutants.out/ (missed.txt,
 # caught.txt, timeout.txt, unviable.txt, and a log per mutant).
@@ -67,7 +67,7 @@ fi
 # A missed mutant is explained when equivalent.txt lists it, line and column included.
 unexplained=0
 while IFS= read -r mutant; do
-  if ! grep -qxF "$mutant" <(grep -v '^#' reports/mutants/equivalent.txt | sed -E 's/ +# .*$//'); then
+  if ! grep -qxF "$mutant" <(grep -v '^#' ci/mutants/equivalent.txt | sed -E 's/ +# .*$//'); then
     echo "missed, unexplained: $mutant"
     unexplained=$((unexplained + 1))
   fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole pipeline on the quick suite, then its results against the committed
-# reports/baselines/quick.jsonl. Two tracks, kept apart by `compare --gate counts`:
+# ci/baselines/quick.jsonl. Two tracks, kept apart by `compare --gate counts`:
 #
 # * gated (the script fails): the sweep itself failing, any result that does not agree
 #   with serial F2, and any changed value or node count of a serial algorithm;
@@ -18,5 +18,5 @@ cd "$(dirname "$0")/.."
 out="${1:-$(mktemp -d)}"
 abbench=(cargo run --release --quiet -p abbench --)
 "${abbench[@]}" sweep --suite quick --out "$out"
-"${abbench[@]}" compare reports/baselines/quick.jsonl "$out/results.jsonl" \
+"${abbench[@]}" compare ci/baselines/quick.jsonl "$out/results.jsonl" \
   --threshold 50 --gate counts

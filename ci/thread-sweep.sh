@@ -12,7 +12,7 @@
 # default 150; twice that for the early-game sample), so a machine lent for a few
 # minutes returns whatever finished; the searches' notes and the calibration's
 # measurements go to log.txt. Nothing here is fetched. The Connect Four samples are
-# reports/connect4/sample-mid-hard20.txt, searched by the table-driven searches (the
+# crates/tree/data/connect4/sample-mid-hard20.txt, searched by the table-driven searches (the
 # others search it as f2-iter does, with no table: about 30 times serial MTD(f)'s
 # positions), and sample-early-hard19.txt, whose searches last ten times as long,
 # searched by the null-window search beside serial MTD(f) (the fastest serial search
@@ -50,12 +50,12 @@ step random-d16-h8.jsonl "$bin" run --model random --degree 16 --height 8 --seed
     --trees 6 --algo null-window,ybwc,jamboree,abdada,lazy-smp,root-split \
     --threads "$threads" --repeat 3 --json
 step connect4-mid-hard20.jsonl "$bin" run -q --model connect4 \
-    --positions "$root/reports/connect4/sample-mid-hard20.txt" \
+    --positions "$root/crates/tree/data/connect4/sample-mid-hard20.txt" \
     --algo null-window,abdada,lazy-smp \
     --threads "$threads" --tt-mb 80 --repeat 3 --json
 # Its reference, f2-iter, searches the sample for about 16 s a run: twice the limit.
 limit=$((2 * ${STEP_LIMIT:-150})) step connect4-early-hard19.jsonl "$bin" run -q --model connect4 \
-    --positions "$root/reports/connect4/sample-early-hard19.txt" \
+    --positions "$root/crates/tree/data/connect4/sample-early-hard19.txt" \
     --algo mtdf,null-window --baseline f2-iter \
     --threads "$threads" --tt-mb 80 --repeat 3 --json
 step calibration.json "$bin" calibrate

@@ -3,7 +3,7 @@
 //! the measured call) — under callgrind (gungraun): deterministic for
 //! a given compiler and machine kind, unlike wall time on a shared machine, so CI gates on
 //! them. `ci/instructions.sh` runs these benches against the committed baseline in
-//! `reports/baselines/gungraun/` with a soft limit on instructions; how to update the
+//! `ci/baselines/gungraun/` with a soft limit on instructions; how to update the
 //! baseline is written there and in the README.
 //!
 //! Each bench searches one workload and asserts the golden figures, so a change that makes

@@ -7,7 +7,7 @@ use support::{abbench, stdout_of};
 
 const RUN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../reports/runs/2026-11-22-vm"
+    "/../results/tests/data/runs/2026-11-22-vm"
 );
 
 #[test]

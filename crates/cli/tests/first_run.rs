@@ -113,7 +113,7 @@ fn a_cost_profile_taken_under_load_is_marked_so_in_the_report() {
     let run = small_run(dir.path());
     let profile = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../reports/runs/2026-11-25-xeon16/calibration.json"
+        "/tests/data/runs/2026-11-25-xeon16/calibration.json"
     );
     let mut profile: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(profile).unwrap()).unwrap();

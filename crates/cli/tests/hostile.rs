@@ -17,13 +17,13 @@ use std::process::Output;
 /// A committed run: the first [`LINES`] of its records are the fixture.
 const RUN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../reports/runs/2026-11-22-vm"
+    "/../results/tests/data/runs/2026-11-22-vm"
 );
 
 /// A committed run with a cost profile and a `machine.json` that says it is complete.
 const PROFILED_RUN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../reports/runs/2026-11-25-xeon16"
+    "/tests/data/runs/2026-11-25-xeon16"
 );
 
 /// How many records of [`RUN`] the fixture holds.

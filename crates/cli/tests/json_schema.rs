@@ -191,10 +191,8 @@ fn every_json_output_validates_against_the_committed_schema() {
     let kept: Value =
         serde_json::from_str(&std::fs::read_to_string(format!("{out}/calibration.json")).unwrap())
             .unwrap();
-    let committed: Value = serde_json::from_str(include_str!(
-        "../../../reports/calibration/xeon16-2026-11-23.json"
-    ))
-    .unwrap();
+    let committed: Value =
+        serde_json::from_str(include_str!("data/calibration-xeon16-2026-11-23.json")).unwrap();
     kinds.extend(check(
         &validator,
         "cost profiles",

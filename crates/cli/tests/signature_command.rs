@@ -7,7 +7,7 @@ use crate::support;
 use support::abbench;
 
 fn baseline() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../reports/baselines/signature.txt")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../ci/baselines/signature.txt")
 }
 
 #[test]

@@ -168,7 +168,7 @@ fn svg_plots_are_labelled_simulated() {
 /// A committed cost profile (of a sweep: a position time for random trees only), with
 /// `edit` applied.
 fn profile(dir: &std::path::Path, name: &str, edit: impl Fn(&mut Value)) -> String {
-    let text = include_str!("../../../reports/runs/2026-11-25-xeon16/calibration.json");
+    let text = include_str!("data/runs/2026-11-25-xeon16/calibration.json");
     let mut profile: Value = serde_json::from_str(text).unwrap();
     edit(&mut profile);
     let path = dir.join(name);

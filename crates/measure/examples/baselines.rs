@@ -1,8 +1,8 @@
 //! Regenerates the committed baselines from a release build, run from the workspace root:
 //! `cargo run --release -p abbench-measure --example baselines`.
 //!
-//! Writes `reports/baselines/signature.txt` (the serial node-count signature) and
-//! `reports/baselines/quick.jsonl` (the `quick` suite's records, for `abbench compare`),
+//! Writes `ci/baselines/signature.txt` (the serial node-count signature) and
+//! `ci/baselines/quick.jsonl` (the `quick` suite's records, for `abbench compare`),
 //! each to a temporary file renamed into place, so that an interrupted regeneration
 //! leaves the old baseline rather than part of a new one.
 
@@ -14,7 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if cfg!(debug_assertions) {
         return Err("build with --release: the quick baseline records release timings".into());
     }
-    let dir = Path::new("reports/baselines");
+    let dir = Path::new("ci/baselines");
     std::fs::create_dir_all(dir)?;
     write_atomically(
         &dir.join("signature.txt"),

@@ -226,7 +226,7 @@ pub fn batch_size(one: Duration) -> u64 {
 ///
 /// A search of a few milliseconds is otherwise timed before the machine has settled on
 /// it. On 2-vCPU virtual machines (Xeon, family 6 model 207), the null-window search at
-/// one thread on Connect Four's mid-game sample (`reports/connect4/sample-mid-hard20.txt`,
+/// one thread on Connect Four's mid-game sample (`crates/tree/data/connect4/sample-mid-hard20.txt`,
 /// 1–7 ms a position) was timed at 0.83× and 0.92× serial MTD(f) with one warm-up run,
 /// though it examines the same positions with the same kernel; its samples fell run after
 /// run (15.6, 14.6, 10.0, 8.4 and 6.6 ms on one position, serial MTD(f) 4.8 ms): its

@@ -7,7 +7,7 @@
 //! default costs, split height [`SIM_SPLIT_HEIGHT`]), whose positions, unlike a threaded
 //! search's, do not vary from run to run: cases `tree/sim-ALGO-pP`. Any change to a kernel or a tree model that changes what is
 //! examined changes the signature, whatever the machine; CI compares it with the committed
-//! `reports/baselines/signature.txt`.
+//! `ci/baselines/signature.txt`.
 //!
 //! Format: `#` comment lines, then one `name value nodes leaves` line per case, then
 //! `total N`.

@@ -39,7 +39,7 @@ pub(crate) const SIMULATED_PROCS: usize = 64;
 /// algorithms at `p = 1 … 64`: one random `d = 16, h = 8` tree (36 million positions),
 /// 4.7 s at the automatic split height and 9.9 s at split height 4; one ordered
 /// `q = 0.7, d = 8, h = 13` tree (5.7 million), 2.4 s. At this budget the report of the
-/// default suite's records in `reports/runs/2026-11-22-vm` simulates one seed of the
+/// default suite's records in `crates/results/tests/data/runs/2026-11-22-vm` simulates one seed of the
 /// first, four of the second and every seed of the others, in 29 s of one core (shared
 /// among the cores there are).
 pub(crate) const WORKLOAD_BUDGET_POSITIONS: u64 = 600_000_000;

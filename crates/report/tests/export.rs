@@ -10,7 +10,7 @@ use serde_json::Value;
 use std::path::Path;
 
 fn run() -> Results {
-    let text = include_str!("../../../reports/runs/2026-11-22-vm/results.jsonl");
+    let text = include_str!("../../results/tests/data/runs/2026-11-22-vm/results.jsonl");
     parse_results(text, Path::new("results.jsonl")).unwrap()
 }
 

@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// Real records: the first lines of a committed run.
 fn real_text() -> String {
-    let text = include_str!("../../../reports/runs/2026-11-22-vm/results.jsonl");
+    let text = include_str!("data/runs/2026-11-22-vm/results.jsonl");
     text.lines().take(12).map(|l| format!("{l}\n")).collect()
 }
 

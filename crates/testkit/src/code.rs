@@ -51,7 +51,7 @@ pub(crate) fn without_tests(text: &str) -> (String, Vec<String>) {
 /// `text` with its comments and the contents of its string and character literals
 /// replaced by spaces (line breaks kept), so that a brace or a path inside one is not
 /// read as code.
-fn blank_comments_and_literals(text: &str) -> String {
+pub(crate) fn blank_comments_and_literals(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let blank = |c: char| if c == '\n' { '\n' } else { ' ' };

@@ -1,7 +1,10 @@
-//! The workspace's structure: no two modules of one crate import each other.
+//! The workspace's structure: no two modules of one crate import each other, the crates
+//! depend one way, and ARCHITECTURE.md says only what is true of the code.
 
-use abbench_testkit::{long_functions, module_cycles};
-use std::path::Path;
+use abbench_testkit::{
+    crate_graph, diagram, long_files, long_functions, module_cycles, stale_names,
+};
+use std::path::{Path, PathBuf};
 
 #[test]
 fn no_two_modules_of_a_crate_import_each_other() {
@@ -155,5 +158,113 @@ fn every_integration_test_file_is_in_a_test_binary() {
         left_out.is_empty(),
         "test files no test binary compiles (name each in its crate's tests/main.rs):\n{}",
         left_out.join("\n")
+    );
+}
+
+fn architecture() -> (PathBuf, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    (root, text)
+}
+
+/// Every path (`crates/…`, `foo.rs`, `ybwc/`) and code identifier (`Type::item`) that
+/// ARCHITECTURE.md names in backticks exists (the rule is `abbench_testkit::stale_names`'s).
+#[test]
+fn every_path_and_name_in_the_architecture_exists() {
+    let (root, text) = architecture();
+    let stale = stale_names(&text, &root).unwrap();
+    assert!(
+        stale.is_empty(),
+        "ARCHITECTURE.md names what no longer exists (rename or remove each):\n{}",
+        stale.join("\n")
+    );
+}
+
+/// ARCHITECTURE.md's crate diagram lists each crate with exactly the workspace crates its
+/// Cargo.toml names as dependencies and dev-dependencies.
+#[test]
+fn the_crate_diagram_is_the_manifests() {
+    let (root, text) = architecture();
+    let drawn = diagram(&text);
+    let manifests = crate_graph(&root).unwrap();
+    assert!(
+        manifests.len() >= 10,
+        "only {} crates found",
+        manifests.len()
+    );
+    let mut wrong = Vec::new();
+    for (name, edges) in &manifests {
+        match drawn.get(name) {
+            None => wrong.push(format!("{name} is not drawn")),
+            Some(line) if line != edges => wrong.push(format!(
+                "{name}: drawn {line:?}, its Cargo.toml says {edges:?}"
+            )),
+            Some(_) => {}
+        }
+    }
+    for name in drawn.keys().filter(|n| !manifests.contains_key(*n)) {
+        wrong.push(format!("{name} is drawn but is no crate of the workspace"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "ARCHITECTURE.md's crate diagram disagrees with the manifests:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// Where ARCHITECTURE.md's list of long files begins and ends.
+const LONG_FILES_START: &str = "<!-- files over 500 lines: written by the check -->";
+const LONG_FILES_END: &str = "<!-- end of the files over 500 lines -->";
+
+/// ARCHITECTURE.md's list of files over 500 lines is what the check finds, never typed
+/// by hand: with `UPDATE_ARCHITECTURE=1` this test writes the list into the page.
+#[test]
+fn the_list_of_long_files_is_what_the_check_finds() {
+    let (root, text) = architecture();
+    let found = long_files(&root.join("crates"), 500).unwrap();
+    let list = found
+        .iter()
+        .map(|f| format!("`{f}`"))
+        .collect::<Vec<_>>()
+        .join(",\n");
+    let start = text
+        .find(LONG_FILES_START)
+        .expect("ARCHITECTURE.md lacks the list's start");
+    let end = text
+        .find(LONG_FILES_END)
+        .expect("ARCHITECTURE.md lacks the list's end");
+    let written = text[start + LONG_FILES_START.len()..end].trim();
+    if written != list && std::env::var_os("UPDATE_ARCHITECTURE").is_some() {
+        let updated = format!(
+            "{}{LONG_FILES_START}\n{list}\n{}",
+            &text[..start],
+            &text[end..]
+        );
+        std::fs::write(root.join("ARCHITECTURE.md"), updated).unwrap();
+        return;
+    }
+    assert_eq!(
+        written, list,
+        "ARCHITECTURE.md's files over 500 lines are not what the check finds; \
+         run UPDATE_ARCHITECTURE=1 cargo test -p abbench-testkit the_list_of_long_files"
+    );
+}
+
+/// No table cell of ARCHITECTURE.md holds more than 60 words (split at whitespace): a
+/// cell a reader takes in at once, with the detail in prose or beside the code.
+#[test]
+fn no_table_cell_of_the_architecture_is_over_60_words() {
+    let (_, text) = architecture();
+    let long: Vec<String> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with('|'))
+        .flat_map(|l| l.trim().trim_matches('|').split('|'))
+        .filter(|cell| cell.split_whitespace().count() > 60)
+        .map(|cell| cell.trim().chars().take(80).collect())
+        .collect();
+    assert!(
+        long.is_empty(),
+        "table cells over 60 words:\n{}",
+        long.join("\n")
     );
 }

@@ -2,7 +2,7 @@
 //! chess engine's `bench` (design: "CI: two tracks"; style 9).
 //!
 //! Without `--check` the signature is printed in the format of
-//! `reports/baselines/signature.txt`. With it, this build's signature is compared with
+//! `ci/baselines/signature.txt`. With it, this build's signature is compared with
 //! the file: a line per differing case on stdout, then the verdict; any difference fails
 //! (exit 1) with one line on stderr naming every case that differs.
 
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 /// Options of `abbench signature`.
 #[derive(Debug, Args)]
 pub struct SignatureCommand {
-    /// Compare with this signature file (such as reports/baselines/signature.txt)
+    /// Compare with this signature file (such as ci/baselines/signature.txt)
     /// instead of printing the signature.
     #[arg(long, value_name = "FILE")]
     pub check: Option<PathBuf>,

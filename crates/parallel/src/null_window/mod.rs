@@ -58,7 +58,7 @@ use kernel::Kernels;
 /// Positions per null-window pass below a parallel node of a game, at two workers: with
 /// `w` workers the grain is `GAME_GRAIN_POSITIONS * 2 / w` ([`game_split_height`]).
 ///
-/// Measured on Connect Four's mid-game sample (`reports/connect4/sample-mid-hard20.txt`,
+/// Measured on Connect Four's mid-game sample (`crates/tree/data/connect4/sample-mid-hard20.txt`,
 /// 16-core Xeon, `reports/parallel/2026-11-27-xeon16/`): at split heights 13, 16, 19,
 /// 22 and 25 the search at two workers ran 1.26, 1.24, 1.40, 1.11 and 0.97 times as fast
 /// as serial MTD(f) (summed time over the 20 positions), at 16 workers 2.66, 2.62, 2.40,

@@ -79,7 +79,7 @@ pub const CENTRE_FIRST: [u32; WIDTH as usize] = [3, 4, 2, 5, 1, 6, 0];
 /// Positions per ply below a node in one null-window pass of MTD(f)'s kernel with its
 /// table ([`GameTree::branching_per_ply`]): `(positions / passes)^(1 / depth)` of serial
 /// MTD(f) from the guess 0, `depth` that of the deepest position it examined. On the
-/// mid-game sample `reports/connect4/sample-mid-hard20.txt` 1.42–1.66 by position,
+/// mid-game sample `crates/tree/data/connect4/sample-mid-hard20.txt` 1.42–1.66 by position,
 /// median 1.48 (`reports/parallel/2026-11-27-xeon16/`); on the 89 positions of
 /// `scored-mid.txt` that are not decided at the root, median 1.48, quartiles 1.43 and
 /// 1.58. A game's wins and the table's transpositions keep it far below the 7 columns,
