@@ -160,8 +160,8 @@ impl WorkEstimate {
             Some((label, positions)) if label.starts_with("connect4") => format!(
                 "estimated from the positions: its largest search, {label}, examines about \
                  {positions:.1e} positions, at most {CONNECT4_POSITIONS_PER_SECOND:.0e} per \
-                 second and thread; a later position (--position MOVES, --positions FILE) \
-                 searches faster"
+                 second and thread; each move played (--position MOVES) divides it by about \
+                 {CONNECT4_BRANCHING}"
             ),
             Some((label, positions)) => format!(
                 "estimated from the trees' models: its largest search, {label}, examines \

@@ -80,6 +80,7 @@ impl RunCommand {
             runs + 1,
             "this run",
         )?;
+        self.note_the_unasked_work(&specs, runs + 1, candidates);
         let config = self.config(candidates);
         let mut pools = Pools::new(config.pin_threads);
         let bar = progress::bar(specs.len() as u64, "run");
@@ -185,7 +186,57 @@ pub fn unfinished_message(unfinished: &[Unfinished]) -> String {
     parts.join("; ")
 }
 
+/// Estimated seconds of searches the command line did not name (the serial reference,
+/// the default baseline's candidates) past which `run` says what they cost.
+const UNASKED_WORK_NOTE_SECONDS: f64 = 30.0;
+
 impl RunCommand {
+    /// Notes on the searches `run` adds to those asked for, when they are estimated to
+    /// take long: the serial reference f2-iter on every tree, and with `--baseline
+    /// fastest` every exact serial search, to name the fastest. `runs` is each search's
+    /// runs, the counting one included.
+    fn note_the_unasked_work(&self, specs: &[abbench_tree::TreeSpec], runs: u64, candidates: bool) {
+        let algos = self.search.algorithms();
+        let f2_iter = Algorithm::Serial(abbench_search::SerialAlgorithm::F2Iter);
+        let seconds = |algos: &[Algorithm], reference: u64| {
+            self.search
+                .estimate_of(algos, specs, runs, reference)
+                .seconds
+        };
+        let all = seconds(
+            &abbench_measure::with_serial_candidates(algos, candidates),
+            runs,
+        );
+        let human = |s: f64| abbench_results::human_duration(s);
+        if !algos.contains(&f2_iter) {
+            let reference = seconds(&[], runs);
+            if reference > UNASKED_WORK_NOTE_SECONDS {
+                progress::note(&format!(
+                    "the serial reference f2-iter, which every result is measured against, \
+                     runs on every tree as well: about {} of the estimated {}",
+                    human(reference),
+                    human(all)
+                ));
+            }
+        }
+        let added: Vec<String> = abbench_measure::with_serial_candidates(algos, candidates)
+            .into_iter()
+            .filter(|a| !algos.contains(a) && *a != f2_iter)
+            .map(|a| a.to_string())
+            .collect();
+        let without = seconds(&abbench_measure::with_serial_candidates(algos, false), runs);
+        if !added.is_empty() && all - without > UNASKED_WORK_NOTE_SECONDS {
+            progress::note(&format!(
+                "--baseline fastest also measures {} on every tree, to name the fastest \
+                 serial search: about {} of the estimated {}; --baseline f2-iter leaves \
+                 them out",
+                added.join(", "),
+                human(all - without),
+                human(all)
+            ));
+        }
+    }
+
     /// Whether `--baseline fastest` asks for every exact serial search beside the
     /// parallel ones.
     fn measures_candidates(&self) -> bool {
