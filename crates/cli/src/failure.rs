@@ -100,16 +100,22 @@ impl Failure {
         match (written, verdict) {
             (Ok(()), verdict) => verdict,
             (Err(error), Ok(())) => Err(Failure::stdout(error)),
-            (Err(error), Err(failure)) => {
-                let cut = if error.kind() == io::ErrorKind::BrokenPipe {
-                    "stdout was closed before the results were all written".to_string()
-                } else {
-                    format!("writing to stdout: {error}")
-                };
-                crate::progress::note(&cut);
-                Err(failure)
-            }
+            (written, Err(failure)) => Err(Failure::failing_after_writing(written, failure)),
         }
+    }
+
+    /// [`Failure::after_writing`] for a verdict known to fail: `failure` itself, with a
+    /// note when the writes (`written`) did not all reach stdout.
+    pub fn failing_after_writing(written: io::Result<()>, failure: Failure) -> Failure {
+        if let Err(error) = written {
+            let cut = if error.kind() == io::ErrorKind::BrokenPipe {
+                "stdout was closed before the results were all written".to_string()
+            } else {
+                format!("writing to stdout: {error}")
+            };
+            crate::progress::note(&cut);
+        }
+        failure
     }
 
     /// A clap parse error: help and version are printed as clap prints them, usage
@@ -153,11 +159,34 @@ impl Failure {
             let _ = error.print();
         }
         if let Some(message) = self.message {
-            let one_line = message.lines().collect::<Vec<_>>().join(" ");
-            eprintln!("abbench: error: {one_line}");
+            eprintln!("abbench: error: {}", one_line(&message));
         }
         ExitCode::from(self.exit_code)
     }
+}
+
+/// The most characters of one word of an error line: past it a word (a user's value,
+/// most likely) is cut to its start and its length.
+const MAX_WORD: usize = 200;
+
+/// `message` as one line, each word of over [`MAX_WORD`] characters shown by its start
+/// and its length ([`abbench_tree::echoed`]): a 70,000-character `--position` is never
+/// echoed whole.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split(' ')
+        .map(|word| {
+            if word.chars().count() > MAX_WORD {
+                abbench_tree::echoed(word)
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The command whose usage clap printed, e.g. `abbench tree`, from its `Usage:` line.

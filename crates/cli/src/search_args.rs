@@ -167,6 +167,20 @@ impl SearchArgs {
         if self.force {
             return Ok(());
         }
+        self.estimate_of(algos, trees, runs, extra_reference_runs)
+            .check(what)
+    }
+
+    /// The estimated work of [`check_estimate_of`](Self::check_estimate_of): `runs`
+    /// searches of each of `algos` on each tree, and `extra_reference_runs` of the serial
+    /// reference f2-iter.
+    pub fn estimate_of(
+        &self,
+        algos: &[Algorithm],
+        trees: &[TreeSpec],
+        runs: u64,
+        extra_reference_runs: u64,
+    ) -> WorkEstimate {
         let mut estimate = WorkEstimate::new(available_threads());
         let reference: Algorithm = "f2-iter".parse().expect("f2-iter is an algorithm");
         for tree in trees {
@@ -181,7 +195,7 @@ impl SearchArgs {
                 }
             }
         }
-        estimate.check(what)
+        estimate
     }
 
     /// A note for stderr when a parallel search will run more threads than the machine

@@ -144,7 +144,8 @@ pub struct TreeArgs {
     pub order: OrderArg,
 
     /// connect4: the moves played from the empty board, columns 1-7 (e.g. 4453)
-    /// [default: the empty board].
+    /// [default: the empty board, estimated at hours a search]. A game already won or
+    /// drawn (a full board) is refused.
     #[arg(
         long,
         value_name = "MOVES",
@@ -153,7 +154,8 @@ pub struct TreeArgs {
     )]
     pub position: Option<String>,
 
-    /// connect4: the position's known score, which verify holds every search to.
+    /// connect4: the position's known score, which run, verify and sweep hold every
+    /// search to. A score the position cannot have is refused.
     #[arg(
         long,
         value_name = "SCORE",
@@ -184,49 +186,56 @@ impl TreeArgs {
         }
     }
 
-    /// Notes for model parameters given that the chosen model does not use (or any, with
-    /// a tree file): a value that differs from its default and would be silently ignored.
+    /// Notes for model parameters given that the chosen model does not read
+    /// ([`Model::reads`]), or any, with a tree file: a value that differs from its
+    /// default and would be silently ignored.
     pub fn ignored_options(&self) -> Vec<String> {
         let defaults = ModelSpec::default();
         let model = self.chosen_model();
         let given = [
-            ("values", self.values != DEFAULT_VALUES, Model::Random),
-            (
-                "ordering",
-                self.ordering != defaults.ordering,
-                Model::Ordered,
-            ),
-            ("spread", self.spread != defaults.spread, Model::Ordered),
-            ("degree-min", self.degree_min.is_some(), Model::Ordered),
-            ("degree-max", self.degree_max.is_some(), Model::Ordered),
+            ("degree", self.degree != defaults.degree),
+            ("height", self.height != defaults.height),
+            ("seed", self.seed != defaults.seed),
+            ("values", self.values != DEFAULT_VALUES),
+            ("ordering", self.ordering != defaults.ordering),
+            ("spread", self.spread != defaults.spread),
+            ("degree-min", self.degree_min.is_some()),
+            ("degree-max", self.degree_max.is_some()),
             (
                 "terminal-prob",
                 self.terminal_prob != defaults.terminal_prob,
-                Model::Ordered,
             ),
-            (
-                "edge-range",
-                self.edge_range != defaults.edge_range,
-                Model::BranchSum,
-            ),
-            ("order", self.order != OrderArg::default(), Model::BranchSum),
-            ("position", self.position.is_some(), Model::Connect4),
-            ("positions", self.positions.is_some(), Model::Connect4),
-            ("path-keys", self.path_keys, Model::Connect4),
+            ("edge-range", self.edge_range != defaults.edge_range),
+            ("order", self.order != OrderArg::default()),
+            ("position", self.position.is_some()),
+            ("score", self.score.is_some()),
+            ("positions", self.positions.is_some()),
+            ("path-keys", self.path_keys),
         ];
         given
             .into_iter()
-            .filter(|&(_, set, used_by)| set && model != Some(used_by))
-            .map(|(flag, _, used_by)| match model {
-                Some(model) => format!(
-                    "--{flag} applies only to the {} model; the {} model ignores it",
-                    used_by.name(),
-                    model.name()
-                ),
-                None => format!(
-                    "--{flag} applies only to the {} model; a tree file ignores it",
-                    used_by.name()
-                ),
+            .filter(|&(flag, set)| set && !model.is_some_and(|m| m.reads(flag)))
+            // A tree file has no seeds but --trees' count reads none either: said once.
+            .filter(|&(flag, _)| !(model.is_none() && flag == "seed"))
+            .map(|(flag, _)| {
+                let readers: Vec<&str> = Model::ALL
+                    .into_iter()
+                    .chain(Model::GAMES)
+                    .filter(|m| m.reads(flag))
+                    .map(Model::name)
+                    .collect();
+                let applies = match readers.as_slice() {
+                    [one] => format!("the {one} model"),
+                    [rest @ .., last] => format!("the {} and {last} models", rest.join(", ")),
+                    [] => "no model".to_string(),
+                };
+                match model {
+                    Some(model) => format!(
+                        "--{flag} applies only to {applies}; the {} model ignores it",
+                        model.name()
+                    ),
+                    None => format!("--{flag} applies only to {applies}; a tree file ignores it"),
+                }
             })
             .collect()
     }

@@ -15,6 +15,16 @@
 //! * The others on `ordered`, `dependent` and `branch-sum` trees: Corollary 1's best
 //!   case, `sum (d^⌈l/2⌉ + d^⌊l/2⌋ - 1)` — a lower bound for any ordering, reached by
 //!   perfectly ordered trees.
+//! * `connect4` from a position with `m` moves left: `sum 1.8^l` over `l = 0..=m`
+//!   ([`CONNECT4_BRANCHING`]; F0 `sum 2^l`, [`CONNECT4_F0_BRANCHING`]). f2-iter's
+//!   counts on the early and mid-game samples of `reports/connect4/2026-11-28-vm-xeon2/`
+//!   grow as about `1.65^m` (the median position) to `1.87^m` (the largest) for `m` from
+//!   23 to 32; F0's, which the game's leaf rules keep far below `7^m`, as `1.83^m` and
+//!   `1.93^m` on the first positions of `scored-late.txt` (16 left, 16,470 positions)
+//!   and `scored-mid.txt` (22 left, 1,996,312). Positions are
+//!   slower to generate than a model's: the time is over
+//!   [`CONNECT4_POSITIONS_PER_SECOND`], twice the 2×10⁷ measured there. The empty board
+//!   is estimated at hours a search, so that it asks for `--force`.
 //! * `.tree` files: not estimated (their size is only known once read, and a file that
 //!   fits in memory is searched in seconds).
 //!
@@ -35,12 +45,32 @@ use std::time::Duration;
 /// towards running.
 pub const ASSUMED_POSITIONS_PER_SECOND: f64 = 6.0e8;
 
+/// Connect Four: the growth, per move left, of the positions one search examines.
+pub const CONNECT4_BRANCHING: f64 = 1.8;
+
+/// Connect Four: the growth, per move left, of the positions F0 examines.
+pub const CONNECT4_F0_BRANCHING: f64 = 2.0;
+
+/// Connect Four: positions per second and thread the estimate assumes (a game's moves
+/// and its win test cost more than a model's children).
+pub const CONNECT4_POSITIONS_PER_SECOND: f64 = 4.0e7;
+
 /// Estimated wall time past which a command asks for `--force`: ten minutes.
 pub const LONG_RUN_SECONDS: f64 = 600.0;
 
 /// Positions `algo` is expected to examine in one search of a tree of `model` (see the
 /// module's notes); may be far beyond `u64` (it is a float).
 pub fn estimate_positions(model: &ModelSpec, algo: Algorithm) -> f64 {
+    if model.model == Model::Connect4 {
+        let played = model.position.as_deref().map_or(0, str::len);
+        let left = abbench_tree::models::connect4::board::CELLS.saturating_sub(played as u32);
+        let b = if algo == Algorithm::Serial(SerialAlgorithm::F0) {
+            CONNECT4_F0_BRANCHING
+        } else {
+            CONNECT4_BRANCHING
+        };
+        return (0..=left).map(|l| b.powi(l as i32)).sum();
+    }
     let d = if model.is_uniform() {
         f64::from(model.degree)
     } else {
@@ -97,7 +127,12 @@ impl WorkEstimate {
             return;
         };
         let positions = estimate_positions(model, algo);
-        let speed = ASSUMED_POSITIONS_PER_SECOND
+        let per_thread = if model.model == Model::Connect4 {
+            CONNECT4_POSITIONS_PER_SECOND
+        } else {
+            ASSUMED_POSITIONS_PER_SECOND
+        };
+        let speed = per_thread
             * if algo.is_parallel() {
                 threads.clamp(1, self.hardware_threads) as f64
             } else {
@@ -122,6 +157,12 @@ impl WorkEstimate {
             return Ok(());
         }
         let basis = match &self.largest {
+            Some((label, positions)) if label.starts_with("connect4") => format!(
+                "estimated from the positions: its largest search, {label}, examines about \
+                 {positions:.1e} positions, at most {CONNECT4_POSITIONS_PER_SECOND:.0e} per \
+                 second and thread; each move played (--position MOVES) divides it by about \
+                 {CONNECT4_BRANCHING}"
+            ),
             Some((label, positions)) => format!(
                 "estimated from the trees' models: its largest search, {label}, examines \
                  about {positions:.1e} positions, at most {ASSUMED_POSITIONS_PER_SECOND:.0e} \
@@ -158,6 +199,28 @@ mod tests {
         let random = ModelSpec::new(Model::Random, 16, 4, 1);
         let typical = estimate_positions(&random, algo("f2-iter"));
         assert!((typical - (1.0 + 8.0 + 64.0 + 512.0 + 4096.0)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn connect4_from_the_empty_board_asks_for_force_and_a_late_position_does_not() {
+        let empty = TreeSpec::model(ModelSpec::connect4("", None, 1), Layout::Implicit);
+        let mut estimate = WorkEstimate::new(2);
+        estimate.add(&empty, algo("f2-iter"), 1, 1, None);
+        let message = estimate.check("this run").unwrap_err().to_string();
+        assert!(message.contains("--force"), "{message}");
+        assert!(message.contains("--position MOVES"), "{message}");
+        // 34 moves played, 8 left: a few hundred positions.
+        let late = ModelSpec::connect4("1773137111772153742654552465335644", Some(4), 1);
+        assert!(estimate_positions(&late, algo("f2-iter")) < 1000.0);
+        let mut quick = WorkEstimate::new(2);
+        quick.add(
+            &TreeSpec::model(late, Layout::Implicit),
+            algo("mtdf"),
+            1,
+            1000,
+            None,
+        );
+        assert!(quick.check("this run").is_ok());
     }
 
     #[test]

@@ -332,11 +332,13 @@ impl TreeVisitor for Measure<'_> {
                 return Ok(results);
             }
         };
-        let reference = baseline.detailed.value;
+        // Every result is held to the tree's published value where it has one (a
+        // positions file's score), as `verify` holds it; else to f2-iter's.
+        let reference = self.info.score.unwrap_or(baseline.detailed.value);
         let mut moves = MoveValues::new(tree);
         self.serial_records(
             tree,
-            &baseline,
+            (&baseline, reference),
             baseline_reference,
             &mut moves,
             &mut results,
@@ -388,10 +390,11 @@ impl Measure<'_> {
 
     /// Every serial algorithm's record (or unfinished line) into `results`, each with the
     /// machine's reference timed just before it (f2-iter's is the baseline's).
+    /// `baseline` is f2-iter's runs and the value every result is held to.
     fn serial_records<T: GameTree>(
         &self,
         tree: &T,
-        baseline: &Baseline,
+        (baseline, reference): (&Baseline, Value),
         baseline_reference: Option<f64>,
         moves: &mut MoveValues<'_, T>,
         results: &mut Results,
@@ -406,7 +409,7 @@ impl Measure<'_> {
             } else {
                 self.reference()
             };
-            match self.serial_record(tree, serial, baseline, moves) {
+            match self.serial_record(tree, serial, baseline, moves, reference) {
                 Ok(record) => results.records.push(Record {
                     machine_ns: machine,
                     ..record
@@ -514,17 +517,19 @@ impl Measure<'_> {
         Ok((detailed, runs, wall))
     }
 
-    /// A serial algorithm's record, verified against the baseline's value.
+    /// A serial algorithm's record, verified against `reference`: the published value,
+    /// else the baseline's.
     fn serial_record<T: GameTree>(
         &self,
         tree: &T,
         serial: SerialAlgorithm,
         baseline: &Baseline,
         moves: &mut MoveValues<'_, T>,
+        reference: Value,
     ) -> Result<Record, Halt> {
         let (detailed, runs, wall) = self.serial_runs(tree, serial, baseline)?;
         let verified = runs.iter().all(|r| same_search(r, &detailed))
-            && judge_result(moves, &detailed, baseline.detailed.value) == Verdict::Agrees;
+            && judge_result(moves, &detailed, reference) == Verdict::Agrees;
         let windowed = serial.takes_window();
         let fields = WindowFields::of(
             &detailed,
@@ -538,7 +543,9 @@ impl Measure<'_> {
             algo: Algorithm::Serial(serial),
             threads: 1,
             value: detailed.value,
-            best_move: detailed.best_move,
+            best_move: detailed
+                .best_move
+                .or_else(|| tree.decided_move(tree.root())),
             nodes: detailed.stats.nodes,
             leaves: detailed.stats.leaves,
             nps: wall.per_second(detailed.stats.nodes),
@@ -654,7 +661,7 @@ impl Measure<'_> {
             algo: Algorithm::Parallel(algorithm),
             threads,
             value: shown.value,
-            best_move: shown.best_move,
+            best_move: shown.best_move.or_else(|| tree.decided_move(tree.root())),
             nodes: median_nodes,
             leaves: leaves[leaves.len() / 2],
             levels: Vec::new(),

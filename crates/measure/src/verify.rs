@@ -155,6 +155,9 @@ pub struct Mismatch {
     /// The algorithm to rerun to see it again (`f2-iter` when the reference itself is
     /// wrong).
     pub algo: Algorithm,
+    /// Whether it is the reference's, serial F2 that every search runs beside: any
+    /// algorithm shows it again.
+    pub reference: bool,
     /// Its thread count.
     pub threads: usize,
     /// What disagreed, e.g. `ybwc at 2 threads found value 5, f2-iter 7`.
@@ -170,8 +173,9 @@ impl TreeVerdict {
             .filter(|c| c.verdict == Verdict::TimedOut)
     }
 
-    /// The disagreements and failures, the reference's first. A search that timed out is
-    /// neither.
+    /// The disagreements and failures, the reference's first, each once: a search of
+    /// f2-iter asked for that found what the reference found is the reference's
+    /// mismatch, not a second one. A search that timed out is neither.
     pub fn mismatches(&self) -> Vec<Mismatch> {
         let reference_algo = Algorithm::Serial(SerialAlgorithm::F2Iter);
         let reference_check = SearchCheck {
@@ -180,10 +184,21 @@ impl TreeVerdict {
             answer: self.reference,
             verdict: self.reference_verdict.clone(),
         };
+        let reference_wrong =
+            !matches!(self.reference_verdict, Verdict::Agrees | Verdict::TimedOut);
+        let same_as_reference = |check: &SearchCheck| {
+            reference_wrong
+                && check.algo == reference_algo
+                && check.answer == reference_check.answer
+        };
         std::iter::once(&reference_check)
-            .chain(&self.searches)
-            .filter_map(|check| {
-                let who = if check.algo.is_parallel() {
+            .chain(self.searches.iter().filter(|c| !same_as_reference(c)))
+            .enumerate()
+            .filter_map(|(i, check)| {
+                let reference = i == 0;
+                let who = if reference {
+                    "the reference serial F2 (f2-iter)".to_string()
+                } else if check.algo.is_parallel() {
                     format!("{} at {} threads", check.algo, check.threads)
                 } else {
                     check.algo.to_string()
@@ -200,11 +215,9 @@ impl TreeVerdict {
                             answer.value
                         )
                     }
-                    (Verdict::WrongValue { expected }, Some(answer))
-                        if check.algo == reference_algo =>
-                    {
+                    (Verdict::WrongValue { expected }, Some(answer)) if reference => {
                         format!(
-                            "f2-iter found value {}, F0 (the oracle) {expected}",
+                            "{who} found value {}, F0 (the oracle) {expected}",
                             answer.value
                         )
                     }
@@ -230,6 +243,7 @@ impl TreeVerdict {
                 Some(Mismatch {
                     algo: check.algo,
                     threads: check.threads,
+                    reference,
                     message,
                 })
             })

@@ -8,6 +8,16 @@ use abbench_results::Record;
 use std::fmt::Write;
 use std::time::Duration;
 
+/// What `records` were checked against: serial F2, and the published scores where a
+/// tree has one (a Connect Four position's).
+pub fn checked_against(records: &[Record]) -> &'static str {
+    if records.iter().any(|r| r.tree.score.is_some()) {
+        "serial F2 and the published scores"
+    } else {
+        "serial F2"
+    }
+}
+
 /// The headline of `records`, measured in `elapsed`.
 pub fn headline(records: &[Record], elapsed: Duration, other_cpu_share: Option<f64>) -> String {
     let mut trees: Vec<String> = records.iter().map(|r| r.tree.key()).collect();
@@ -20,14 +30,15 @@ pub fn headline(records: &[Record], elapsed: Duration, other_cpu_share: Option<f
         records.len(),
         abbench_results::elapsed(elapsed)
     );
+    let truth = checked_against(records);
     if records.is_empty() {
         text.push_str("no results, so nothing was checked against serial F2\n");
     } else if failed == 0 {
-        text.push_str("every result agrees with serial F2\n");
+        let _ = writeln!(text, "every result agrees with {truth}");
     } else {
         let _ = writeln!(
             text,
-            "{failed} results do NOT agree with serial F2 (see report.md)"
+            "{failed} results do NOT agree with {truth} (see report.md)"
         );
     }
     if let Some(warning) = crate::contention_warning(other_cpu_share) {

@@ -68,7 +68,7 @@ pub use folder::{
     REPORT_FILE, ReportFiles, SUMMARY_FILE, Simulation, create_dir, rebuild_report, write_report,
     write_report_with, write_run_folder,
 };
-pub use headline::headline;
+pub use headline::{checked_against, headline};
 pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use merge::{MergeError, MergeOptions, MergeOutcome, merge_shards};
 pub use metrics::{karp_flatt, median};

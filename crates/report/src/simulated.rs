@@ -280,8 +280,18 @@ fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, NotSim
         .take(budget.seeds)
         .map(|(record, metrics)| {
             let spec = tree_spec(&record.tree)?;
+            // A regular file only: opening a FIFO would wait for a writer.
             if let TreeSource::File(path) = &spec.source
-                && let Err(error) = std::fs::File::open(path)
+                && let Err(error) = std::fs::metadata(path).and_then(|meta| {
+                    if meta.is_file() {
+                        std::fs::File::open(path).map(drop)
+                    } else {
+                        Err(std::io::Error::new(
+                            std::io::ErrorKind::InvalidInput,
+                            abbench_tree::file::file_kind(&meta),
+                        ))
+                    }
+                })
             {
                 return Err(NotSimulated::TreeFileGone {
                     path: path.clone(),

@@ -4,7 +4,6 @@
 //! file past it is refused after that many, so memory stays bounded), and UTF-8.
 
 use crate::FileError;
-use std::io::Read;
 use std::path::Path;
 
 /// The most bytes of a `results.jsonl` read: a million searches' records, about.
@@ -14,44 +13,23 @@ pub const MAX_RESULTS_BYTES: u64 = 2 << 30;
 /// `calibration.json`.
 pub const MAX_SMALL_FILE_BYTES: u64 = 16 << 20;
 
-/// The text of the regular file `path`, if it holds at most `max_bytes` bytes of UTF-8.
+/// The text of the regular file `path`, if it holds at most `max_bytes` bytes of UTF-8
+/// ([`abbench_tree::file::read_text`], its errors as the file's).
 pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, FileError> {
-    let bad = |message: String| FileError::BadInput {
+    use abbench_tree::file::TextFileError;
+    let bad = |line: usize, message: String| FileError::BadInput {
         path: path.to_path_buf(),
-        line: 0,
+        line,
         message,
     };
-    let io = |source| FileError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if !meta.is_file() {
-        return Err(bad(format!(
-            "not a regular file ({}): only a file is read",
-            abbench_tree::file::file_kind(&meta)
-        )));
-    }
-    if meta.len() > max_bytes {
-        return Err(too_large(path, max_bytes));
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(max_bytes + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > max_bytes {
-        return Err(too_large(path, max_bytes));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let text = String::from_utf8_lossy(&e.as_bytes()[..at]);
-        FileError::BadInput {
+    abbench_tree::file::read_text(path, max_bytes).map_err(|error| match error {
+        TextFileError::Io(source) => FileError::Io {
             path: path.to_path_buf(),
-            line: text.lines().count().max(1),
-            message: format!("not UTF-8 text: byte {} of the file", at + 1),
-        }
+            source,
+        },
+        TextFileError::TooLarge(_) => too_large(path, max_bytes),
+        TextFileError::NotUtf8 { line, .. } => bad(line, error.to_string()),
+        TextFileError::NotRegular(_) => bad(0, error.to_string()),
     })
 }
 

@@ -281,7 +281,8 @@ pub struct Record {
     pub threads: usize,
     /// The root value found.
     pub value: Value,
-    /// The root move that produced it.
+    /// The root move that produced it; for a root the game's rules decide (a Connect
+    /// Four position whose mover completes four at once), the move that decides it.
     pub best_move: Option<usize>,
     /// Positions examined (the median over runs for parallel searches).
     pub nodes: u64,

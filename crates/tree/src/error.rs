@@ -76,8 +76,43 @@ impl TreeError {
     ) -> Self {
         TreeError::InvalidParameter {
             parameter,
-            value: value.to_string(),
+            value: echoed(&value.to_string()),
             expected: expected.into(),
         }
+    }
+}
+
+/// The most characters of a user's value an error message repeats.
+pub const MAX_ECHOED: usize = 60;
+
+/// A user's value as an error message repeats it: whole up to [`MAX_ECHOED`] characters,
+/// else its first ones and how long it was, `4453…(70000 characters)`, so that one bad
+/// value never fills a screen.
+pub fn echoed(text: &str) -> String {
+    let length = text.chars().count();
+    if length <= MAX_ECHOED {
+        return text.to_string();
+    }
+    let start: String = text.chars().take(MAX_ECHOED).collect();
+    format!("{start}…({length} characters)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_value_is_echoed_by_its_start_and_its_length() {
+        assert_eq!(echoed("4453"), "4453");
+        let exact = "7".repeat(MAX_ECHOED);
+        assert_eq!(echoed(&exact), exact);
+        let long = "é".repeat(70_000);
+        let shown = echoed(&long);
+        assert_eq!(
+            shown,
+            format!("{}…(70000 characters)", "é".repeat(MAX_ECHOED))
+        );
+        let error = TreeError::invalid("position", "1".repeat(70_000), "too long");
+        assert!(error.to_string().len() < 200, "{error}");
     }
 }

@@ -78,6 +78,16 @@ pub trait GameTree: Sync {
         None
     }
 
+    /// A move that decides a terminal `node` at once, where the game's rules, not a
+    /// search, decided it (a Connect Four position whose mover can complete four: the
+    /// column that does, its move number); `None` for every other node and every tree
+    /// but the games. A search of such a root examines one position and finds no best
+    /// move: this names one.
+    fn decided_move(&self, node: Self::Node) -> Option<usize> {
+        let _ = node;
+        None
+    }
+
     /// Positions per ply below a node of this tree in one null-window pass of the
     /// table-driven searches (MTD(f)'s kernel on its table): the `b` of the `b^r`
     /// positions such a pass examines below a node `r` plies above the deepest leaves

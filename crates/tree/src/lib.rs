@@ -28,7 +28,7 @@ pub mod leaf_batch;
 pub mod models;
 
 pub use compare::{MoveNumbers, first_difference};
-pub use error::TreeError;
+pub use error::{MAX_ECHOED, TreeError, echoed};
 pub use game_tree::GameTree;
 pub use path_keyed::PathKeyed;
 pub use preorder::{Step, walk_preorder};

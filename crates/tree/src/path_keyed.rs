@@ -55,6 +55,10 @@ impl<T: GameTree> GameTree for PathKeyed<T> {
     fn value_bounds(&self, node: T::Node) -> Option<(Value, Value)> {
         self.0.value_bounds(node)
     }
+
+    fn decided_move(&self, node: T::Node) -> Option<usize> {
+        self.0.decided_move(node)
+    }
     /// The game's own: the split height then follows the tree, not its keys, so path
     /// keys and position keys are compared at the same split height.
     fn branching_per_ply(&self) -> Option<f64> {

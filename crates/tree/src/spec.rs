@@ -76,6 +76,22 @@ impl Model {
     pub fn is_game(self) -> bool {
         Model::GAMES.contains(&self)
     }
+
+    /// Whether the model reads the parameter `parameter` (named as on the command line,
+    /// `degree`, `values`, `position`, …): the one rule of which parameters each model
+    /// reads. A game reads its position, not a shape or a seed.
+    pub fn reads(self, parameter: &str) -> bool {
+        match parameter {
+            "degree" | "height" | "seed" => !self.is_game(),
+            "values" => self == Model::Random,
+            "ordering" | "spread" | "degree-min" | "degree-max" | "terminal-prob" => {
+                self == Model::Ordered
+            }
+            "edge-range" | "order" => self == Model::BranchSum,
+            "position" | "positions" | "score" | "path-keys" => self == Model::Connect4,
+            _ => false,
+        }
+    }
 }
 
 impl fmt::Display for Model {
@@ -337,11 +353,16 @@ impl ModelSpec {
         Ok(())
     }
 
-    /// The root of a `connect4` tree, or why its position is none.
+    /// The root of a `connect4` tree, or why its position (or its published score) is
+    /// none.
     fn connect4_root(&self) -> Result<Connect4Tree, TreeError> {
         let moves = self.position.as_deref().unwrap_or_default();
         let board =
             parse_moves(moves).map_err(|e| TreeError::invalid("position", moves, e.to_string()))?;
+        if let Some(score) = self.score {
+            crate::models::connect4::positions_file::check_score(moves, score)
+                .map_err(|message| TreeError::invalid("score", score, message))?;
+        }
         Ok(Connect4Tree::new(board))
     }
 

@@ -41,36 +41,39 @@ impl MergeCommand {
             command_line: super::command_line(),
         };
         let merged = merge_shards(&self.shards, &self.out, &options).map_err(merge_failure)?;
-        writeln!(
-            out,
-            "run folder: {}",
-            crate::progress::one_line(&self.out.display().to_string())
-        )
-        .map_err(Failure::stdout)?;
         // Said on stdout too, which `-q` keeps: a partial run is never taken for a whole.
         let partial = merged
             .partial
             .as_deref()
             .map_or(String::new(), |why| format!(" — PARTIAL RUN: {why}"));
-        writeln!(
+        let written = writeln!(
             out,
-            "{} records from {} of {} shards{}",
-            merged.records,
-            merged.shards.0,
-            merged.shards.1,
-            crate::progress::one_line(&partial)
+            "run folder: {}",
+            crate::progress::one_line(&self.out.display().to_string())
         )
-        .map_err(Failure::stdout)?;
-        out.flush().map_err(Failure::stdout)?;
-        if merged.unverified > 0 {
-            return Err(Failure::failed(format!(
+        .and_then(|()| {
+            writeln!(
+                out,
+                "{} records from {} of {} shards{}",
+                merged.records,
+                merged.shards.0,
+                merged.shards.1,
+                crate::progress::one_line(&partial)
+            )
+        })
+        .and_then(|()| out.flush());
+        let verdict = if merged.unverified > 0 {
+            Err(Failure::failed(format!(
                 "{} of {} results do not agree with serial F2; see {}",
                 merged.unverified,
                 merged.records,
                 self.out.join(abbench_report::REPORT_FILE).display()
-            )));
-        }
-        Ok(())
+            )))
+        } else {
+            Ok(())
+        };
+        // A reader gone early (`… | head -1`) never turns a failing verdict into success.
+        Failure::after_writing(written, verdict)
     }
 }
 

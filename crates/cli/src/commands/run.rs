@@ -4,8 +4,9 @@
 //! the parallel ones at every thread count, `repeat` timed runs after `warmup` untimed ones, each
 //! result checked against serial F2. `--json` prints each record as one JSON line
 //! (schema 1, `abbench_results::Record`); otherwise an aligned table follows the last tree.
-//! A result that does not match serial F2 is printed like the others and then fails the
-//! run (exit 1).
+//! A result that does not match serial F2 (or a Connect Four position's published score,
+//! `--score` or a positions file's) is printed like the others and then fails the run
+//! (exit 1).
 //!
 //! With `--time-limit` a search that reaches the limit gives no result: `--json` prints
 //! it as a `"timed_out": true` line without a value, the table as a row marked `timed
@@ -79,10 +80,14 @@ impl RunCommand {
             runs + 1,
             "this run",
         )?;
+        self.note_the_unasked_work(&specs, runs + 1, candidates);
         let config = self.config(candidates);
         let mut pools = Pools::new(config.pin_threads);
         let bar = progress::bar(specs.len() as u64, "run");
-        let mut table = RunTable::new(&fastest_serial_heading(algos, candidates));
+        let mut table = RunTable::new(
+            &fastest_serial_heading(algos, candidates),
+            self.tree.positions.is_some(),
+        );
         let mut unverified: Vec<String> = Vec::new();
         let mut unfinished: Vec<Unfinished> = Vec::new();
         // The first failed write to stdout (the reader gone, a full disk) ends the
@@ -138,11 +143,9 @@ impl RunCommand {
                 }
                 Ok(())
             }
-            [only] => Err(Failure::failed(format!(
-                "MISMATCH against serial F2: {only}"
-            ))),
+            [only] => Err(Failure::failed(format!("MISMATCH against {only}"))),
             [first, rest @ ..] => Err(Failure::failed(format!(
-                "MISMATCH against serial F2: {first} (and {} more results)",
+                "MISMATCH against {first} (and {} more results)",
                 rest.len()
             ))),
         }
@@ -183,7 +186,57 @@ pub fn unfinished_message(unfinished: &[Unfinished]) -> String {
     parts.join("; ")
 }
 
+/// Estimated seconds of searches the command line did not name (the serial reference,
+/// the default baseline's candidates) past which `run` says what they cost.
+const UNASKED_WORK_NOTE_SECONDS: f64 = 30.0;
+
 impl RunCommand {
+    /// Notes on the searches `run` adds to those asked for, when they are estimated to
+    /// take long: the serial reference f2-iter on every tree, and with `--baseline
+    /// fastest` every exact serial search, to name the fastest. `runs` is each search's
+    /// runs, the counting one included.
+    fn note_the_unasked_work(&self, specs: &[abbench_tree::TreeSpec], runs: u64, candidates: bool) {
+        let algos = self.search.algorithms();
+        let f2_iter = Algorithm::Serial(abbench_search::SerialAlgorithm::F2Iter);
+        let seconds = |algos: &[Algorithm], reference: u64| {
+            self.search
+                .estimate_of(algos, specs, runs, reference)
+                .seconds
+        };
+        let all = seconds(
+            &abbench_measure::with_serial_candidates(algos, candidates),
+            runs,
+        );
+        let human = |s: f64| abbench_results::human_duration(s);
+        if !algos.contains(&f2_iter) {
+            let reference = seconds(&[], runs);
+            if reference > UNASKED_WORK_NOTE_SECONDS {
+                progress::note(&format!(
+                    "the serial reference f2-iter, which every result is measured against, \
+                     runs on every tree as well: about {} of the estimated {}",
+                    human(reference),
+                    human(all)
+                ));
+            }
+        }
+        let added: Vec<String> = abbench_measure::with_serial_candidates(algos, candidates)
+            .into_iter()
+            .filter(|a| !algos.contains(a) && *a != f2_iter)
+            .map(|a| a.to_string())
+            .collect();
+        let without = seconds(&abbench_measure::with_serial_candidates(algos, false), runs);
+        if !added.is_empty() && all - without > UNASKED_WORK_NOTE_SECONDS {
+            progress::note(&format!(
+                "--baseline fastest also measures {} on every tree, to name the fastest \
+                 serial search: about {} of the estimated {}; --baseline f2-iter leaves \
+                 them out",
+                added.join(", "),
+                human(all - without),
+                human(all)
+            ));
+        }
+    }
+
     /// Whether `--baseline fastest` asks for every exact serial search beside the
     /// parallel ones.
     fn measures_candidates(&self) -> bool {
@@ -247,14 +300,19 @@ fn write_json(out: &mut impl Write, record: &impl serde::Serialize) -> std::io::
     writeln!(out)
 }
 
-/// The record's tree, seed, algorithm and threads, for a message.
+/// What the record was held to (serial F2, or its tree's published score), then its
+/// tree, seed, algorithm and threads, for a message.
 fn describe(record: &Record) -> String {
-    let seed = record
-        .tree
-        .seed
-        .map_or(String::new(), |s| format!(" seed={s}"));
+    // A game's position is named by its moves; it has no seed.
+    let seed = match record.tree.seed {
+        Some(s) if record.tree.position.is_none() => format!(" seed={s}"),
+        _ => String::new(),
+    };
+    let truth = record.tree.score.map_or("serial F2".to_string(), |s| {
+        format!("the published score {s}")
+    });
     format!(
-        "{}{seed} {} threads={} (value {}, best move {})",
+        "{truth}: {}{seed} {} threads={} (value {}, best move {})",
         record.tree.label(),
         record.algo,
         record.threads,
@@ -268,13 +326,18 @@ fn best_move(best: Option<usize>) -> String {
 }
 
 /// The run's results for people, one row per record.
-struct RunTable(Table);
+struct RunTable {
+    table: Table,
+    /// Whether a game's positions come from a positions file: their seed column shows
+    /// the file's line; a position given alone has none.
+    lines: bool,
+}
 
 impl RunTable {
     /// A table whose column of speedups against the fastest serial search is headed
-    /// `fastest`.
-    fn new(fastest: &str) -> Self {
-        RunTable(Table::new(&[
+    /// `fastest`; `lines` as [`RunTable::lines`].
+    fn new(fastest: &str, lines: bool) -> Self {
+        let table = Table::new(&[
             ("tree", Align::Left),
             ("seed", Align::Right),
             ("algo", Align::Left),
@@ -290,7 +353,19 @@ impl RunTable {
             ("overhead", Align::Right),
             (fastest, Align::Right),
             ("verified", Align::Left),
-        ]))
+        ]);
+        RunTable { table, lines }
+    }
+
+    /// The seed column of `tree`: a model's seed, a positions file's line (`line 12`),
+    /// or `-` for a position given alone, which reads no seed.
+    fn seed(&self, tree: &abbench_results::TreeInfo) -> String {
+        match tree.seed {
+            Some(_) if tree.position.is_some() && !self.lines => "-".to_string(),
+            Some(line) if tree.position.is_some() => format!("line {line}"),
+            Some(seed) => seed.to_string(),
+            None => "-".to_string(),
+        }
     }
 
     fn push(&mut self, record: &Record) {
@@ -307,9 +382,10 @@ impl RunTable {
             ),
             None => (dash(), dash(), dash(), dash()),
         };
-        self.0.push(vec![
+        let seed = self.seed(&record.tree);
+        self.table.push(vec![
             record.tree.label(),
-            record.tree.seed.map_or_else(dash, |s| s.to_string()),
+            seed,
             record.algo.to_string(),
             record.threads.to_string(),
             record.value.to_string(),
@@ -335,7 +411,7 @@ impl RunTable {
         let dash = || "-".to_string();
         let mut row = vec![
             line.tree.label(),
-            line.tree.seed.map_or_else(dash, |s| s.to_string()),
+            self.seed(&line.tree),
             line.algo.to_string(),
             line.threads.to_string(),
         ];
@@ -345,10 +421,10 @@ impl RunTable {
         } else {
             "timed out".to_string()
         });
-        self.0.push(row);
+        self.table.push(row);
     }
 
     fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
-        self.0.write(out)
+        self.table.write(out)
     }
 }

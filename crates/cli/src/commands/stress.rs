@@ -43,11 +43,13 @@ pub fn run(
         check,
     )?;
     bar.finish_and_clear();
-    if let Some(shard) = shard {
-        let line = crate::shard_arg::shard_line(shard, outcome.searches, "searches");
-        writeln!(out, "{line}").map_err(Failure::stdout)?;
-    }
-    write_summary(out, &outcome).map_err(Failure::stdout)?;
+    let mut written = (|| {
+        if let Some(shard) = shard {
+            let line = crate::shard_arg::shard_line(shard, outcome.searches, "searches");
+            writeln!(out, "{line}")?;
+        }
+        write_summary(out, &outcome)
+    })();
     if let Some(mismatch) = &outcome.mismatch {
         let spec = TreeSpec::model(mismatch.model.clone(), Layout::Implicit);
         let command = reproduce(mismatch);
@@ -59,13 +61,24 @@ pub fn run(
             writeln!(out, "  reproduce (a race may need several runs): {command}")?;
             out.flush()
         };
-        print().map_err(Failure::stdout)?;
-        return Err(Failure::failed(format!(
-            "MISMATCH on {spec}: {}; reproduce with: {command}",
-            mismatch.messages.first().map_or("", String::as_str)
-        )));
+        written = written.and_then(|()| print());
+        // A reader gone early (`… | head -1`) never hides the mismatch: exit 1 still.
+        return Err(Failure::failing_after_writing(
+            written,
+            Failure::failed(format!(
+                "MISMATCH on {spec}: {}; reproduce with: {command}",
+                mismatch.messages.first().map_or("", String::as_str)
+            )),
+        ));
     }
-    out.flush().map_err(Failure::stdout)?;
+    Failure::after_writing(
+        written.and_then(|()| out.flush()),
+        timed_out_verdict(&outcome),
+    )
+}
+
+/// The exit of a stress run with no mismatch: a failure if searches gave no answer.
+fn timed_out_verdict(outcome: &StressOutcome) -> Result<(), Failure> {
     let timed_out = outcome.timed_out();
     if timed_out > 0 {
         return Err(Failure::failed(format!(

@@ -173,9 +173,10 @@ impl SweepCommand {
             return Err(error.into());
         }
         let outcome = finished?;
-        self.print(out, &outcome, &folder_path)?;
+        let written = self.print(out, &outcome, &folder_path);
         let signal = interrupted.then(|| signals.received().unwrap_or(signal_hook::consts::SIGINT));
-        verdict(&outcome, &folder_path, signal)
+        // A reader gone early (`… | head -1`) never turns a failing verdict into success.
+        Failure::after_writing(written, verdict(&outcome, &folder_path, signal))
     }
 
     /// Prints the folder and the summary, or the outcome as JSON with `--json`.
@@ -184,19 +185,18 @@ impl SweepCommand {
         out: &mut impl Write,
         outcome: &SweepOutcome,
         folder_path: &Path,
-    ) -> Result<(), Failure> {
+    ) -> std::io::Result<()> {
         if self.json {
-            writeln!(out, "{}", outcome.to_json(folder_path)).map_err(Failure::stdout)?;
+            writeln!(out, "{}", outcome.to_json(folder_path))?;
         } else {
             writeln!(
                 out,
                 "run folder: {}",
                 progress::one_line(&folder_path.display().to_string())
-            )
-            .map_err(Failure::stdout)?;
-            write!(out, "{}", outcome.summary()).map_err(Failure::stdout)?;
+            )?;
+            write!(out, "{}", outcome.summary())?;
         }
-        out.flush().map_err(Failure::stdout)
+        out.flush()
     }
 
     /// The suite with the command line's overrides (only the part `--shard` names, with
@@ -296,9 +296,10 @@ fn verdict(outcome: &SweepOutcome, folder_path: &Path, signal: Option<i32>) -> R
     let report = folder_path.join(abbench_report::REPORT_FILE);
     if outcome.failures > 0 {
         return Err(Failure::failed(format!(
-            "{} of {} results do not agree with serial F2; see {}",
+            "{} of {} results do not agree with {}; see {}",
             outcome.failures,
             outcome.records.len(),
+            abbench_report::checked_against(&outcome.records),
             report.display()
         )));
     }

@@ -92,13 +92,12 @@ impl TheoryCommand {
         })?;
         bar.finish_and_clear();
 
-        if self.json {
+        let written = if self.json {
             write_json(out, &outcome.checks, &outcome.table1)
         } else {
             write_tables(out, &outcome.checks, &outcome.table1)
-        }
-        .map_err(Failure::stdout)?;
-        match outcome.failure() {
+        };
+        let verdict = match outcome.failure() {
             None => {
                 for note in &outcome.notes {
                     progress::note(note);
@@ -106,7 +105,9 @@ impl TheoryCommand {
                 Ok(())
             }
             Some(failure) => Err(Failure::failed(failure)),
-        }
+        };
+        // A reader gone early (`… | head -1`) never turns a failing verdict into success.
+        Failure::after_writing(written, verdict)
     }
 }
 

@@ -101,6 +101,8 @@ struct Summary {
     oracle_trees: u64,
     /// Trees with a published value (a positions file's scores).
     published_trees: u64,
+    /// Positions of a game (Connect Four), whose full tree bounds the game's.
+    games: u64,
     tallies: Vec<Tally>,
 }
 
@@ -177,8 +179,18 @@ impl Summary {
         }
         writeln!(
             out,
-            "oracle      F0 on {} of {} trees (those with at most {ORACLE_POSITIONS} positions)",
-            self.oracle_trees, self.trees
+            "oracle      F0 on {} of {} trees (those whose full tree, degree^height, has at \
+             most {ORACLE_POSITIONS} positions{})",
+            self.oracle_trees,
+            self.trees,
+            if self.games > 0 {
+                format!(
+                    ": a Connect Four position with at most {} moves left",
+                    connect4_oracle_moves()
+                )
+            } else {
+                String::new()
+            }
         )?;
         if self.published_trees > 0 {
             writeln!(
@@ -286,6 +298,7 @@ impl VerifyCommand {
             summary.trees += 1;
             summary.oracle_trees += u64::from(verdict.oracle.is_some());
             summary.published_trees += u64::from(verdict.published.is_some());
+            summary.games += u64::from(is_game(spec));
             let mismatches = verdict.mismatches();
             for check in &verdict.searches {
                 let wrong = mismatches
@@ -308,11 +321,19 @@ impl VerifyCommand {
         if !wrong.is_empty() {
             return Err(self.report_mismatches(out, &summary, &wrong));
         }
-        if self.json {
-            writeln!(out, "{}", summary.to_json(&[])).map_err(Failure::stdout)?;
+        let written = if self.json {
+            writeln!(out, "{}", summary.to_json(&[]))
         } else {
-            summary.write(out).map_err(Failure::stdout)?;
+            summary.write(out)
         }
+        .and_then(|()| out.flush());
+        // A reader gone early (`… | head -1`) never turns a failing verdict into success.
+        Failure::after_writing(written, self.verdict(&summary))
+    }
+
+    /// The exit of a run in which no search disagreed: a failure if some gave no answer,
+    /// else success, with a note if threads were oversubscribed.
+    fn verdict(&self, summary: &Summary) -> Result<(), Failure> {
         let timed_out: u64 = summary.tallies.iter().map(|t| t.timed_out).sum();
         if timed_out > 0 {
             let limit = self.search.time_limit.unwrap_or_default().as_secs_f64();
@@ -356,21 +377,23 @@ impl VerifyCommand {
             }
             out.flush()
         };
-        if let Err(error) = print() {
-            return Failure::stdout(error);
-        }
-        let Some((spec, first)) = each().next() else {
-            return Failure::failed("a mismatch was reported without one".to_string());
+        let written = print();
+        let failure = match each().next() {
+            None => Failure::failed("a mismatch was reported without one".to_string()),
+            Some((spec, first)) => {
+                let others = match wrong.len() {
+                    1 => String::new(),
+                    n => format!(" ({n} trees disagree, each named above)"),
+                };
+                Failure::failed(format!(
+                    "MISMATCH on {spec}: {}; reproduce with: {}{others}",
+                    first.message,
+                    self.reproduce(spec, first)
+                ))
+            }
         };
-        let others = match wrong.len() {
-            1 => String::new(),
-            n => format!(" ({n} trees disagree, each named above)"),
-        };
-        Failure::failed(format!(
-            "MISMATCH on {spec}: {}; reproduce with: {}{others}",
-            first.message,
-            self.reproduce(spec, first)
-        ))
+        // A reader gone early (`… | head -1`) never hides the mismatch: exit 1 still.
+        Failure::failing_after_writing(written, failure)
     }
 
     /// The command that checks just this algorithm and thread count on just this tree.
@@ -379,13 +402,22 @@ impl VerifyCommand {
             TreeSource::Model(model) => model.seed,
             TreeSource::File(_) => self.tree.seed,
         };
+        // The reference runs beside every search: the first asked for shows its mismatch.
+        let (algo, threads) = match self.search.algorithms().first() {
+            Some(&first) if mismatch.reference => (
+                first,
+                self.search.thread_counts().first().copied().unwrap_or(1),
+            ),
+            _ => (mismatch.algo, mismatch.threads),
+        };
+        let threads = if algo.is_parallel() { threads } else { 1 };
         let mut words = vec!["abbench".to_string(), "verify".to_string()];
         words.extend(self.tree.command_line_of(Some(spec), seed));
         words.extend([
             "--algo".to_string(),
-            mismatch.algo.to_string(),
+            algo.to_string(),
             "--threads".to_string(),
-            mismatch.threads.to_string(),
+            threads.to_string(),
         ]);
         if let Some(height) = self.search.split.split_height {
             words.extend(["--split-height".to_string(), height.to_string()]);
@@ -402,6 +434,21 @@ impl VerifyCommand {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// The most moves left in a Connect Four position whose full tree (7 columns at every
+/// move) is small enough for the oracle F0.
+fn connect4_oracle_moves() -> u32 {
+    (0..=abbench_tree::models::connect4::board::CELLS)
+        .take_while(|&h| {
+            abbench_tree::full_tree_nodes(
+                u64::from(abbench_tree::models::connect4::board::WIDTH),
+                h,
+            )
+            .is_some_and(|n| n <= ORACLE_POSITIONS)
+        })
+        .last()
+        .unwrap_or(0)
 }
 
 /// Whether `spec` is a position of a game (checked to the end of its file).
@@ -548,6 +595,7 @@ mod tests {
         let mismatch = Mismatch {
             algo: "ybwc".parse().unwrap(),
             threads: 3,
+            reference: false,
             message: String::new(),
         };
         assert_eq!(

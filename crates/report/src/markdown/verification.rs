@@ -14,34 +14,38 @@ pub(super) fn failures(md: &mut String, records: &[Record]) {
         );
         return;
     }
+    let truth = crate::checked_against(records);
     if failed.is_empty() {
         let _ = writeln!(
             md,
-            "✅ Every one of the {} results agrees with serial F2.\n",
+            "✅ Every one of the {} results agrees with {truth}.\n",
             records.len()
         );
         return;
     }
     let _ = writeln!(
         md,
-        "## ❌ Verification failures\n\n**{} of {} results do not agree with serial F2** (a \
+        "## ❌ Verification failures\n\n**{} of {} results do not agree with {truth}** (a \
          different root value, or a best move whose own value is not the root value). \
          These are wrong answers, not noise.\n",
         failed.len(),
         records.len()
     );
-    md.push_str("| workload | seed | algorithm | threads | value | best move |\n");
-    md.push_str("| --- | ---: | --- | ---: | ---: | ---: |\n");
+    md.push_str(
+        "| workload | seed | algorithm | threads | value | best move | published score |\n",
+    );
+    md.push_str("| --- | ---: | --- | ---: | ---: | ---: | ---: |\n");
     for r in failed {
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} |",
             cell(&r.tree.workload().label()),
             r.tree.seed.map_or("—".into(), |s| s.to_string()),
             r.algo,
             r.threads,
             r.value,
             r.best_move.map_or("—".into(), |m| m.to_string()),
+            r.tree.score.map_or("—".into(), |s| s.to_string()),
         );
     }
     md.push('\n');

@@ -17,6 +17,7 @@
 mod atomic;
 mod lexer;
 mod reader;
+mod text;
 mod writer;
 
 #[cfg(test)]
@@ -24,6 +25,7 @@ mod test;
 
 pub use atomic::{check_replaceable, file_kind, temporary_path, write_atomically_with};
 pub use reader::{header_comments, parse_tree, read_header_comments, read_tree_file};
+pub use text::{TextFileError, read_text};
 pub use writer::{
     CHECK_EVERY, LINE_WIDTH, tree_to_string, write_tree, write_tree_file, write_tree_file_with,
     write_tree_with,

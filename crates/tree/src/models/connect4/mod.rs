@@ -246,6 +246,19 @@ impl GameTree for Connect4Tree {
     fn branching_per_ply(&self) -> Option<f64> {
         Some(BRANCHING_PER_PLY)
     }
+
+    /// The column, centre first ([`CENTRE_FIRST`]), where the mover of a leaf of rule 1
+    /// completes four.
+    fn decided_move(&self, node: Connect4Node) -> Option<usize> {
+        if node.moves != 0 {
+            return None;
+        }
+        let wins = node.board.own_threats() & node.board.playable();
+        CENTRE_FIRST
+            .into_iter()
+            .find(|&column| wins & board::column(column) != 0)
+            .map(|column| column as usize)
+    }
 }
 
 #[cfg(test)]

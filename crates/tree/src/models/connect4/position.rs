@@ -4,10 +4,10 @@
 //! in column 3).
 //!
 //! A sequence is refused when a move names no column, a full column, or follows the move
-//! that won the game, and when its last move wins: a position to search is one where a
-//! move is still to be played (the peer solver refuses the same).
+//! that won the game, and when its last move wins or fills the board: a position to
+//! search is one where a move is still to be played (the peer solver refuses the same).
 
-use super::board::{Board, WIDTH, has_four};
+use super::board::{Board, CELLS, WIDTH, has_four};
 
 /// Why a move sequence names no position to search.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -42,6 +42,12 @@ pub enum MoveError {
         /// 1-based move number of the winning move, the last.
         number: usize,
     },
+    /// The last move fills the board, a draw: nothing is left to search.
+    #[error("move {number} fills the board, a draw, so the position has no move to search")]
+    Full {
+        /// 1-based move number of the last move, 42.
+        number: usize,
+    },
 }
 
 /// The position the moves `sequence` reach from the empty board.
@@ -71,6 +77,9 @@ pub fn parse_moves(sequence: &str) -> Result<Board, MoveError> {
     }
     match won_by {
         Some(number) => Err(MoveError::Won { number }),
+        None if board.moves >= CELLS => Err(MoveError::Full {
+            number: sequence.len(),
+        }),
         None => Ok(board),
     }
 }
@@ -119,5 +128,14 @@ mod tests {
             })
         );
         assert_eq!(parse_moves("1212121"), Err(MoveError::Won { number: 7 }));
+        // A full board is a finished game too, as a won one is.
+        assert_eq!(
+            parse_moves(FULL_DRAWN_BOARD),
+            Err(MoveError::Full { number: 42 })
+        );
+        assert!(parse_moves(&FULL_DRAWN_BOARD[..41]).is_ok());
     }
+
+    /// 42 moves that fill the board with no four in a row (a drawn game).
+    const FULL_DRAWN_BOARD: &str = "141724165222235463442116413773377573556656";
 }

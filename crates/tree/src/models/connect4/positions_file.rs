@@ -13,6 +13,30 @@ use std::path::Path;
 /// The largest score a position can have: a win with the first player's 4th stone.
 pub const MAX_SCORE: Value = 18;
 
+/// The scores a position after `played` moves can have: a win with the next stone
+/// scores `(43 - played) / 2`, a loss to the opponent's next `-(42 - played) / 2`, and no
+/// one wins before their 4th stone (at most [`MAX_SCORE`]).
+pub fn score_range(played: usize) -> std::ops::RangeInclusive<Value> {
+    let played = played.min(crate::models::connect4::board::CELLS as usize) as Value;
+    (-(42 - played) / 2).max(-MAX_SCORE)..=((43 - played) / 2).min(MAX_SCORE)
+}
+
+/// Why `score` cannot be the score of the position the moves `moves` reach, if it cannot
+/// (`impossible after 26 moves, …`): the one check of a published score, a file's or the
+/// command line's.
+pub fn check_score(moves: &str, score: Value) -> Result<(), String> {
+    let range = score_range(moves.len());
+    if range.contains(&score) {
+        return Ok(());
+    }
+    Err(format!(
+        "impossible after {} moves, where a score is in {} ..= {}",
+        moves.len(),
+        range.start(),
+        range.end()
+    ))
+}
+
 /// One line of a positions file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoredPosition {
@@ -24,14 +48,34 @@ pub struct ScoredPosition {
     pub score: Option<Value>,
 }
 
-/// Reads the positions of the file at `path`.
+/// The most bytes of a positions file read: over 300,000 positions.
+pub const MAX_POSITIONS_BYTES: u64 = 16 << 20;
+
+/// Reads the positions of the file at `path`: a regular file of at most
+/// [`MAX_POSITIONS_BYTES`] bytes of UTF-8 ([`crate::file::read_text`]); a device or a
+/// folder is refused unread.
 pub fn read_positions(path: &Path) -> Result<Vec<ScoredPosition>, TreeError> {
-    let text = std::fs::read_to_string(path).map_err(|source| TreeError::Io {
-        action: "read",
-        path: path.to_path_buf(),
-        source,
+    use crate::file::TextFileError;
+    let name = path.display().to_string();
+    let text = crate::file::read_text(path, MAX_POSITIONS_BYTES).map_err(|error| match error {
+        TextFileError::Io(source) => TreeError::Io {
+            action: "read",
+            path: path.to_path_buf(),
+            source,
+        },
+        TextFileError::NotUtf8 { line, column, .. } => TreeError::Parse {
+            path: name.clone(),
+            line,
+            column,
+            message: error.to_string(),
+        },
+        TextFileError::NotRegular(_) | TextFileError::TooLarge(_) => TreeError::Io {
+            action: "read",
+            path: path.to_path_buf(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidInput, error.to_string()),
+        },
     })?;
-    parse_positions(&text, &path.display().to_string())
+    parse_positions(&text, &name)
 }
 
 /// The positions of `text`, read from `path` (named in errors).
@@ -60,12 +104,8 @@ pub fn parse_positions(text: &str, path: &str) -> Result<Vec<ScoredPosition>, Tr
                 let score: Value = text
                     .parse()
                     .map_err(|_| error(column, format!("score '{text}' is not a number")))?;
-                if score.abs() > MAX_SCORE {
-                    return Err(error(
-                        column,
-                        format!("score {score} is outside -{MAX_SCORE} ..= {MAX_SCORE}"),
-                    ));
-                }
+                check_score(moves, score)
+                    .map_err(|why| error(column, format!("score {score} is {why}")))?;
                 Some(score)
             }
         };
