@@ -381,11 +381,11 @@ impl Comparison {
             Gate::Counts => ", wall time reported but not gated".to_string(),
         };
         format!(
-            "{verdict}: {} matched records (threshold {}%{gate}): {} changed signatures, {} \
+            "{verdict}: {} matched records (threshold {}{gate}): {} changed signatures, {} \
              failed verification, {} failed searches, {} slower, {} faster; {} only in base, \
              {} only in new; {} too short to time; {} without a result (not comparable)",
             self.matched,
-            self.threshold_pct,
+            abbench_results::human_percent(self.threshold_pct / 100.0),
             self.count(ChangeKind::ChangedSignature),
             self.count(ChangeKind::FailedVerification),
             self.count(ChangeKind::FailedSearch),
@@ -731,8 +731,8 @@ pub fn compare_files(
             expected: "must be a percentage of at least 0".into(),
         });
     }
-    let (base, base_results) = read_complete_run(base)?;
-    let (new, new_results) = read_complete_run(new)?;
+    let (base, base_results) = read_complete_run(base, "compare")?;
+    let (new, new_results) = read_complete_run(new, "compare")?;
     let comparison = compare_results(&base_results, &new_results, threshold_pct);
     let keys = |r: &Results| -> std::collections::BTreeSet<(String, Algorithm, usize)> {
         r.records
@@ -760,36 +760,39 @@ pub fn compare_files(
     Ok(comparison)
 }
 
-/// `path` itself, or the `results.jsonl` in it when it is a run folder.
-/// The records of a complete run, for a reader that must not take a partial one
-/// (`compare`, `export`): `path` is a `results.jsonl` file or a run folder holding one.
-/// Refused when its folder is not complete (running, interrupted, failed, abandoned) or
-/// it holds a search twice. Returns the file read and its records.
-pub fn read_complete_run(path: &Path) -> Result<(std::path::PathBuf, Results), ReportError> {
+/// The records of a complete run, for a command that must not take a partial one
+/// (`compare`, `export`, named by `command` in its errors): `path` is a `results.jsonl`
+/// file or a run folder holding one. Refused when its folder is not complete (running,
+/// interrupted, failed, abandoned), its last line is torn, or it holds a search twice.
+/// Returns the file read and its records.
+pub fn read_complete_run(
+    path: &Path,
+    command: &str,
+) -> Result<(std::path::PathBuf, Results), ReportError> {
     let path = abbench_results::results_file(path);
-    refuse_incomplete(&path)?;
+    refuse_incomplete(&path, command)?;
     let results = read_results(&path)?;
     if let (Some(line), Some(why)) = (results.torn_line, results.torn_note()) {
         return Err(FileError::BadInput {
             path,
             line,
-            message: format!("the run is incomplete ({why}): an unfinished run is not compared"),
+            message: format!("the run is incomplete ({why}): {command} takes only a finished run"),
         }
         .into());
     }
-    refuse_duplicates(&path, &results)?;
+    refuse_duplicates(&path, &results, command)?;
     Ok((path, results))
 }
 
 /// An error unless the run folder of `results` is complete: its `machine.json` marks it
 /// running (and a sweep holds its lock, or none does: abandoned), interrupted or failed.
 /// Records without a `machine.json` beside them are taken as they are.
-fn refuse_incomplete(results: &Path) -> Result<(), ReportError> {
+fn refuse_incomplete(results: &Path, command: &str) -> Result<(), ReportError> {
     if let Some(why) = why_incomplete(results)? {
         return Err(FileError::BadInput {
             path: results.to_path_buf(),
             line: 0,
-            message: format!("the run is {why}: an unfinished run is not compared"),
+            message: format!("the run is {why}: {command} takes only a finished run"),
         }
         .into());
     }
@@ -813,8 +816,10 @@ pub fn why_incomplete(results: &Path) -> Result<Option<String>, ReportError> {
         .map(|why| format!("{state} ({why})")))
 }
 
-/// An error naming the first search that `results` holds twice.
-fn refuse_duplicates(path: &Path, results: &Results) -> Result<(), ReportError> {
+/// An error naming the first search that `results` (read from `path`) holds twice: a
+/// results file holds each search once, so `command` cannot tell which copy to use.
+/// The one check of repeated records, for every reader that takes a run whole.
+pub fn refuse_duplicates(path: &Path, results: &Results, command: &str) -> Result<(), ReportError> {
     let mut seen = std::collections::BTreeSet::new();
     let keys = results
         .records
@@ -832,11 +837,56 @@ fn refuse_duplicates(path: &Path, results: &Results) -> Result<(), ReportError> 
                 path: path.to_path_buf(),
                 line: 0,
                 message: format!(
-                    "{label} appears twice: a results file holds each search once, so which \
-                     copy to compare is unknown"
+                    "{label} appears twice: a results file holds each search once, so \
+                     {command} cannot tell which copy to use"
                 ),
             }
             .into());
+        }
+    }
+    Ok(())
+}
+
+/// An error when two of `files` (each a `results.jsonl` file) are one file, or hold one
+/// record alike to the last figure (a copy of a run): a command that pools the records of
+/// several runs would count them twice.
+pub fn refuse_repeated_runs(files: &[(std::path::PathBuf, &Results)]) -> Result<(), ReportError> {
+    let repeated = |path: &Path, message: String| -> ReportError {
+        FileError::BadInput {
+            path: path.to_path_buf(),
+            line: 0,
+            message,
+        }
+        .into()
+    };
+    for (i, (path, results)) in files.iter().enumerate() {
+        let real = path.canonicalize().unwrap_or_else(|_| path.clone());
+        for (earlier, earlier_results) in &files[..i] {
+            let earlier_real = earlier.canonicalize().unwrap_or_else(|_| earlier.clone());
+            if real == earlier_real {
+                return Err(repeated(
+                    path,
+                    format!(
+                        "given twice (also as {}): its records would count twice",
+                        earlier.display()
+                    ),
+                ));
+            }
+            if let Some(r) = results
+                .records
+                .iter()
+                .find(|r| earlier_results.records.contains(r))
+            {
+                return Err(repeated(
+                    path,
+                    format!(
+                        "{} is also in {}, to the last figure: a copy of one run would \
+                         count twice",
+                        key_label(r),
+                        earlier.display()
+                    ),
+                ));
+            }
         }
     }
     Ok(())

@@ -102,10 +102,25 @@ pub const DEFAULT_EPOCH: Duration = Duration::from_secs(2);
 /// The printed intervals are 95% confidence sequences.
 pub const INTERVAL_ALPHA: f64 = 0.05;
 
-/// How long a worker may take to build and describe a suite's searches.
+/// The longest a worker may take to build and describe a suite's searches.
 const PLAN_TIMEOUT: Duration = Duration::from_secs(600);
-/// How long one timed batch may take beyond its expected time.
+/// The least time a worker is given to plan, whatever `max_time`.
+const MIN_PLAN_WAIT: Duration = Duration::from_secs(10);
+/// How long one timed batch may take beyond its expected time, at most.
 const SAMPLE_SLACK: Duration = Duration::from_secs(60);
+
+/// How long a worker may take to plan: as long as the run may time (a plan that takes
+/// longer leaves nothing to time), at least [`MIN_PLAN_WAIT`], at most [`PLAN_TIMEOUT`].
+fn plan_wait(config: &AbConfig) -> Duration {
+    config.max_time.clamp(MIN_PLAN_WAIT, PLAN_TIMEOUT)
+}
+
+/// How long a batch expected to take `expected` may take: ten times that, and the
+/// smaller of [`SAMPLE_SLACK`] and `max_time` beyond, so that a worker gone quiet is
+/// given up about when the run would have ended.
+fn sample_wait(max_time: Duration, expected: Duration) -> Duration {
+    SAMPLE_SLACK.min(max_time) + expected.saturating_mul(10)
+}
 
 /// What the coordinator reports as it goes.
 #[derive(Clone, Debug)]
@@ -177,6 +192,9 @@ struct SearchBlocks {
 struct Run {
     base: Worker,
     new: Worker,
+    interrupt: Interrupt,
+    plan_wait: Duration,
+    max_time: Duration,
     /// The plan request of a restarted pair.
     again: Request,
     suite: String,
@@ -199,6 +217,13 @@ struct Run {
 /// [`MeasureError::Interrupted`]). An `Err` other than that is unusable input (exit 2);
 /// a wrong value or a regression is in the outcome.
 pub fn ab(config: &AbConfig, mut progress: impl FnMut(AbEvent)) -> Result<AbOutcome, MeasureError> {
+    // The suite and the algorithms asked for are the user's input, not a build's: read
+    // here before any worker starts, as each worker reads them.
+    super::worker::plan_searches(
+        &config.suite,
+        config.algos.as_deref(),
+        config.threads.as_deref(),
+    )?;
     let mut run = Run::start(config)?;
     progress(AbEvent::Planned {
         units: run.workloads.len() + 1,
@@ -255,8 +280,13 @@ impl Run {
     /// Both workers started and planned, their plans checked against each other.
     fn start(config: &AbConfig) -> Result<Run, MeasureError> {
         let request = plan_request(config, false);
-        let (base, new, (suite, items), (_, new_items)) =
-            start_pair(&config.base, &config.new, &request)?;
+        let (base, new, (suite, items), (_, new_items)) = start_pair(
+            &config.base,
+            &config.new,
+            &request,
+            &config.interrupt,
+            plan_wait(config),
+        )?;
         check_same_searches(&base, &new, &items, &new_items)?;
         let (problems, changed) = value_problems(&items, &new_items);
         let workloads = workloads_of(&items, config);
@@ -273,6 +303,9 @@ impl Run {
         Ok(Run {
             base,
             new,
+            interrupt: config.interrupt.clone(),
+            plan_wait: plan_wait(config),
+            max_time: config.max_time,
             again: plan_request(config, true),
             suite,
             searches: searches_of(&items),
@@ -317,8 +350,13 @@ impl Run {
         // The old pair goes first: nothing else runs while the new pair plans.
         self.base.stop();
         self.new.stop();
-        let (base, new, (_, base_items), (_, new_items)) =
-            start_pair(&base_path, &new_path, &self.again)?;
+        let (base, new, (_, base_items), (_, new_items)) = start_pair(
+            &base_path,
+            &new_path,
+            &self.again,
+            &self.interrupt,
+            self.plan_wait,
+        )?;
         self.base = base;
         self.new = new;
         check_same_searches(&self.base, &self.base, &self.plans[0], &base_items)?;
@@ -379,7 +417,13 @@ impl Run {
                 &mut self.new
             };
             let planned = &self.plans[usize::from(side == Side::New)][item];
-            let sample = time(worker, item, self.iters[item], planned.one_ns)?;
+            let sample = time(
+                worker,
+                item,
+                self.iters[item],
+                planned.one_ns,
+                self.max_time,
+            )?;
             if let Some(problem) = sample_problem(planned, side, &sample) {
                 self.problems.push(problem);
             }
@@ -481,14 +525,16 @@ fn start_pair(
     base: &std::path::Path,
     new: &std::path::Path,
     request: &Request,
+    interrupt: &Interrupt,
+    wait: Duration,
 ) -> Result<(Worker, Worker, Plan, Plan), MeasureError> {
-    let mut base = Worker::start(Side::Base, base)?;
-    let mut new = Worker::start(Side::New, new)?;
+    let mut base = Worker::start(Side::Base, base, interrupt)?;
+    let mut new = Worker::start(Side::New, new, interrupt)?;
     base.send(request)?;
     new.send(request)?;
-    let reply = base.receive(PLAN_TIMEOUT)?;
+    let reply = base.receive(wait)?;
     let base_plan = plan_reply(&base, reply)?;
-    let reply = new.receive(PLAN_TIMEOUT)?;
+    let reply = new.receive(wait)?;
     let new_plan = plan_reply(&new, reply)?;
     Ok((base, new, base_plan, new_plan))
 }
@@ -512,15 +558,22 @@ fn plan_reply(worker: &Worker, reply: Reply) -> Result<Plan, MeasureError> {
     }
 }
 
-fn time(worker: &mut Worker, item: usize, iters: u64, one_ns: u64) -> Result<Sample, MeasureError> {
+fn time(
+    worker: &mut Worker,
+    item: usize,
+    iters: u64,
+    one_ns: u64,
+    max_time: Duration,
+) -> Result<Sample, MeasureError> {
     let expected = Duration::from_nanos(one_ns.saturating_mul(iters + 1));
+    let wait = sample_wait(max_time, expected);
     match worker.ask(
         &Request::Time {
             item,
             iters,
             reps: 1,
         },
-        SAMPLE_SLACK + expected * 10,
+        wait,
     )? {
         Reply::AbSample(sample) if sample.item == item && sample.iters == iters => Ok(sample),
         _ => Err(MeasureError::AbWorker(format!(
