@@ -2,10 +2,12 @@
 //! samples until every search is decided or the time is spent.
 //!
 //! **Pairing.** Every block times one search four times, alternating the builds — BASE,
-//! NEW, NEW, BASE, and NEW, BASE, BASE, NEW in the next block — and its statistic is the
-//! mean log time of NEW's two samples minus BASE's two. A machine that speeds up or slows
-//! down over the few milliseconds of a block moves both builds' samples alike, and a
-//! linear drift cancels exactly; the order swaps so that neither build always goes first.
+//! NEW, NEW, BASE, and NEW, BASE, BASE, NEW in the workload's next block — and its
+//! statistic is the mean log time of NEW's two samples minus BASE's two. A machine that
+//! speeds up or slows down over the few milliseconds of a block moves both builds' samples
+//! alike, and a linear drift cancels exactly; the order swaps so that neither build always
+//! goes first, nor always runs twice in a row (the second time on a warm worker), in any
+//! workload or search (`base_first`).
 //! Only one worker searches at a time; the other waits on its stdin.
 //!
 //! **Epochs.** Both workers are stopped and started afresh every epoch (2 s by default),
@@ -401,13 +403,13 @@ impl Run {
     fn block(&mut self, w: usize) -> Result<(), MeasureError> {
         let workload = &mut self.workloads[w];
         let item = workload.items[workload.next % workload.items.len()];
-        workload.next += 1;
-        workload.blocks += 1;
-        let order = if self.blocks.is_multiple_of(2) {
+        let order = if base_first(workload.next, workload.items.len()) {
             [Side::Base, Side::New, Side::New, Side::Base]
         } else {
             [Side::New, Side::Base, Side::Base, Side::New]
         };
+        workload.next += 1;
+        workload.blocks += 1;
         self.blocks += 1;
         let mut logs = [0.0f64; 2];
         for side in order {
@@ -680,6 +682,20 @@ fn sample_problem(item: &PlanItem, side: Side, sample: &Sample) -> Option<ValueP
     })
 }
 
+/// Whether the `next`-th block of a workload of `searches` searches (taking turns) times
+/// BASE first (BASE, NEW, NEW, BASE) rather than NEW first. The order alternates along
+/// the workload's own blocks, and, when it has an even number of searches, shifts by one
+/// every turn of them, so that each search alternates too. Within a block the build in
+/// the middle runs twice in a row, the second time on a warm worker (its threads and
+/// caches just used), the other build after a switch both times: a build always in the
+/// middle gains that. A parity kept over every workload's blocks, as before, gave each
+/// workload of a two-workload suite one order for good, and its test that bias.
+fn base_first(next: usize, searches: usize) -> bool {
+    let turn = next / searches.max(1);
+    let shift = if searches.is_multiple_of(2) { turn } else { 0 };
+    (next + shift).is_multiple_of(2)
+}
+
 /// Each test's false-alarm rate: `alpha` over the workloads and the overall test.
 fn test_alpha(config: &AbConfig, workloads: &[WorkloadTest]) -> f64 {
     config.alpha / (workloads.len() + 1) as f64
@@ -732,4 +748,53 @@ fn searches_of(items: &[PlanItem]) -> Vec<(Vec<usize>, SearchBlocks)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::base_first;
+
+    #[test]
+    fn each_workload_and_each_search_gets_both_orders_equally() {
+        for searches in 1..=7 {
+            // Two turns of the searches: every search once in each order.
+            let blocks = 2 * searches.max(2);
+            let mut first = vec![[0usize; 2]; searches];
+            for next in 0..blocks {
+                let item = next % searches;
+                first[item][usize::from(base_first(next, searches))] += 1;
+                // Consecutive blocks of a workload alternate, but at the turn of an even
+                // number of searches.
+                if next > 0 && !(searches % 2 == 0 && next % searches == 0) {
+                    assert_ne!(
+                        base_first(next, searches),
+                        base_first(next - 1, searches),
+                        "{searches} searches, block {next}"
+                    );
+                }
+            }
+            for (item, counts) in first.iter().enumerate() {
+                assert_eq!(
+                    counts[0], counts[1],
+                    "{searches} searches: search {item} got {counts:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn two_workloads_taking_turns_each_get_both_orders() {
+        // The rounds of a two-workload suite: 0, 1, 0, 1, … Each workload's order comes
+        // from its own blocks, whatever the other's.
+        let mut orders = [[0usize; 2]; 2];
+        let mut next = [0usize; 2];
+        for _ in 0..40 {
+            for w in 0..2 {
+                let searches = 6;
+                orders[w][usize::from(base_first(next[w], searches))] += 1;
+                next[w] += 1;
+            }
+        }
+        assert_eq!(orders, [[20, 20], [20, 20]]);
+    }
 }
