@@ -691,3 +691,105 @@ fn export_speaks_of_export_and_says_what_it_cannot_check() {
     assert!(line.contains("export takes only a finished run"), "{line}");
     assert!(!line.contains("compare"), "{line}");
 }
+
+/// `record` with every wall time `ns` (five runs) and the machine's yardstick at 40 µs.
+fn timed_at(record: &serde_json::Value, ns: u64) -> serde_json::Value {
+    let mut r = record.clone();
+    let wall = &mut r["wall_ns"];
+    for key in ["median", "min", "max", "p50", "p90", "p99"] {
+        wall[key] = ns.into();
+    }
+    wall["samples"] = vec![ns; 5].into();
+    wall["median_ci"] = vec![ns; 2].into();
+    r["nps"] = (r["nodes"].as_f64().unwrap() / (ns as f64 * 1e-9)).into();
+    r["machine_ns"] = 40_000.0.into();
+    r
+}
+
+#[test]
+fn compare_holds_parallel_searches_to_their_own_scatter() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = stdout_of(&[
+        "run",
+        "--model",
+        "random",
+        "--degree",
+        "5",
+        "--height",
+        "6",
+        "--trees",
+        "6",
+        "--algo",
+        "f1,f2,f2-iter,pvs,mtdf,aspiration,ybwc",
+        "--threads",
+        "1,2",
+        "--repeat",
+        "3",
+        "--json",
+    ]);
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let parallel = |r: &serde_json::Value| r["algo"] == "ybwc";
+    assert_eq!(records.iter().filter(|r| parallel(r)).count(), 12);
+    const MS: u64 = 1_000_000;
+    let write = |name: &str, records: &[serde_json::Value]| {
+        let path = dir.path().join(name);
+        let text: String = records.iter().map(|r| format!("{r}\n")).collect();
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let base: Vec<_> = records.iter().map(|r| timed_at(r, MS)).collect();
+    let base = write("base.jsonl", &base);
+    // Between the runs the machine moved the serial searches by 2% at most and the
+    // parallel ones, which wait for their pool's threads, by up to 40%; one parallel
+    // search is 1.9 times as slow, within what the machine did to the others.
+    let moved = |slow_parallel: f64, slow_serial: f64| -> Vec<serde_json::Value> {
+        let (mut p, mut s) = (0, 0);
+        records
+            .iter()
+            .map(|r| {
+                let f = if parallel(r) {
+                    p += 1;
+                    if p == 5 {
+                        slow_parallel
+                    } else {
+                        1.0 + 0.4 * (p as f64 * 2.4).sin()
+                    }
+                } else {
+                    s += 1;
+                    if s == 7 {
+                        slow_serial
+                    } else {
+                        1.0 + 0.02 * (s as f64 * 2.4).sin()
+                    }
+                };
+                timed_at(r, (MS as f64 * f) as u64)
+            })
+            .collect()
+    };
+    let new = write("new.jsonl", &moved(1.9, 1.0));
+    let output = abbench(&["compare", &base, &new, "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{json}");
+    let drift = &json["machine_drift"];
+    assert!(
+        drift["parallel_noise_high"].as_f64().unwrap() > 1.9,
+        "{json}"
+    );
+    assert!(drift["noise_high"].as_f64().unwrap() < 1.9, "{json}");
+    // A serial search 1.5 times as slow stands out of the serial searches' scatter.
+    let new = write("serial.jsonl", &moved(1.0, 1.5));
+    let output = abbench(&["compare", &base, &new, "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{json}");
+    let slower: Vec<&serde_json::Value> = json["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["change"] == "slower")
+        .collect();
+    assert_eq!(slower.len(), 1, "{json}");
+    assert_ne!(slower[0]["algo"], "ybwc");
+}

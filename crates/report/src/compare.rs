@@ -33,6 +33,17 @@
 //! search shares). *Faster* likewise, below. Records without yardstick timings are
 //! compared as before, and the comparison says so.
 //!
+//! The parallel searches get a band of their own, never narrower than every search's
+//! ([`MachineDrift::parallel_noise`]). They hand their work to a pool's threads at any
+//! thread count, and on a busy machine each search waits for those threads to be
+//! scheduled; the yardstick and the serial searches run on the calling thread and wait
+//! for nothing. Four quick sweeps of one binary on the 2-CPU VM under load (others' builds
+//! took 94% of the CPU time) compared pairwise: every pair called 1 to 4 searches slower,
+//! each a parallel one (root-split or ybwc, most at one thread) ×15 to ×150 as slow (all five
+//! runs of a search of 0.1–1.2 ms taking 3–40 ms), where the band of every search, three
+//! in five of them serial, was ×11 to ×27; the parallel searches' own band was ×140 to
+//! ×610.
+//!
 //! A reference per tree was not enough: three quick sweeps of one binary a minute apart
 //! still compared as 6 and 2 searches slower, every search of one tree 56–84% slower while
 //! the reference timed before that tree had not moved — the machine's slow spells last
@@ -205,6 +216,13 @@ pub struct MachineDrift {
     /// than [`MIN_NOISE_SEARCHES`] such searches. A change inside it is what the machine
     /// did to the other searches of these very runs.
     pub noise: Option<(f64, f64)>,
+    /// The band of the parallel searches alone, at least as wide as [`MachineDrift::noise`]
+    /// (`None` with fewer than [`MIN_NOISE_SEARCHES`] of them): they hand their work to a
+    /// pool's threads, at any thread count, and on a busy machine each search waits for
+    /// those threads to be scheduled, which neither the yardstick nor a serial search
+    /// (timed on the calling thread) waits for. A band drawn from every search, most of
+    /// them serial, does not hold them.
+    pub parallel_noise: Option<(f64, f64)>,
 }
 
 /// Interquartile ranges beyond the quartiles where the noise band ends (Tukey's
@@ -230,15 +248,27 @@ impl MachineDrift {
             low: rank(0.1),
             high: rank(0.9),
             searches: sorted.len(),
-            noise: noise_band(base, new, &drifts),
+            noise: noise_band(base, new, &drifts, |_| true),
+            parallel_noise: noise_band(base, new, &drifts, |a| a.is_parallel()).map(
+                |(low, high)| match noise_band(base, new, &drifts, |_| true) {
+                    Some((all_low, all_high)) => (low.min(all_low), high.max(all_high)),
+                    None => (low, high),
+                },
+            ),
         })
     }
 
     /// One sentence for the summary.
     pub fn sentence(&self) -> String {
+        let parallel = match self.parallel_noise {
+            Some((low, high)) => format!(
+                " (the parallel searches, whose pool threads wait to be scheduled, between ×{low:.2} and ×{high:.2})"
+            ),
+            None => String::new(),
+        };
         let noise = match self.noise {
             Some((low, high)) => format!(
-                "; beyond that, the machine moved single searches between ×{low:.2} and ×{high:.2} (far-out fences of every timed search's ratio), and a change inside that band is not called"
+                "; beyond that, the machine moved single searches between ×{low:.2} and ×{high:.2}{parallel} (far-out fences of every timed search's ratio), and a change inside that band is not called"
             ),
             None => String::new(),
         };
@@ -252,16 +282,18 @@ impl MachineDrift {
     }
 }
 
-/// The noise band of [`MachineDrift::noise`]: the far-out fences of the timed searches'
-/// log time ratios, each divided by its own drift.
+/// The noise band of [`MachineDrift::noise`]: the far-out fences of the log time ratios
+/// of the timed searches whose algorithm `of` takes, each divided by its own drift.
 fn noise_band(
     base: &[Record],
     new: &[Record],
     drifts: &BTreeMap<(String, Algorithm, usize), f64>,
+    of: impl Fn(&Algorithm) -> bool,
 ) -> Option<(f64, f64)> {
     let base_index = index_of(base);
     let mut logs: Vec<f64> = index_of(new)
         .into_iter()
+        .filter(|(key, _)| of(&key.1))
         .filter_map(|(key, n)| {
             let (b, n) = (&base[*base_index.get(&key)?], &new[n]);
             let drift = drifts.get(&key)?;
@@ -360,6 +392,8 @@ impl Comparison {
             "machine_drift": self.drift.map(|d| serde_json::json!({
                 "ratio": d.ratio, "low": d.low, "high": d.high, "searches": d.searches,
                 "noise_low": d.noise.map(|n| n.0), "noise_high": d.noise.map(|n| n.1),
+                "parallel_noise_low": d.parallel_noise.map(|n| n.0),
+                "parallel_noise_high": d.parallel_noise.map(|n| n.1),
             })),
             "changes": changes,
         })
@@ -493,15 +527,20 @@ struct DriftScale {
 }
 
 impl DriftScale {
-    /// The run's drift with a tree's own (the run's median where the tree has none); no
+    /// The run's drift with a tree's own (the run's median where the tree has none), and
+    /// the noise band of the search's kind (a parallel algorithm's, or every search's); no
     /// scaling at all without the run's.
-    fn of(run: Option<MachineDrift>, tree: Option<f64>) -> DriftScale {
+    fn of(run: Option<MachineDrift>, tree: Option<f64>, parallel: bool) -> DriftScale {
         match run {
             Some(d) => DriftScale {
                 tree: tree.unwrap_or(d.ratio),
                 low: d.low,
                 high: d.high,
-                noise: d.noise.unwrap_or((1.0, 1.0)),
+                noise: parallel
+                    .then_some(d.parallel_noise)
+                    .flatten()
+                    .or(d.noise)
+                    .unwrap_or((1.0, 1.0)),
             },
             None => DriftScale {
                 tree: 1.0,
@@ -617,7 +656,7 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
             bw,
             nw,
             threshold_pct,
-            DriftScale::of(drift, drifts.get(key).copied()),
+            DriftScale::of(drift, drifts.get(key).copied(), n.algo.is_parallel()),
         ) {
             let tested = p.map_or(String::new(), |p| format!(", p = {p:.3}"));
             changes.push(change(kind, wall(b), format!("{}{tested}", wall(n))));
