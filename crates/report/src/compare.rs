@@ -41,8 +41,8 @@
 //! took 94% of the CPU time) compared pairwise: every pair called 1 to 4 searches slower,
 //! each a parallel one (root-split or ybwc, most at one thread) ×15 to ×150 as slow (all five
 //! runs of a search of 0.1–1.2 ms taking 3–40 ms), where the band of every search, three
-//! in five of them serial, was ×11 to ×27; the parallel searches' own band was ×140 to
-//! ×610.
+//! in five of them serial, was ×11 to ×27; with a band of their own (×94 to ×290 there),
+//! no pair called anything slower.
 //!
 //! A reference per tree was not enough: three quick sweeps of one binary a minute apart
 //! still compared as 6 and 2 searches slower, every search of one tree 56–84% slower while
