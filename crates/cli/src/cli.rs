@@ -19,7 +19,7 @@ use crate::commands::sweep::SweepCommand;
 use crate::commands::theory::TheoryCommand;
 use crate::commands::tree::TreeCommand;
 use crate::commands::verify::VerifyCommand;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::sync::LazyLock;
 
 /// `-V`: the version and the commit the binary was built from.
@@ -109,4 +109,87 @@ pub enum Command {
     Merge(MergeCommand),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsCommand),
+}
+
+/// The command line as parsed: every option and argument that takes a value takes a
+/// negative number too (`--max-time -1`), so that its own range check names the problem
+/// instead of clap calling `-1` an unexpected argument.
+pub fn command() -> clap::Command {
+    negative_values_allowed(Cli::command())
+}
+
+fn negative_values_allowed(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| {
+            if arg.get_action().takes_values() {
+                arg.allow_negative_numbers(true)
+            } else {
+                arg
+            }
+        })
+        .mut_subcommands(negative_values_allowed)
+}
+
+/// Parses the process's arguments with [`command`].
+pub fn parse() -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let matches = command().try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::error::ErrorKind;
+
+    /// Every option of every subcommand that takes a value, as `(subcommand, --long)`.
+    fn valued_options() -> Vec<(String, String)> {
+        let mut found = Vec::new();
+        for sub in command().get_subcommands() {
+            for arg in sub.get_arguments() {
+                if let Some(long) = arg.get_long()
+                    && arg.get_action().takes_values()
+                {
+                    found.push((sub.get_name().to_string(), format!("--{long}")));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_option_that_takes_a_value_takes_a_negative_number_as_its_value() {
+        let options = valued_options();
+        // The numeric options the issue names are among them.
+        for (sub, long) in [
+            ("ab", "--max-time"),
+            ("ab", "--epoch"),
+            ("ab", "--threads"),
+            ("check-calibration", "--min-serial-ms"),
+            ("check-calibration", "--seeds"),
+            ("run", "--repeat"),
+        ] {
+            assert!(
+                options.iter().any(|(s, l)| s == sub && l == long),
+                "{sub} {long} is missing from the table"
+            );
+        }
+        for (sub, long) in &options {
+            for value in ["-1", "-0.5", "-1e3"] {
+                let result =
+                    command().try_get_matches_from(["abbench", sub.as_str(), long.as_str(), value]);
+                if let Err(error) = result {
+                    assert_ne!(
+                        error.kind(),
+                        ErrorKind::UnknownArgument,
+                        "{sub} {long} {value}: {error}"
+                    );
+                    assert!(
+                        !error.to_string().contains("unexpected argument"),
+                        "{sub} {long} {value}: {error}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -27,12 +27,11 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// The global allocator, as `machine.json` names it.
 pub const ALLOCATOR: &str = "mimalloc (v2)";
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     quiet_panics();
-    let cli = match cli::Cli::try_parse() {
+    let cli = match cli::parse() {
         Ok(cli) => cli,
         Err(error) => return failure::Failure::from_clap(error, &typed_command()).report(),
     };

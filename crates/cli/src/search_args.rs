@@ -581,8 +581,12 @@ pub fn parse_time_limit(text: &str) -> Result<Duration, String> {
 
 pub fn parse_thread_counts(text: &str) -> Result<ThreadCounts, String> {
     crate::list::comma_list(text, |word| {
-        let count: usize = word.parse().map_err(|_| {
-            format!("'{word}' is not a thread count: expected numbers 1 ..= {MAX_THREADS} separated by commas")
+        let count: usize = word.parse().map_err(|_| match word.parse::<i64>() {
+            // A negative number is a number, out of range.
+            Ok(n) => format!("{n} threads is out of range: each count must be 1 ..= {MAX_THREADS}"),
+            Err(_) => format!(
+                "'{word}' is not a thread count: expected numbers 1 ..= {MAX_THREADS} separated by commas"
+            ),
         })?;
         if !(1..=MAX_THREADS).contains(&count) {
             return Err(format!(

@@ -7,8 +7,9 @@
 //! handler may safely do); the command polls [`Signals::received`] and stops in an
 //! orderly way, exiting with `128 + signal` (130 for SIGINT, 143 for SIGTERM, 129 for
 //! SIGHUP, 131 for SIGQUIT). A second
-//! signal exits at once, from the handler, after writing one line prepared beforehand
-//! (`write(2)` and `_exit(2)` are async-signal-safe; nothing is allocated or locked there).
+//! signal exits at once, from the handler, after writing one line prepared beforehand and
+//! killing `abbench ab`'s workers, if any (`write(2)`, `kill(2)` and `_exit(2)` are
+//! async-signal-safe; nothing is allocated or locked there).
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use std::sync::Arc;
@@ -46,11 +47,13 @@ impl Signals {
                     unsafe {
                         libc::write(libc::STDERR_FILENO, line.as_ptr().cast(), line.len());
                     }
+                    // `abbench ab`'s workers (and what they started) go too.
+                    abbench_measure::ab::kill_running_workers();
                     signal_hook::low_level::exit(128 + signal);
                 }
             };
-            // SAFETY: the handler performs only async-signal-safe operations: an atomic
-            // compare-exchange, `write(2)` and `_exit(2)`.
+            // SAFETY: the handler performs only async-signal-safe operations: atomic
+            // compare-exchanges and swaps, `write(2)`, `kill(2)` and `_exit(2)`.
             unsafe { signal_hook::low_level::register(signal, handler) }?;
         }
         Ok(Signals { received })

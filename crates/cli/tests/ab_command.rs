@@ -149,7 +149,7 @@ fn a_base_that_is_not_an_executable_is_refused() {
         ("/nonexistent/abbench", "no such file"),
         (dir.path().to_str().unwrap(), "not a file"),
     ] {
-        let output = abbench(&["ab", base, bin, "--max-time", "5"]);
+        let output = abbench(&["ab", base, bin, "--max-time", "5", "--epoch", "0.5"]);
         assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
         let line = one_line(&output);
         assert!(line.contains("BASE") && line.contains(says), "{line}");
@@ -167,13 +167,13 @@ fn a_worker_of_another_schema_or_none_at_all_is_refused() {
         "schema2",
         r#"echo '{"schema":2,"kind":"ab_hello","protocol":1,"version":"9","build":"x"}'; cat >/dev/null"#,
     );
-    let output = abbench(&["ab", &other, bin, "--max-time", "5"]);
+    let output = abbench(&["ab", &other, bin, "--max-time", "5", "--epoch", "0.5"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     let line = one_line(&output);
     assert!(line.contains("BASE") && line.contains("schema 2"), "{line}");
 
     let silent = script(dir.path(), "silent", "echo 'usage: silent' >&2; exit 3");
-    let output = abbench(&["ab", bin, &silent, "--max-time", "5"]);
+    let output = abbench(&["ab", bin, &silent, "--max-time", "5", "--epoch", "0.5"]);
     assert_eq!(output.status.code(), Some(2));
     let line = one_line(&output);
     assert!(line.contains("NEW") && line.contains("exited 3"), "{line}");
@@ -183,7 +183,7 @@ fn a_worker_of_another_schema_or_none_at_all_is_refused() {
     );
 
     let chatty = script(dir.path(), "chatty", "echo hello there; cat >/dev/null");
-    let output = abbench(&["ab", bin, &chatty, "--max-time", "5"]);
+    let output = abbench(&["ab", bin, &chatty, "--max-time", "5", "--epoch", "0.5"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(one_line(&output).contains("not an abbench ab worker"));
 }
@@ -209,7 +209,7 @@ fn a_worker_killed_mid_run_stops_the_run_and_leaves_nothing_running() {
         "--suite",
         &suite,
         "--max-time",
-        "60",
+        "240",
         "--epoch",
         "30",
         "--threshold",
@@ -245,6 +245,8 @@ fn two_builds_that_disagree_on_a_value_fail_the_run() {
         &suite,
         "--max-time",
         "10",
+        "--epoch",
+        "0.5",
     ]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let line = one_line(&output);

@@ -492,7 +492,7 @@ const BAD_INPUTS: &[BadInput] = &[
         &["run", "--threads", "1,two"],
         &["'two' is not a thread count", "1 ..= 256"],
     ),
-    cmd(&["run", "--threads", "-1"], &["'-1' is not a thread count"]),
+    cmd(&["run", "--threads", "-1"], &["-1 threads is out of range"]),
     cmd(&["run", "--threads", ""], &["'--threads <LIST>'"]),
     cmd(
         &["run", "--algo", "f3"],

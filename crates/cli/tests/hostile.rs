@@ -429,8 +429,13 @@ proptest! {
             "simulate", "--calibration", "profile.json", "--procs", "1,2,16", "--json",
         ]);
         let output = run_in(dir.path(), &args);
+        let nanos = mantissa * 10f64.powi(exponent);
         if output.status.code() == Some(0) {
             sane(&output.stdout)?;
+        } else if nanos > 1e12 {
+            // Beyond 1000 s an event's cost is no measurement: the profile is refused.
+            let words = format!("invalid events.{}.nanos", event.replace('-', "_"));
+            refusal(&args, &output, &["profile.json", &words, "must be at most 1e12"])?;
         } else {
             let words = format!("makes a {} event cost", event.replace('-', "_"));
             refusal(&args, &output, &[

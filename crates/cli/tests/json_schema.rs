@@ -153,7 +153,9 @@ fn every_json_output_validates_against_the_committed_schema() {
         "--suite",
         suite,
         "--max-time",
-        "3",
+        "4",
+        "--epoch",
+        "0.5",
         "--json",
         "--quiet",
     ];

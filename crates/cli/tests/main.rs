@@ -18,6 +18,7 @@ mod interrupt;
 mod json_schema;
 mod non_utf8_paths;
 mod nothing_lost;
+mod round_five_ab;
 mod round_five_verdicts;
 mod run_command;
 mod shard_command;

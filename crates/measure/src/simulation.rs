@@ -14,8 +14,8 @@
 
 use crate::{MeasureError, estimate_positions, simulation_shard};
 use abbench_parallel::sim::{
-    CostProfile, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan, root_split_ceiling,
-    simulate_profiled, work_span,
+    CostProfile, ProfileError, RootSplitCeiling, SimCosts, SimError, SimResult, WorkSpan,
+    root_split_ceiling, simulate_profiled, work_span,
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::{Algorithm, SCHEMA, Shard, TreeInfo};
@@ -49,11 +49,12 @@ impl StudyCosts {
     /// positions than virtual time holds ([`SimCosts::MAX_EVENT_COST`]): the count, the
     /// event and its cost. `None` when every cost fits.
     pub fn out_of_range(&self, procs: &[usize]) -> Option<(usize, &'static str, u64)> {
-        std::iter::once(&1).chain(procs).find_map(|&p| {
-            self.at(p)
-                .out_of_range()
-                .map(|(event, cost)| (p, event, cost))
-        })
+        match self.profile.check_costs_at(self.position_nanos, procs) {
+            Err(ProfileError::Unbounded {
+                event, cost, procs, ..
+            }) => Some((procs, event, cost)),
+            _ => None,
+        }
     }
 }
 

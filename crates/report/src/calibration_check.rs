@@ -215,7 +215,9 @@ struct Job {
 }
 
 /// Simulates every parallel record of `records` that `options` selects with `profile`'s
-/// costs, and compares. Fails if a tree cannot be rebuilt or a simulation fails.
+/// costs, and compares. Fails if a tree cannot be rebuilt, if the profile makes an event
+/// longer than the simulator's virtual time holds at a record's position time and thread
+/// count ([`CostProfile::check_costs_at`]), or if a simulation fails.
 pub fn check_calibration(
     records: &[Record],
     profile: &CostProfile,
@@ -228,6 +230,12 @@ pub fn check_calibration(
         .filter_map(|g| select(g, options))
         .collect();
     let jobs = plan_jobs(&selected, profile)?;
+    // Refused before anything is simulated, by the check `simulate` makes.
+    for job in &jobs {
+        job.sim
+            .profile
+            .check_costs_at(job.sim.position_nanos, &job.sim.procs)?;
+    }
     let outcomes = run_all(&jobs, |job| job.sim.serial_positions, run);
     let mut simulated: Vec<(&Job, Vec<SimResult>)> = Vec::new();
     for (job, outcome) in jobs.iter().zip(outcomes) {

@@ -33,6 +33,17 @@
 //! search shares). *Faster* likewise, below. Records without yardstick timings are
 //! compared as before, and the comparison says so.
 //!
+//! The parallel searches get a band of their own, never narrower than every search's
+//! ([`MachineDrift::parallel_noise`]). They hand their work to a pool's threads at any
+//! thread count, and on a busy machine each search waits for those threads to be
+//! scheduled; the yardstick and the serial searches run on the calling thread and wait
+//! for nothing. Four quick sweeps of one binary on the 2-CPU VM under load (others' builds
+//! took 94% of the CPU time) compared pairwise: every pair called 1 to 4 searches slower,
+//! each a parallel one (root-split or ybwc, most at one thread) ×15 to ×150 as slow (all five
+//! runs of a search of 0.1–1.2 ms taking 3–40 ms), where the band of every search, three
+//! in five of them serial, was ×11 to ×27; with a band of their own (×94 to ×290 there),
+//! no pair called anything slower.
+//!
 //! A reference per tree was not enough: three quick sweeps of one binary a minute apart
 //! still compared as 6 and 2 searches slower, every search of one tree 56–84% slower while
 //! the reference timed before that tree had not moved — the machine's slow spells last
@@ -205,6 +216,13 @@ pub struct MachineDrift {
     /// than [`MIN_NOISE_SEARCHES`] such searches. A change inside it is what the machine
     /// did to the other searches of these very runs.
     pub noise: Option<(f64, f64)>,
+    /// The band of the parallel searches alone, at least as wide as [`MachineDrift::noise`]
+    /// (`None` with fewer than [`MIN_NOISE_SEARCHES`] of them): they hand their work to a
+    /// pool's threads, at any thread count, and on a busy machine each search waits for
+    /// those threads to be scheduled, which neither the yardstick nor a serial search
+    /// (timed on the calling thread) waits for. A band drawn from every search, most of
+    /// them serial, does not hold them.
+    pub parallel_noise: Option<(f64, f64)>,
 }
 
 /// Interquartile ranges beyond the quartiles where the noise band ends (Tukey's
@@ -230,15 +248,27 @@ impl MachineDrift {
             low: rank(0.1),
             high: rank(0.9),
             searches: sorted.len(),
-            noise: noise_band(base, new, &drifts),
+            noise: noise_band(base, new, &drifts, |_| true),
+            parallel_noise: noise_band(base, new, &drifts, |a| a.is_parallel()).map(
+                |(low, high)| match noise_band(base, new, &drifts, |_| true) {
+                    Some((all_low, all_high)) => (low.min(all_low), high.max(all_high)),
+                    None => (low, high),
+                },
+            ),
         })
     }
 
     /// One sentence for the summary.
     pub fn sentence(&self) -> String {
+        let parallel = match self.parallel_noise {
+            Some((low, high)) => format!(
+                " (the parallel searches, whose pool threads wait to be scheduled, between ×{low:.2} and ×{high:.2})"
+            ),
+            None => String::new(),
+        };
         let noise = match self.noise {
             Some((low, high)) => format!(
-                "; beyond that, the machine moved single searches between ×{low:.2} and ×{high:.2} (far-out fences of every timed search's ratio), and a change inside that band is not called"
+                "; beyond that, the machine moved single searches between ×{low:.2} and ×{high:.2}{parallel} (far-out fences of every timed search's ratio), and a change inside that band is not called"
             ),
             None => String::new(),
         };
@@ -252,16 +282,18 @@ impl MachineDrift {
     }
 }
 
-/// The noise band of [`MachineDrift::noise`]: the far-out fences of the timed searches'
-/// log time ratios, each divided by its own drift.
+/// The noise band of [`MachineDrift::noise`]: the far-out fences of the log time ratios
+/// of the timed searches whose algorithm `of` takes, each divided by its own drift.
 fn noise_band(
     base: &[Record],
     new: &[Record],
     drifts: &BTreeMap<(String, Algorithm, usize), f64>,
+    of: impl Fn(&Algorithm) -> bool,
 ) -> Option<(f64, f64)> {
     let base_index = index_of(base);
     let mut logs: Vec<f64> = index_of(new)
         .into_iter()
+        .filter(|(key, _)| of(&key.1))
         .filter_map(|(key, n)| {
             let (b, n) = (&base[*base_index.get(&key)?], &new[n]);
             let drift = drifts.get(&key)?;
@@ -360,6 +392,8 @@ impl Comparison {
             "machine_drift": self.drift.map(|d| serde_json::json!({
                 "ratio": d.ratio, "low": d.low, "high": d.high, "searches": d.searches,
                 "noise_low": d.noise.map(|n| n.0), "noise_high": d.noise.map(|n| n.1),
+                "parallel_noise_low": d.parallel_noise.map(|n| n.0),
+                "parallel_noise_high": d.parallel_noise.map(|n| n.1),
             })),
             "changes": changes,
         })
@@ -381,11 +415,11 @@ impl Comparison {
             Gate::Counts => ", wall time reported but not gated".to_string(),
         };
         format!(
-            "{verdict}: {} matched records (threshold {}%{gate}): {} changed signatures, {} \
+            "{verdict}: {} matched records (threshold {}{gate}): {} changed signatures, {} \
              failed verification, {} failed searches, {} slower, {} faster; {} only in base, \
              {} only in new; {} too short to time; {} without a result (not comparable)",
             self.matched,
-            self.threshold_pct,
+            abbench_results::human_percent(self.threshold_pct / 100.0),
             self.count(ChangeKind::ChangedSignature),
             self.count(ChangeKind::FailedVerification),
             self.count(ChangeKind::FailedSearch),
@@ -493,15 +527,20 @@ struct DriftScale {
 }
 
 impl DriftScale {
-    /// The run's drift with a tree's own (the run's median where the tree has none); no
+    /// The run's drift with a tree's own (the run's median where the tree has none), and
+    /// the noise band of the search's kind (a parallel algorithm's, or every search's); no
     /// scaling at all without the run's.
-    fn of(run: Option<MachineDrift>, tree: Option<f64>) -> DriftScale {
+    fn of(run: Option<MachineDrift>, tree: Option<f64>, parallel: bool) -> DriftScale {
         match run {
             Some(d) => DriftScale {
                 tree: tree.unwrap_or(d.ratio),
                 low: d.low,
                 high: d.high,
-                noise: d.noise.unwrap_or((1.0, 1.0)),
+                noise: parallel
+                    .then_some(d.parallel_noise)
+                    .flatten()
+                    .or(d.noise)
+                    .unwrap_or((1.0, 1.0)),
             },
             None => DriftScale {
                 tree: 1.0,
@@ -617,7 +656,7 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
             bw,
             nw,
             threshold_pct,
-            DriftScale::of(drift, drifts.get(key).copied()),
+            DriftScale::of(drift, drifts.get(key).copied(), n.algo.is_parallel()),
         ) {
             let tested = p.map_or(String::new(), |p| format!(", p = {p:.3}"));
             changes.push(change(kind, wall(b), format!("{}{tested}", wall(n))));
@@ -731,8 +770,8 @@ pub fn compare_files(
             expected: "must be a percentage of at least 0".into(),
         });
     }
-    let (base, base_results) = read_complete_run(base)?;
-    let (new, new_results) = read_complete_run(new)?;
+    let (base, base_results) = read_complete_run(base, "compare")?;
+    let (new, new_results) = read_complete_run(new, "compare")?;
     let comparison = compare_results(&base_results, &new_results, threshold_pct);
     let keys = |r: &Results| -> std::collections::BTreeSet<(String, Algorithm, usize)> {
         r.records
@@ -760,36 +799,39 @@ pub fn compare_files(
     Ok(comparison)
 }
 
-/// `path` itself, or the `results.jsonl` in it when it is a run folder.
-/// The records of a complete run, for a reader that must not take a partial one
-/// (`compare`, `export`): `path` is a `results.jsonl` file or a run folder holding one.
-/// Refused when its folder is not complete (running, interrupted, failed, abandoned) or
-/// it holds a search twice. Returns the file read and its records.
-pub fn read_complete_run(path: &Path) -> Result<(std::path::PathBuf, Results), ReportError> {
+/// The records of a complete run, for a command that must not take a partial one
+/// (`compare`, `export`, named by `command` in its errors): `path` is a `results.jsonl`
+/// file or a run folder holding one. Refused when its folder is not complete (running,
+/// interrupted, failed, abandoned), its last line is torn, or it holds a search twice.
+/// Returns the file read and its records.
+pub fn read_complete_run(
+    path: &Path,
+    command: &str,
+) -> Result<(std::path::PathBuf, Results), ReportError> {
     let path = abbench_results::results_file(path);
-    refuse_incomplete(&path)?;
+    refuse_incomplete(&path, command)?;
     let results = read_results(&path)?;
     if let (Some(line), Some(why)) = (results.torn_line, results.torn_note()) {
         return Err(FileError::BadInput {
             path,
             line,
-            message: format!("the run is incomplete ({why}): an unfinished run is not compared"),
+            message: format!("the run is incomplete ({why}): {command} takes only a finished run"),
         }
         .into());
     }
-    refuse_duplicates(&path, &results)?;
+    refuse_duplicates(&path, &results, command)?;
     Ok((path, results))
 }
 
 /// An error unless the run folder of `results` is complete: its `machine.json` marks it
 /// running (and a sweep holds its lock, or none does: abandoned), interrupted or failed.
 /// Records without a `machine.json` beside them are taken as they are.
-fn refuse_incomplete(results: &Path) -> Result<(), ReportError> {
+fn refuse_incomplete(results: &Path, command: &str) -> Result<(), ReportError> {
     if let Some(why) = why_incomplete(results)? {
         return Err(FileError::BadInput {
             path: results.to_path_buf(),
             line: 0,
-            message: format!("the run is {why}: an unfinished run is not compared"),
+            message: format!("the run is {why}: {command} takes only a finished run"),
         }
         .into());
     }
@@ -813,8 +855,10 @@ pub fn why_incomplete(results: &Path) -> Result<Option<String>, ReportError> {
         .map(|why| format!("{state} ({why})")))
 }
 
-/// An error naming the first search that `results` holds twice.
-fn refuse_duplicates(path: &Path, results: &Results) -> Result<(), ReportError> {
+/// An error naming the first search that `results` (read from `path`) holds twice: a
+/// results file holds each search once, so `command` cannot tell which copy to use.
+/// The one check of repeated records, for every reader that takes a run whole.
+pub fn refuse_duplicates(path: &Path, results: &Results, command: &str) -> Result<(), ReportError> {
     let mut seen = std::collections::BTreeSet::new();
     let keys = results
         .records
@@ -832,11 +876,56 @@ fn refuse_duplicates(path: &Path, results: &Results) -> Result<(), ReportError> 
                 path: path.to_path_buf(),
                 line: 0,
                 message: format!(
-                    "{label} appears twice: a results file holds each search once, so which \
-                     copy to compare is unknown"
+                    "{label} appears twice: a results file holds each search once, so \
+                     {command} cannot tell which copy to use"
                 ),
             }
             .into());
+        }
+    }
+    Ok(())
+}
+
+/// An error when two of `files` (each a `results.jsonl` file) are one file, or hold one
+/// record alike to the last figure (a copy of a run): a command that pools the records of
+/// several runs would count them twice.
+pub fn refuse_repeated_runs(files: &[(std::path::PathBuf, &Results)]) -> Result<(), ReportError> {
+    let repeated = |path: &Path, message: String| -> ReportError {
+        FileError::BadInput {
+            path: path.to_path_buf(),
+            line: 0,
+            message,
+        }
+        .into()
+    };
+    for (i, (path, results)) in files.iter().enumerate() {
+        let real = path.canonicalize().unwrap_or_else(|_| path.clone());
+        for (earlier, earlier_results) in &files[..i] {
+            let earlier_real = earlier.canonicalize().unwrap_or_else(|_| earlier.clone());
+            if real == earlier_real {
+                return Err(repeated(
+                    path,
+                    format!(
+                        "given twice (also as {}): its records would count twice",
+                        earlier.display()
+                    ),
+                ));
+            }
+            if let Some(r) = results
+                .records
+                .iter()
+                .find(|r| earlier_results.records.contains(r))
+            {
+                return Err(repeated(
+                    path,
+                    format!(
+                        "{} is also in {}, to the last figure: a copy of one run would \
+                         count twice",
+                        key_label(r),
+                        earlier.display()
+                    ),
+                ));
+            }
         }
     }
     Ok(())

@@ -41,7 +41,7 @@ pub fn cross_machine_report(runs: &[PathBuf], out: &Path) -> Result<ReportFiles,
     }
     let mut read = Vec::new();
     for path in runs {
-        let (file, results) = read_complete_run(path)?;
+        let (file, results) = read_complete_run(path, "report")?;
         let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
         let beside = folder.join(abbench_results::MACHINE_FILE);
         let machine = if beside.is_file() {

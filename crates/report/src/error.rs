@@ -12,6 +12,9 @@ pub enum ReportError {
     /// A tree named by a record could not be rebuilt.
     #[error(transparent)]
     Tree(#[from] abbench_tree::TreeError),
+    /// A cost profile that cannot be simulated with on these records' trees.
+    #[error(transparent)]
+    Profile(#[from] abbench_parallel::sim::ProfileError),
     /// A simulated search failed (`abbench_parallel::sim::SimError`'s message).
     #[error("{0}")]
     Simulation(String),

@@ -58,12 +58,14 @@ pub use calibration_serial::SerialGapRow;
 pub use compare::{
     Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS,
     MIN_MATCHED_SHARE, compare, compare_files, compare_results, key_label, read_complete_run,
-    why_incomplete,
+    refuse_duplicates, refuse_repeated_runs, why_incomplete,
 };
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use cross_machine::cross_machine_report;
 pub use error::ReportError;
-pub use export::{ExportFormat, export, export_file, libtest_name};
+pub use export::{
+    ExportFormat, export, export_file, libtest_name, missing_search, read_run_to_export,
+};
 pub use folder::{
     REPORT_FILE, ReportFiles, SUMMARY_FILE, Simulation, create_dir, rebuild_report, write_report,
     write_report_with, write_run_folder,

@@ -65,5 +65,5 @@ pub use status::{
 };
 pub use timing::{BOOTSTRAP_RESAMPLES, WallTimes};
 pub use unfinished::{StopReason, Unfinished, UnfinishedKind};
-pub use units::{elapsed, human_bytes, human_duration, human_nanos};
+pub use units::{elapsed, human_bytes, human_duration, human_nanos, human_percent};
 pub use utc::UtcTime;

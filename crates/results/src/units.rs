@@ -62,6 +62,30 @@ fn three_significant(x: f64) -> String {
     format!("{x:.decimals$}")
 }
 
+/// A fraction as a percentage without float artefacts, with the digits a small one
+/// needs: `3%`, `2.5%`, `0.1%`, `0.0001%`; at most three decimals from 0.1% up, and
+/// three significant digits below it.
+pub fn human_percent(fraction: f64) -> String {
+    let pct = fraction * 100.0;
+    if !pct.is_finite() {
+        return format!("{pct}%");
+    }
+    let magnitude = pct.abs();
+    let decimals = if magnitude == 0.0 || magnitude >= 0.1 {
+        3
+    } else {
+        // Three significant digits: 0.0123 has its first at the second decimal.
+        ((-magnitude.log10()).floor() as usize + 3).min(30)
+    };
+    let text = format!("{pct:.decimals$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &text
+    };
+    format!("{text}%")
+}
+
 /// `bytes`, with a binary unit beside it from a KiB on: `512 bytes`,
 /// `3145728 bytes (3.0 MiB)`.
 pub fn human_bytes(bytes: u64) -> String {
@@ -119,5 +143,26 @@ mod tests {
         assert_eq!(human_nanos(1000), "1.00 µs");
         assert_eq!(human_bytes(512), "512 bytes");
         assert_eq!(human_bytes(3 << 20), "3145728 bytes (3.0 MiB)");
+    }
+}
+
+#[cfg(test)]
+mod percent_tests {
+    use super::human_percent;
+
+    #[test]
+    fn percentages_keep_the_digits_a_small_one_needs() {
+        assert_eq!(human_percent(0.03), "3%");
+        assert_eq!(human_percent(0.025), "2.5%");
+        assert_eq!(human_percent(0.001), "0.1%");
+        assert_eq!(human_percent(0.1 + 0.2), "30%");
+        assert_eq!(human_percent(1.0), "100%");
+        assert_eq!(human_percent(0.0), "0%");
+        // `ab --threshold 0.0001` is a slowdown of 0.0001%, never of 0%.
+        assert_eq!(human_percent(0.000_001), "0.0001%");
+        assert_eq!(human_percent(0.000_001_234), "0.000123%");
+        assert_eq!(human_percent(0.000_5), "0.05%");
+        assert_eq!(human_percent(1e-18), "0.0000000000000001%");
+        assert_eq!(human_percent(-0.05), "-5%");
     }
 }

@@ -5,9 +5,11 @@
 //!
 //! Stdout gets the Markdown summary (or one JSON object with `--json`); progress goes to
 //! stderr. Exit 0 when no search is slower (also when some are undecided at
-//! `--max-time`), 1 on a regression, a wrong value or a changed signature, 2 when a build
-//! cannot be used (not an executable, another schema, a worker that dies, plans that
-//! disagree) — one line naming it, and no worker left running.
+//! `--max-time`), 1 on a regression, a wrong value or a changed signature, 2 on bad input
+//! — a suite that cannot be read, an `--algo` it lacks, a `--max-time` too short for
+//! `--epoch` — or when a build cannot be used (not an executable, another schema, a
+//! worker that dies or goes quiet, plans that disagree): one line naming it, and no
+//! worker (nor anything a worker started) left running.
 
 use crate::failure::Failure;
 use crate::list::AlgorithmList;
@@ -16,7 +18,7 @@ use crate::search_args::{ThreadCounts, parse_thread_counts};
 use crate::signals::{STOP_SIGNAL_NAMES, Signals};
 use abbench_measure::ab::{
     AbConfig, AbEvent, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_EPOCH, DEFAULT_MAX_TIME,
-    DEFAULT_THRESHOLD, ab,
+    DEFAULT_THRESHOLD, MIN_OBSERVATIONS, ab,
 };
 use abbench_measure::{Interrupt, MeasureError};
 use abbench_results::Algorithm;
@@ -29,11 +31,13 @@ use std::time::Duration;
 /// Options of `abbench ab`.
 #[derive(Debug, Args)]
 pub struct AbCommand {
-    /// The baseline build: an abbench executable (main's, say).
+    /// The baseline build: an abbench executable (main's, say). A bare name is a file in
+    /// the current folder, never one found on PATH.
     #[arg(value_name = "BASE")]
     pub base: PathBuf,
 
-    /// The build under test: an abbench executable (the pull request's, say).
+    /// The build under test: an abbench executable (the pull request's, say). A bare name
+    /// is a file in the current folder, never one found on PATH.
     #[arg(value_name = "NEW")]
     pub new: PathBuf,
 
@@ -56,7 +60,8 @@ pub struct AbCommand {
     pub threshold: f64,
 
     /// Stop after this many seconds of timing, leaving what is not decided undecided
-    /// (which does not fail).
+    /// (which does not fail). A test decides after 8 epochs at the least, so it must be at
+    /// least 8 times --epoch. A worker that goes quiet is given up after about as long.
     #[arg(long, value_name = "S", default_value_t = DEFAULT_MAX_TIME.as_secs_f64(),
           value_parser = parse_max_time)]
     pub max_time: f64,
@@ -120,9 +125,24 @@ fn parse_seconds(text: &str, min: f64, max: f64) -> Result<f64, String> {
     Ok(s)
 }
 
+/// An error unless `max_time` seconds hold the epochs of `epoch` seconds that a test
+/// needs before it can decide.
+fn check_epochs(max_time: f64, epoch: f64) -> Result<(), Failure> {
+    let needed = MIN_OBSERVATIONS as f64 * epoch;
+    if max_time < needed {
+        return Err(Failure::bad_input(format!(
+            "--max-time {max_time} s cannot hold the {MIN_OBSERVATIONS} epochs of {epoch} s \
+             that a test needs before it decides: give --max-time {needed} or more, or a \
+             shorter --epoch"
+        )));
+    }
+    Ok(())
+}
+
 impl AbCommand {
     /// Runs the subcommand; the outcome goes to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
+        check_epochs(self.max_time, self.epoch)?;
         let interrupt = Interrupt::new();
         let signals = Signals::install("stopped at once by a second signal")
             .map_err(|e| Failure::failed(format!("cannot handle {STOP_SIGNAL_NAMES}: {e}")))?;

@@ -9,7 +9,10 @@
 use crate::failure::Failure;
 use crate::search_args::{ThreadCounts, parse_thread_counts};
 use abbench_parallel::sim::CostProfile;
-use abbench_report::{CheckOptions, CheckedRecord, check_calibration, why_incomplete};
+use abbench_report::{
+    CheckOptions, CheckedRecord, ReportError, check_calibration, refuse_duplicates,
+    refuse_repeated_runs, why_incomplete,
+};
 use abbench_results::{Record, read_profile, read_results, results_file};
 use clap::Args;
 use std::io::Write;
@@ -19,12 +22,14 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct CheckCalibrationCommand {
     /// The records: results.jsonl files written by `abbench sweep` or `abbench run
-    /// --json`, or run folders holding one.
+    /// --json`, or run folders holding one. Each record counts once: a run given twice,
+    /// a copy of one, or a file that holds a search twice is refused.
     #[arg(value_name = "RESULTS.jsonl|RUN_DIR", required = true)]
     pub results: Vec<PathBuf>,
 
     /// The cost profile: a file written by `abbench calibrate`, or a run folder that
-    /// holds one [default: the simulator's default costs].
+    /// holds one [default: the simulator's default costs]. One whose costs the simulator
+    /// cannot hold is refused, as `simulate` refuses it.
     #[arg(long, value_name = "FILE|RUN_DIR")]
     pub calibration: Option<PathBuf>,
 
@@ -87,10 +92,18 @@ impl CheckCalibrationCommand {
             Some(path) => read_profile(path)?,
             None => CostProfile::reference(),
         };
-        let mut records: Vec<Record> = Vec::new();
+        let mut runs = Vec::new();
         for path in &self.results {
-            let path = &results_file(path);
-            let results = read_results(path)?;
+            let path = results_file(path);
+            let results = read_results(&path)?;
+            refuse_duplicates(&path, &results, "check-calibration")?;
+            runs.push((path, results));
+        }
+        let files: Vec<_> = runs.iter().map(|(p, r)| (p.clone(), r)).collect();
+        refuse_repeated_runs(&files)?;
+        let mut records: Vec<Record> = Vec::new();
+        for (path, results) in runs {
+            let path = &path;
             // A run still being written, or one that stopped early, is checked as far as
             // it got, and said to be.
             let why = why_incomplete(path)?
@@ -111,7 +124,14 @@ impl CheckCalibrationCommand {
             min_serial_ms: self.min_serial_ms,
             max_seeds: self.seeds.map(|n| n as usize),
         };
-        let check = check_calibration(&records, &profile, &options)?;
+        let check = check_calibration(&records, &profile, &options).map_err(|e| match e {
+            // The profile's own check, as `simulate` makes it, naming the profile.
+            ReportError::Profile(e) => Failure::bad_input(match &self.calibration {
+                Some(path) => format!("{}: {e}", path.display()),
+                None => format!("the default costs: {e}"),
+            }),
+            other => other.into(),
+        })?;
         if self.json {
             for record in &check.records {
                 let line = CheckLine {

@@ -5,11 +5,14 @@
 //! second, speedups), or the standard test harness's bench lines (github-action-benchmark's
 //! `cargo` tool, Bencher's `rust_bench` adapter), or criterion's text report (Bencher's
 //! `rust_criterion` adapter only). To stdout, or atomically to `--out
-//! FILE`. A run that is not complete (running, interrupted, failed, abandoned) or that
-//! holds a search twice is refused (exit 2), as `compare` refuses it.
+//! FILE`. A run that is not complete (running, interrupted, failed, abandoned), that
+//! holds a search twice, or whose lines prove one missing (a seed without a search the
+//! other seeds of its workload have) is refused (exit 2). Records without a
+//! `machine.json` beside them are exported with a note that nothing says whether their
+//! run finished.
 
 use crate::failure::Failure;
-use abbench_report::{ExportFormat, export, read_complete_run};
+use abbench_report::{ExportFormat, export, read_run_to_export};
 use abbench_results::{check_output_file, write_atomically};
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -50,7 +53,10 @@ impl From<FormatArg> for ExportFormat {
 /// Options of `abbench export`.
 #[derive(Debug, Args)]
 pub struct ExportCommand {
-    /// The records: a results.jsonl, or a run folder holding one.
+    /// The records: a results.jsonl, or a run folder holding one. Only a whole, finished
+    /// run: one still running, stopped early, holding a search twice or missing a line is
+    /// refused. A results.jsonl without a machine.json beside it is exported with a note
+    /// that whether its run finished cannot be checked.
     #[arg(value_name = "RESULTS")]
     pub results: PathBuf,
 
@@ -73,7 +79,10 @@ impl ExportCommand {
         if let Some(path) = &self.out {
             check_output_file(path, &[&self.results])?;
         }
-        let (_, results) = read_complete_run(&self.results)?;
+        let (results, note) = read_run_to_export(&self.results)?;
+        if let Some(note) = note {
+            crate::progress::note(&note);
+        }
         if !results.unfinished.is_empty() {
             // Nothing to publish for them, but they are not dropped without a word.
             crate::progress::note(&format!(

@@ -43,10 +43,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Calibrate(args) => args.run(&mut out),
         Command::Export(args) => args.run(&mut out),
         Command::Merge(args) => args.run(&mut out),
-        Command::Completions(args) => args.run(
-            <crate::cli::Cli as clap::CommandFactory>::command(),
-            &mut out,
-        ),
+        Command::Completions(args) => args.run(crate::cli::command(), &mut out),
     }
 }
 

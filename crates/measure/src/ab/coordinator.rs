@@ -2,10 +2,12 @@
 //! samples until every search is decided or the time is spent.
 //!
 //! **Pairing.** Every block times one search four times, alternating the builds — BASE,
-//! NEW, NEW, BASE, and NEW, BASE, BASE, NEW in the next block — and its statistic is the
-//! mean log time of NEW's two samples minus BASE's two. A machine that speeds up or slows
-//! down over the few milliseconds of a block moves both builds' samples alike, and a
-//! linear drift cancels exactly; the order swaps so that neither build always goes first.
+//! NEW, NEW, BASE, and NEW, BASE, BASE, NEW in the workload's next block — and its
+//! statistic is the mean log time of NEW's two samples minus BASE's two. A machine that
+//! speeds up or slows down over the few milliseconds of a block moves both builds' samples
+//! alike, and a linear drift cancels exactly; the order swaps so that neither build always
+//! goes first, nor always runs twice in a row (the second time on a warm worker), in any
+//! workload or search (`base_first`).
 //! Only one worker searches at a time; the other waits on its stdin.
 //!
 //! **Epochs.** Both workers are stopped and started afresh every epoch (2 s by default),
@@ -102,10 +104,25 @@ pub const DEFAULT_EPOCH: Duration = Duration::from_secs(2);
 /// The printed intervals are 95% confidence sequences.
 pub const INTERVAL_ALPHA: f64 = 0.05;
 
-/// How long a worker may take to build and describe a suite's searches.
+/// The longest a worker may take to build and describe a suite's searches.
 const PLAN_TIMEOUT: Duration = Duration::from_secs(600);
-/// How long one timed batch may take beyond its expected time.
+/// The least time a worker is given to plan, whatever `max_time`.
+const MIN_PLAN_WAIT: Duration = Duration::from_secs(10);
+/// How long one timed batch may take beyond its expected time, at most.
 const SAMPLE_SLACK: Duration = Duration::from_secs(60);
+
+/// How long a worker may take to plan: as long as the run may time (a plan that takes
+/// longer leaves nothing to time), at least [`MIN_PLAN_WAIT`], at most [`PLAN_TIMEOUT`].
+fn plan_wait(config: &AbConfig) -> Duration {
+    config.max_time.clamp(MIN_PLAN_WAIT, PLAN_TIMEOUT)
+}
+
+/// How long a batch expected to take `expected` may take: ten times that, and the
+/// smaller of [`SAMPLE_SLACK`] and `max_time` beyond, so that a worker gone quiet is
+/// given up about when the run would have ended.
+fn sample_wait(max_time: Duration, expected: Duration) -> Duration {
+    SAMPLE_SLACK.min(max_time) + expected.saturating_mul(10)
+}
 
 /// What the coordinator reports as it goes.
 #[derive(Clone, Debug)]
@@ -177,6 +194,9 @@ struct SearchBlocks {
 struct Run {
     base: Worker,
     new: Worker,
+    interrupt: Interrupt,
+    plan_wait: Duration,
+    max_time: Duration,
     /// The plan request of a restarted pair.
     again: Request,
     suite: String,
@@ -199,6 +219,13 @@ struct Run {
 /// [`MeasureError::Interrupted`]). An `Err` other than that is unusable input (exit 2);
 /// a wrong value or a regression is in the outcome.
 pub fn ab(config: &AbConfig, mut progress: impl FnMut(AbEvent)) -> Result<AbOutcome, MeasureError> {
+    // The suite and the algorithms asked for are the user's input, not a build's: read
+    // here before any worker starts, as each worker reads them.
+    super::worker::plan_searches(
+        &config.suite,
+        config.algos.as_deref(),
+        config.threads.as_deref(),
+    )?;
     let mut run = Run::start(config)?;
     progress(AbEvent::Planned {
         units: run.workloads.len() + 1,
@@ -255,8 +282,13 @@ impl Run {
     /// Both workers started and planned, their plans checked against each other.
     fn start(config: &AbConfig) -> Result<Run, MeasureError> {
         let request = plan_request(config, false);
-        let (base, new, (suite, items), (_, new_items)) =
-            start_pair(&config.base, &config.new, &request)?;
+        let (base, new, (suite, items), (_, new_items)) = start_pair(
+            &config.base,
+            &config.new,
+            &request,
+            &config.interrupt,
+            plan_wait(config),
+        )?;
         check_same_searches(&base, &new, &items, &new_items)?;
         let (problems, changed) = value_problems(&items, &new_items);
         let workloads = workloads_of(&items, config);
@@ -273,6 +305,9 @@ impl Run {
         Ok(Run {
             base,
             new,
+            interrupt: config.interrupt.clone(),
+            plan_wait: plan_wait(config),
+            max_time: config.max_time,
             again: plan_request(config, true),
             suite,
             searches: searches_of(&items),
@@ -317,8 +352,13 @@ impl Run {
         // The old pair goes first: nothing else runs while the new pair plans.
         self.base.stop();
         self.new.stop();
-        let (base, new, (_, base_items), (_, new_items)) =
-            start_pair(&base_path, &new_path, &self.again)?;
+        let (base, new, (_, base_items), (_, new_items)) = start_pair(
+            &base_path,
+            &new_path,
+            &self.again,
+            &self.interrupt,
+            self.plan_wait,
+        )?;
         self.base = base;
         self.new = new;
         check_same_searches(&self.base, &self.base, &self.plans[0], &base_items)?;
@@ -363,13 +403,13 @@ impl Run {
     fn block(&mut self, w: usize) -> Result<(), MeasureError> {
         let workload = &mut self.workloads[w];
         let item = workload.items[workload.next % workload.items.len()];
-        workload.next += 1;
-        workload.blocks += 1;
-        let order = if self.blocks.is_multiple_of(2) {
+        let order = if base_first(workload.next, workload.items.len()) {
             [Side::Base, Side::New, Side::New, Side::Base]
         } else {
             [Side::New, Side::Base, Side::Base, Side::New]
         };
+        workload.next += 1;
+        workload.blocks += 1;
         self.blocks += 1;
         let mut logs = [0.0f64; 2];
         for side in order {
@@ -379,7 +419,13 @@ impl Run {
                 &mut self.new
             };
             let planned = &self.plans[usize::from(side == Side::New)][item];
-            let sample = time(worker, item, self.iters[item], planned.one_ns)?;
+            let sample = time(
+                worker,
+                item,
+                self.iters[item],
+                planned.one_ns,
+                self.max_time,
+            )?;
             if let Some(problem) = sample_problem(planned, side, &sample) {
                 self.problems.push(problem);
             }
@@ -481,14 +527,16 @@ fn start_pair(
     base: &std::path::Path,
     new: &std::path::Path,
     request: &Request,
+    interrupt: &Interrupt,
+    wait: Duration,
 ) -> Result<(Worker, Worker, Plan, Plan), MeasureError> {
-    let mut base = Worker::start(Side::Base, base)?;
-    let mut new = Worker::start(Side::New, new)?;
+    let mut base = Worker::start(Side::Base, base, interrupt)?;
+    let mut new = Worker::start(Side::New, new, interrupt)?;
     base.send(request)?;
     new.send(request)?;
-    let reply = base.receive(PLAN_TIMEOUT)?;
+    let reply = base.receive(wait)?;
     let base_plan = plan_reply(&base, reply)?;
-    let reply = new.receive(PLAN_TIMEOUT)?;
+    let reply = new.receive(wait)?;
     let new_plan = plan_reply(&new, reply)?;
     Ok((base, new, base_plan, new_plan))
 }
@@ -512,15 +560,22 @@ fn plan_reply(worker: &Worker, reply: Reply) -> Result<Plan, MeasureError> {
     }
 }
 
-fn time(worker: &mut Worker, item: usize, iters: u64, one_ns: u64) -> Result<Sample, MeasureError> {
+fn time(
+    worker: &mut Worker,
+    item: usize,
+    iters: u64,
+    one_ns: u64,
+    max_time: Duration,
+) -> Result<Sample, MeasureError> {
     let expected = Duration::from_nanos(one_ns.saturating_mul(iters + 1));
+    let wait = sample_wait(max_time, expected);
     match worker.ask(
         &Request::Time {
             item,
             iters,
             reps: 1,
         },
-        SAMPLE_SLACK + expected * 10,
+        wait,
     )? {
         Reply::AbSample(sample) if sample.item == item && sample.iters == iters => Ok(sample),
         _ => Err(MeasureError::AbWorker(format!(
@@ -627,6 +682,20 @@ fn sample_problem(item: &PlanItem, side: Side, sample: &Sample) -> Option<ValueP
     })
 }
 
+/// Whether the `next`-th block of a workload of `searches` searches (taking turns) times
+/// BASE first (BASE, NEW, NEW, BASE) rather than NEW first. The order alternates along
+/// the workload's own blocks, and, when it has an even number of searches, shifts by one
+/// every turn of them, so that each search alternates too. Within a block the build in
+/// the middle runs twice in a row, the second time on a warm worker (its threads and
+/// caches just used), the other build after a switch both times: a build always in the
+/// middle gains that. A parity kept over every workload's blocks, as before, gave each
+/// workload of a two-workload suite one order for good, and its test that bias.
+fn base_first(next: usize, searches: usize) -> bool {
+    let turn = next / searches.max(1);
+    let shift = if searches.is_multiple_of(2) { turn } else { 0 };
+    (next + shift).is_multiple_of(2)
+}
+
 /// Each test's false-alarm rate: `alpha` over the workloads and the overall test.
 fn test_alpha(config: &AbConfig, workloads: &[WorkloadTest]) -> f64 {
     config.alpha / (workloads.len() + 1) as f64
@@ -679,4 +748,53 @@ fn searches_of(items: &[PlanItem]) -> Vec<(Vec<usize>, SearchBlocks)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::base_first;
+
+    #[test]
+    fn each_workload_and_each_search_gets_both_orders_equally() {
+        for searches in 1..=7 {
+            // Two turns of the searches: every search once in each order.
+            let blocks = 2 * searches.max(2);
+            let mut first = vec![[0usize; 2]; searches];
+            for next in 0..blocks {
+                let item = next % searches;
+                first[item][usize::from(base_first(next, searches))] += 1;
+                // Consecutive blocks of a workload alternate, but at the turn of an even
+                // number of searches.
+                if next > 0 && !(searches % 2 == 0 && next % searches == 0) {
+                    assert_ne!(
+                        base_first(next, searches),
+                        base_first(next - 1, searches),
+                        "{searches} searches, block {next}"
+                    );
+                }
+            }
+            for (item, counts) in first.iter().enumerate() {
+                assert_eq!(
+                    counts[0], counts[1],
+                    "{searches} searches: search {item} got {counts:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn two_workloads_taking_turns_each_get_both_orders() {
+        // The rounds of a two-workload suite: 0, 1, 0, 1, … Each workload's order comes
+        // from its own blocks, whatever the other's.
+        let mut orders = [[0usize; 2]; 2];
+        let mut next = [0usize; 2];
+        for _ in 0..40 {
+            for w in 0..2 {
+                let searches = 6;
+                orders[w][usize::from(base_first(next[w], searches))] += 1;
+                next[w] += 1;
+            }
+        }
+        assert_eq!(orders, [[20, 20], [20, 20]]);
+    }
 }

@@ -21,7 +21,7 @@ pub use coordinator::{
     DEFAULT_THRESHOLD, INTERVAL_ALPHA, ab,
 };
 pub use outcome::{AbOutcome, AbVerdict, Build, UnitOutcome, ValueProblem};
-pub use process::{HELLO_TIMEOUT, Side};
+pub use process::{HELLO_TIMEOUT, Side, kill_running_workers};
 pub use protocol::{Hello, PROTOCOL, PlanItem, Reply, Request, Sample};
 pub use sequential::{
     Decision, Effect, MIN_OBSERVATIONS, SIGMA_CONFIDENCE, SequentialTest, sigma_inflation,

@@ -1,8 +1,8 @@
 //! What `abbench ab` found: a verdict per unit and for the run, as Markdown fit for a
 //! pull-request comment or as one JSON object (`kind` `ab`).
 
-use super::sequential::{Decision, Effect};
-use abbench_results::SCHEMA;
+use super::sequential::{Decision, Effect, MIN_OBSERVATIONS};
+use abbench_results::{SCHEMA, human_percent as fmt_pct};
 use serde_json::json;
 use std::fmt::Write;
 use std::time::Duration;
@@ -169,6 +169,19 @@ impl AbOutcome {
         self.workloads.len() + 1
     }
 
+    /// Why nothing could be decided, when the run ended before any test had the epochs it
+    /// needs; else nothing.
+    fn too_few_epochs(&self) -> String {
+        if self.epochs >= MIN_OBSERVATIONS {
+            return String::new();
+        }
+        format!(
+            "; only {} epochs were timed and a test decides after {MIN_OBSERVATIONS} at the \
+             least: give a longer --max-time or a shorter --epoch",
+            self.epochs
+        )
+    }
+
     /// One line for stderr when the run fails, or for a log.
     pub fn summary_line(&self) -> String {
         let pct = fmt_pct(self.threshold);
@@ -197,12 +210,13 @@ impl AbOutcome {
                 )
             }
             AbVerdict::Undecided => format!(
-                "undecided: {} of {} tests not decided in {:.0} s, none slower{}",
+                "undecided: {} of {} tests not decided in {:.0} s, none slower{}{}",
                 self.count(Decision::Undecided)
                     + usize::from(self.overall.decision == Decision::Undecided),
                 self.tests(),
                 self.max_time.as_secs_f64(),
-                effect_text(self.overall.effect)
+                effect_text(self.overall.effect),
+                self.too_few_epochs()
             ),
             AbVerdict::NoRegression => format!(
                 "no regression: NEW not slower by {pct} overall nor in any of {} workloads{}",
@@ -391,13 +405,6 @@ fn problem_line(p: &ValueProblem) -> String {
     format!("{} {} at {} threads: {}", p.tree, p.algo, p.threads, p.what)
 }
 
-/// A fraction as a percentage without float artefacts: `3%`, `2.5%`, `0.1%`.
-fn fmt_pct(fraction: f64) -> String {
-    let pct = format!("{:.3}", fraction * 100.0);
-    let pct = pct.trim_end_matches('0').trim_end_matches('.');
-    format!("{pct}%")
-}
-
 /// Text from outside made safe inside a Markdown table: one line, no pipes or tags.
 fn md(text: &str) -> String {
     text.chars()
@@ -500,6 +507,33 @@ mod test {
         o.wrong_values.push(problem);
         assert_eq!(o.verdict(), AbVerdict::WrongValue);
         assert!(o.summary_line().starts_with("wrong value"));
+    }
+
+    #[test]
+    fn a_small_threshold_keeps_its_digits() {
+        let mut o = outcome(Decision::NotSlower, vec![]);
+        o.threshold = 0.000_001;
+        let line = o.summary_line();
+        assert!(line.contains("not slower by 0.0001%"), "{line}");
+        assert!(!line.contains(" 0%"), "{line}");
+        assert!(o.to_markdown().contains("a slowdown of 0.0001% over none"));
+    }
+
+    #[test]
+    fn an_undecided_run_says_when_too_few_epochs_were_timed() {
+        let mut o = outcome(
+            Decision::Undecided,
+            vec![test_outcome("random d=8 h=8", Decision::Undecided, 1.0)],
+        );
+        o.epochs = 3;
+        let line = o.summary_line();
+        assert!(line.starts_with("undecided"), "{line}");
+        assert!(
+            line.contains("only 3 epochs were timed and a test decides after 8 at the least"),
+            "{line}"
+        );
+        o.epochs = 40;
+        assert!(!o.summary_line().contains("epochs were timed"));
     }
 
     #[test]

@@ -2,19 +2,75 @@
 //! when dropped, so that no path out of the coordinator — an error, a panic, a signal it
 //! handles — leaves a worker running. A worker whose stdin closes (the coordinator killed
 //! outright) exits by itself.
+//!
+//! Each worker runs in a process group of its own, and stopping it kills the group: a
+//! build that starts processes of its own leaves none behind. (The group also keeps a
+//! terminal's Ctrl-C from reaching the workers: the coordinator stops them itself.) A
+//! signal handler that must exit at once calls [`kill_running_workers`]. Every read from
+//! a worker has a deadline and gives way to the run's [`Interrupt`].
 
 use super::protocol::{Hello, PROTOCOL, Reply, Request};
-use crate::MeasureError;
+use crate::{Interrupt, MeasureError};
 use abbench_results::SCHEMA;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a worker has to say hello once started.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// How often a read from a worker looks at the run's interrupt while it waits.
+const POLL: Duration = Duration::from_millis(50);
+
+/// The process groups of the workers running now (0: a free slot), for
+/// [`kill_running_workers`]. A run has two at a time; a restart stops the old pair first.
+static RUNNING: [AtomicI32; 4] = [const { AtomicI32::new(0) }; 4];
+
+/// Kills every running worker's process group, its children too. Async-signal-safe
+/// (atomic swaps and `kill(2)` only): for a signal handler that exits the process at once.
+pub fn kill_running_workers() {
+    for slot in &RUNNING {
+        let group = slot.swap(0, Ordering::SeqCst);
+        if group > 0 {
+            kill_group(group);
+        }
+    }
+}
+
+/// `SIGKILL` to the process group `group`.
+fn kill_group(group: i32) {
+    #[cfg(unix)]
+    // SAFETY: `kill(2)` with a negative pid signals that process group; it touches no
+    // memory of this process.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+    #[cfg(not(unix))]
+    let _ = group;
+}
+
+/// Records a running worker's group in [`RUNNING`].
+fn register(group: i32) {
+    for slot in &RUNNING {
+        if slot
+            .compare_exchange(0, group, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+        {
+            return;
+        }
+    }
+}
+
+/// Forgets a stopped worker's group.
+fn unregister(group: i32) {
+    for slot in &RUNNING {
+        let _ = slot.compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst);
+    }
+}
 
 /// The most of a worker's stderr kept to name when it dies.
 const STDERR_KEPT: usize = 4096;
@@ -43,6 +99,9 @@ pub struct Worker {
     side: Side,
     path: PathBuf,
     child: Child,
+    /// Its process group (its own pid), killed when it stops.
+    group: i32,
+    interrupt: Interrupt,
     stdin: Option<ChildStdin>,
     lines: Receiver<std::io::Result<String>>,
     stderr: Arc<Mutex<Vec<u8>>>,
@@ -57,25 +116,34 @@ fn unusable(side: Side, path: &Path, what: impl std::fmt::Display) -> MeasureErr
 
 impl Worker {
     /// Starts `path ab-worker` and waits for its hello, which must speak this schema and
-    /// protocol.
-    pub fn start(side: Side, path: &Path) -> Result<Worker, MeasureError> {
-        check_executable(side, path)?;
-        let mut child = Command::new(path)
+    /// protocol. A path without a folder names a file in the current folder, never one
+    /// found on `PATH`: the build run is the one at the path given. The wait gives way to
+    /// `interrupt` ([`MeasureError::Interrupted`]).
+    pub fn start(side: Side, path: &Path, interrupt: &Interrupt) -> Result<Worker, MeasureError> {
+        let exe = executable(side, path)?;
+        let mut command = Command::new(&exe);
+        command
             .arg("ab-worker")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| unusable(side, path, format!("cannot be started: {e}")))?;
-        let (lines, stderr) = readers(side, path, &mut child)?;
+        let group = i32::try_from(child.id()).unwrap_or(0);
+        register(group);
         let stdin = child.stdin.take();
         let mut worker = Worker {
             side,
             path: path.to_path_buf(),
             child,
+            group,
+            interrupt: interrupt.clone(),
             stdin,
-            lines,
-            stderr,
+            lines: channel().1,
+            stderr: Arc::default(),
             hello: Hello {
                 schema: 0,
                 kind: String::new(),
@@ -84,7 +152,9 @@ impl Worker {
                 build: String::new(),
             },
         };
-        let line = worker.line(HELLO_TIMEOUT, "its hello")?;
+        // From here on, dropping `worker` stops the process.
+        (worker.lines, worker.stderr) = readers(side, path, &mut worker.child)?;
+        let line = worker.line(HELLO_TIMEOUT, "hello")?;
         let hello: Hello = serde_json::from_str(&line)
             .ok()
             .filter(|h: &Hello| h.kind == "ab_hello")
@@ -146,7 +216,7 @@ impl Worker {
     /// The reply to the request sent last, waiting up to `timeout`; an error reply is
     /// unusable input naming the worker.
     pub fn receive(&mut self, timeout: Duration) -> Result<Reply, MeasureError> {
-        let line = self.line(timeout, "a reply")?;
+        let line = self.line(timeout, "reply")?;
         match serde_json::from_str::<Reply>(&line) {
             Ok(Reply::AbError { message, .. }) => Err(unusable(self.side, &self.path, message)),
             Ok(reply) => Ok(reply),
@@ -158,17 +228,28 @@ impl Worker {
         }
     }
 
-    /// The next line, waiting up to `timeout`.
+    /// The next line, waiting up to `timeout` for it (`what` names it in the error), and
+    /// no longer once the run is interrupted.
     fn line(&mut self, timeout: Duration, what: &str) -> Result<String, MeasureError> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(Ok(line)) => Ok(line),
-            Ok(Err(e)) => Err(self.died(&format!("could not be read ({e})"))),
-            Err(RecvTimeoutError::Disconnected) => Err(self.died("stopped")),
-            Err(RecvTimeoutError::Timeout) => Err(unusable(
-                self.side,
-                &self.path,
-                format!("gave no {what} within {} s", timeout.as_secs()),
-            )),
+        let deadline = Instant::now() + timeout;
+        loop {
+            if self.interrupt.is_requested() {
+                return Err(MeasureError::Interrupted);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(unusable(
+                    self.side,
+                    &self.path,
+                    format!("gave no {what} within {:.0} s", timeout.as_secs_f64()),
+                ));
+            }
+            match self.lines.recv_timeout(left.min(POLL)) {
+                Ok(Ok(line)) => return Ok(line),
+                Ok(Err(e)) => return Err(self.died(&format!("could not be read ({e})"))),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.died("stopped")),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
         }
     }
 
@@ -260,10 +341,14 @@ fn signal_of(_: &std::process::ExitStatus) -> Option<i32> {
 }
 
 impl Worker {
-    /// Stops the worker now, as dropping it does: its stdin closed, the process killed
-    /// and reaped.
+    /// Stops the worker now, as dropping it does: its stdin closed, its process group
+    /// killed (the processes it started too) and it reaped.
     pub fn stop(&mut self) {
         drop(self.stdin.take());
+        if self.group > 0 {
+            unregister(self.group);
+            kill_group(self.group);
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -275,9 +360,18 @@ impl Drop for Worker {
     }
 }
 
-/// A regular file with an execute bit (on Unix), or unusable input.
-fn check_executable(side: Side, path: &Path) -> Result<(), MeasureError> {
-    let meta = std::fs::metadata(path).map_err(|e| {
+/// The absolute path of the build at `path` — relative to the current folder when it is
+/// relative, a bare name included, so that it is never looked up on `PATH` — if it is a
+/// regular file with an execute bit (on Unix); else unusable input.
+fn executable(side: Side, path: &Path) -> Result<PathBuf, MeasureError> {
+    let exe = std::path::absolute(path).map_err(|e| {
+        unusable(
+            side,
+            path,
+            format!("is not an executable: {}", io_reason(&e)),
+        )
+    })?;
+    let meta = std::fs::metadata(&exe).map_err(|e| {
         unusable(
             side,
             path,
@@ -298,7 +392,7 @@ fn check_executable(side: Side, path: &Path) -> Result<(), MeasureError> {
             ));
         }
     }
-    Ok(())
+    Ok(exe)
 }
 
 /// An I/O error in words, without the OS's error number.

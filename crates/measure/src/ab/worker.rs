@@ -22,7 +22,7 @@ pub const FINGERPRINT_POSITIONS: usize = 4096;
 
 /// One search the worker can time.
 #[derive(Clone, Debug)]
-struct Planned {
+pub(super) struct Planned {
     tree: TreeSpec,
     algo: Algorithm,
     threads: usize,
@@ -165,29 +165,11 @@ impl Worker {
         threads: Option<&[usize]>,
         timed: bool,
     ) -> Result<Reply, MeasureError> {
-        let suite = Suite::load(suite_name)?;
-        let keep = algos.map(parse_algorithms).transpose()?;
-        let thread_counts = suite.thread_counts(threads);
+        let (suite, plan, thread_counts) = plan_searches(suite_name, algos, threads)?;
         self.options = SearchOptions {
             split_height: suite.split_height,
             ..SearchOptions::default()
         };
-        let plan = searches_of(&suite, keep.as_deref(), &thread_counts);
-        if plan.is_empty() {
-            return Err(MeasureError::InvalidOption {
-                parameter: "algo",
-                value: keep
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|a| a.name())
-                    .collect::<Vec<_>>()
-                    .join(","),
-                expected: format!(
-                    "the suite {} has no search with these algorithms",
-                    suite.name
-                ),
-            });
-        }
         if plan.iter().any(|p| p.algo.is_parallel()) {
             self.pools.ensure(&thread_counts)?;
         }
@@ -219,6 +201,38 @@ impl Worker {
             items,
         })
     }
+}
+
+/// The suite a plan request names, its searches that the request asks for, and their
+/// thread counts; an error if the suite cannot be read or has no search with the
+/// algorithms asked for. The one reading of a plan request: each worker's, and the
+/// coordinator's before any worker starts (a bad suite is the user's input, not a
+/// build's).
+pub(super) fn plan_searches(
+    suite_name: &str,
+    algos: Option<&[String]>,
+    threads: Option<&[usize]>,
+) -> Result<(Suite, Vec<Planned>, Vec<usize>), MeasureError> {
+    let suite = Suite::load(suite_name)?;
+    let keep = algos.map(parse_algorithms).transpose()?;
+    let thread_counts = suite.thread_counts(threads);
+    let plan = searches_of(&suite, keep.as_deref(), &thread_counts);
+    if plan.is_empty() {
+        return Err(MeasureError::InvalidOption {
+            parameter: "algo",
+            value: keep
+                .unwrap_or_default()
+                .iter()
+                .map(|a| a.name())
+                .collect::<Vec<_>>()
+                .join(","),
+            expected: format!(
+                "the suite {} has no search with these algorithms",
+                suite.name
+            ),
+        });
+    }
+    Ok((suite, plan, thread_counts))
 }
 
 /// The algorithms named, or the first name that is none.

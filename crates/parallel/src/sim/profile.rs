@@ -344,6 +344,60 @@ mod model_keys {
     }
 }
 
+/// The most nanoseconds a profile may give one event, or one position: 1000 s.
+pub const MAX_PROFILE_NANOS: f64 = 1e12;
+
+/// The most a profile's growth, overhead or slowdown may be: a millionfold.
+pub const MAX_PROFILE_SCALE: f64 = 1e6;
+
+/// An error unless `value` is at most `max` (its other bounds checked before).
+fn at_most(what: String, value: f64, max: f64) -> Result<(), ProfileError> {
+    if value > max {
+        let why = if max == MAX_PROFILE_NANOS {
+            "must be at most 1e12 (1000 s)"
+        } else {
+            "must be at most 1e6"
+        };
+        return Err(ProfileError::Invalid { what, value, why });
+    }
+    Ok(())
+}
+
+/// An error unless `value` is a time in nanoseconds from 0 to [`MAX_PROFILE_NANOS`].
+fn nanos(what: String, value: f64) -> Result<(), ProfileError> {
+    if !(value.is_finite() && value >= 0.0) {
+        return Err(ProfileError::Invalid {
+            what,
+            value,
+            why: "must be at least 0",
+        });
+    }
+    at_most(what, value, MAX_PROFILE_NANOS)
+}
+
+/// An error unless `value` is a factor from 0 to [`MAX_PROFILE_SCALE`].
+fn scale(what: String, value: f64) -> Result<(), ProfileError> {
+    if !(value.is_finite() && value >= 0.0) {
+        return Err(ProfileError::Invalid {
+            what,
+            value,
+            why: "must be at least 0",
+        });
+    }
+    at_most(what, value, MAX_PROFILE_SCALE)
+}
+
+/// A profile's figure as a message writes it: `0.25`, and `1e300` rather than its 301
+/// digits.
+fn figure(value: f64) -> String {
+    let magnitude = value.abs();
+    if magnitude != 0.0 && !(1e-4..1e9).contains(&magnitude) {
+        format!("{value:e}")
+    } else {
+        format!("{value}")
+    }
+}
+
 fn is_zero(x: &f64) -> bool {
     *x == 0.0
 }
@@ -362,7 +416,7 @@ pub enum ProfileError {
         found: u32,
     },
     /// A figure that makes some cost negative or not a number.
-    #[error("invalid {what} {value} in the profile: {why}")]
+    #[error("invalid {what} {} in the profile: {why}", figure(*value))]
     Invalid {
         /// The figure, as the file names it.
         what: String,
@@ -370,6 +424,21 @@ pub enum ProfileError {
         value: f64,
         /// What it must be.
         why: &'static str,
+    },
+    /// An event that would cost more positions than the simulator's virtual time holds.
+    #[error(
+        "the profile makes a {event} event cost {cost} positions of {position_nanos:.2} ns at p = {procs}, more than the simulator's virtual time holds (at most {} per event)",
+        SimCosts::MAX_EVENT_COST
+    )]
+    Unbounded {
+        /// The event, as the profile names it.
+        event: &'static str,
+        /// Its cost in positions.
+        cost: u64,
+        /// The processor count.
+        procs: usize,
+        /// The position time the costs were converted with.
+        position_nanos: f64,
     },
 }
 
@@ -414,52 +483,36 @@ impl CostProfile {
         }
     }
 
-    /// Checks that every cost is a finite number, at least 0 at every processor count.
+    /// Checks that every cost is a finite number, at least 0 at every processor count,
+    /// and none absurd: an event's or a position's time at most [`MAX_PROFILE_NANOS`], a
+    /// growth, overhead or slowdown at most [`MAX_PROFILE_SCALE`].
     pub fn validate(&self) -> Result<(), ProfileError> {
         if self.schema != PROFILE_SCHEMA {
             return Err(ProfileError::Schema { found: self.schema });
         }
-        let invalid = |what: String, value: f64, why| ProfileError::Invalid { what, value, why };
         for (model, &ns) in &self.position_nanos {
             if !(ns.is_finite() && ns > 0.0) {
-                return Err(invalid(
-                    format!("position_nanos.{model}"),
-                    ns,
-                    "must be more than 0",
-                ));
+                return Err(ProfileError::Invalid {
+                    what: format!("position_nanos.{model}"),
+                    value: ns,
+                    why: "must be more than 0",
+                });
             }
+            at_most(format!("position_nanos.{model}"), ns, MAX_PROFILE_NANOS)?;
         }
-        if !(self.kernel_overhead.is_finite() && self.kernel_overhead >= 0.0) {
-            return Err(invalid(
-                "kernel_overhead".to_string(),
-                self.kernel_overhead,
-                "must be at least 0",
-            ));
-        }
-        if !(self.position_slowdown.is_finite() && self.position_slowdown >= 0.0) {
-            return Err(invalid(
-                "position_slowdown".to_string(),
-                self.position_slowdown,
-                "must be at least 0",
-            ));
-        }
+        scale("kernel_overhead".to_string(), self.kernel_overhead)?;
+        scale("position_slowdown".to_string(), self.position_slowdown)?;
         for (model, &slowdown) in &self.model_position_slowdown {
-            if !(slowdown.is_finite() && slowdown >= 0.0) {
-                return Err(invalid(
-                    format!("model_position_slowdown.{model}"),
-                    slowdown,
-                    "must be at least 0",
-                ));
-            }
+            scale(format!("model_position_slowdown.{model}"), slowdown)?;
         }
         if !(self.speed_spread.is_finite()
             && (0.0..=super::MAX_SPEED_SPREAD).contains(&self.speed_spread))
         {
-            return Err(invalid(
-                "speed_spread".to_string(),
-                self.speed_spread,
-                "must be between 0 and 0.5",
-            ));
+            return Err(ProfileError::Invalid {
+                what: "speed_spread".to_string(),
+                value: self.speed_spread,
+                why: "must be between 0 and 0.5",
+            });
         }
         self.validate_serial_costs()?;
         let table = [
@@ -470,27 +523,34 @@ impl CostProfile {
             .into_iter()
             .filter_map(|(name, cost)| cost.as_ref().map(|c| (name, c)));
         for (name, cost) in self.events.named().into_iter().chain(table) {
-            if !(cost.nanos.is_finite() && cost.nanos >= 0.0) {
-                return Err(invalid(
-                    format!("events.{name}.nanos"),
-                    cost.nanos,
-                    "must be at least 0",
-                ));
-            }
-            if !(cost.growth.is_finite() && cost.growth >= 0.0) {
-                return Err(invalid(
-                    format!("events.{name}.growth"),
-                    cost.growth,
-                    "must be at least 0",
-                ));
-            }
+            nanos(format!("events.{name}.nanos"), cost.nanos)?;
+            scale(format!("events.{name}.growth"), cost.growth)?;
         }
         if self.poll_interval == 0 {
-            return Err(invalid(
-                "poll_interval".to_string(),
-                0.0,
-                "must be at least 1",
-            ));
+            return Err(ProfileError::Invalid {
+                what: "poll_interval".to_string(),
+                value: 0.0,
+                why: "must be at least 1",
+            });
+        }
+        Ok(())
+    }
+
+    /// The first processor count of `procs` at which an event would cost more positions
+    /// of a tree whose position takes `position_nanos` than the simulator's virtual time
+    /// holds ([`SimCosts::MAX_EVENT_COST`]): a profile every figure of which is valid can
+    /// still make a tiny position's events too long. The one check of a profile against
+    /// the trees it is used on, for `simulate` and `check-calibration` alike.
+    pub fn check_costs_at(&self, position_nanos: f64, procs: &[usize]) -> Result<(), ProfileError> {
+        for &p in std::iter::once(&1).chain(procs) {
+            if let Some((event, cost)) = self.costs_at(position_nanos, p).out_of_range() {
+                return Err(ProfileError::Unbounded {
+                    event,
+                    cost,
+                    procs: p,
+                    position_nanos,
+                });
+            }
         }
         Ok(())
     }
@@ -652,5 +712,70 @@ mod load_tests {
         assert_eq!(back, profile);
         let without = serde_json::to_string(&CostProfile::reference()).unwrap();
         assert!(!without.contains("load_average"), "{without}");
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    #[test]
+    fn an_absurd_figure_is_refused_by_name() {
+        let refused = |edit: fn(&mut CostProfile)| {
+            let mut profile = CostProfile::reference();
+            edit(&mut profile);
+            profile.validate().unwrap_err().to_string()
+        };
+        assert_eq!(
+            refused(|p| p.events.serial_search.nanos = 1e300),
+            "invalid events.serial_search.nanos 1e300 in the profile: must be at most 1e12 (1000 s)"
+        );
+        assert!(
+            refused(|p| p.events.split_point.nanos = 1e300).contains("events.split_point.nanos"),
+        );
+        assert!(refused(|p| p.events.steal.growth = 1e300).contains("events.steal.growth"));
+        assert!(refused(|p| p.kernel_overhead = 1e9).contains("kernel_overhead"));
+        assert!(
+            refused(|p| {
+                p.position_nanos.insert("random".into(), 1e300);
+            })
+            .contains("position_nanos.random")
+        );
+        assert!(refused(|p| p.events.abort.nanos = -1.0).contains("must be at least 0"));
+        assert_eq!(CostProfile::reference().validate(), Ok(()));
+    }
+
+    #[test]
+    fn costs_too_long_for_a_tiny_position_are_refused_at_their_processor_count() {
+        let mut profile = CostProfile::reference();
+        profile.events.steal = EventCost {
+            nanos: 1e11,
+            growth: 0.0,
+        };
+        assert_eq!(profile.validate(), Ok(()));
+        let err = profile.check_costs_at(2.8, &[2, 4]).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ProfileError::Unbounded {
+                    event: "steal",
+                    procs: 1,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        // A slower position takes fewer of them.
+        assert_eq!(profile.check_costs_at(1e3, &[2, 4]), Ok(()));
+        // Growth that only reaches the limit at more processors is found there.
+        profile.events.steal = EventCost {
+            nanos: 1e9,
+            growth: 100.0,
+        };
+        let err = profile.check_costs_at(2.8, &[2, 16]).unwrap_err();
+        assert!(
+            matches!(err, ProfileError::Unbounded { procs: 2, .. }),
+            "{err}"
+        );
     }
 }
