@@ -458,10 +458,13 @@ fn wall_changes(
         .collect()
 }
 
+/// How an exact measure is read from a record.
+type ExactOf = fn(&Record) -> f64;
+
 /// Every change of one series' exact measures between consecutive runs: positions,
 /// leaves and value for a serial algorithm, the value for a parallel one.
 fn exact_changes(series: &Series, runs: &[HistoryRun]) -> Vec<HistoryChange> {
-    let exact: &[(Measure, fn(&Record) -> f64)] = if series.record.algo.is_parallel() {
+    let exact: &[(Measure, ExactOf)] = if series.record.algo.is_parallel() {
         &[(Measure::Value, |r| r.value as f64)]
     } else {
         &[

@@ -9,6 +9,7 @@
 //! | [`FaultyTree`] (`faulty.rs`) | a tree one of whose leaves panics: failures, not hangs |
 //! | [`negamax`] (`negamax.rs`) | every position searched, apart from the kernels: the golden values' oracle |
 //! | [`WrongTree`] (`wrong.rs`) | a tree wrong on worker threads: a checker meets a wrong answer |
+//! | [`synthetic_history`] (`history.rs`) | a history of runs made from one real run: machine speed, noise, a planted step |
 //! | [`CountingAllocator`] (`counting.rs`) | allocations and their bytes counted, on every thread or marked ones |
 
 mod code;
@@ -16,6 +17,7 @@ mod counting;
 mod cycles;
 mod faulty;
 mod function_length;
+mod history;
 mod negamax;
 mod wrong;
 
@@ -23,5 +25,6 @@ pub use counting::{CountingAllocator, allocated_bytes, allocations, count_this_t
 pub use cycles::{Cycle, ModulePath, module_cycles};
 pub use faulty::FaultyTree;
 pub use function_length::{LongFunction, long_functions};
+pub use history::{HistoryRecipe, PlantedStep, SyntheticRun, synthetic_history};
 pub use negamax::negamax;
 pub use wrong::{VisitWrong, WrongTree};
