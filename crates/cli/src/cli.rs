@@ -5,11 +5,13 @@
 //! every subcommand that needs a tree.
 
 use crate::commands::ab::{AbCommand, AbWorkerCommand};
+use crate::commands::bisect::BisectCommand;
 use crate::commands::calibrate::CalibrateCommand;
 use crate::commands::check_calibration::CheckCalibrationCommand;
 use crate::commands::compare::CompareCommand;
 use crate::commands::completions::CompletionsCommand;
 use crate::commands::export::ExportCommand;
+use crate::commands::history::HistoryCommand;
 use crate::commands::merge::MergeCommand;
 use crate::commands::report::ReportCommand;
 use crate::commands::run::RunCommand;
@@ -82,6 +84,12 @@ pub enum Command {
     /// Did this change slow the searches down? Time two abbench builds side by side, in
     /// alternation, until a sequential test decides for every search.
     Ab(AbCommand),
+    /// When did the searches change? Change points of each search's wall time (over the
+    /// machine's yardstick) and counts across stored runs, oldest first.
+    History(HistoryCommand),
+    /// Which commit slowed the searches? Builds the commits between GOOD and BAD in a git
+    /// checkout and times each against GOOD with ab, halving the range each step.
+    Bisect(BisectCommand),
     /// The worker `abbench ab` runs in each build (JSON lines on stdin and stdout).
     #[command(hide = true)]
     AbWorker(AbWorkerCommand),

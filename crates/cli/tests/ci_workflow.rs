@@ -88,7 +88,12 @@ fn abbench_commands(workflow: &Value) -> Vec<Vec<String>> {
 fn every_abbench_command_of_the_workflow_parses() {
     let commands = abbench_commands(&workflow());
     let subcommands: Vec<&str> = commands.iter().map(|c| c[0].as_str()).collect();
-    assert_eq!(subcommands, ["ab", "sweep", "compare", "export"]);
+    assert_eq!(
+        subcommands,
+        [
+            "ab", "sweep", "compare", "export", "bisect", "sweep", "history"
+        ]
+    );
     // `ab` runs on pull requests only, between the base branch's build and this one's.
     let ab = &commands[0];
     assert_eq!(ab[1], "../abbench-base/target/release/abbench");
@@ -224,4 +229,52 @@ fn pull_requests_compare_without_storing_and_pushes_store_on_a_fresh_repository(
         condition.contains("steps.history.outputs.exists == 'true'"),
         "{condition}"
     );
+}
+
+/// The job's `if:` and the text of its `run` steps.
+fn job(workflow: &Value, name: &str) -> (String, String) {
+    let job = &workflow["jobs"][name];
+    let runs: Vec<&str> = job["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["run"].as_str())
+        .collect();
+    (
+        job["if"].as_str().unwrap_or("").to_string(),
+        runs.join("\n"),
+    )
+}
+
+#[test]
+fn a_nightly_job_keeps_main_runs_and_reads_the_last_30_and_a_manual_one_bisects() {
+    let workflow = workflow();
+    let on = &workflow["on"];
+    assert!(on["schedule"][0]["cron"].is_string(), "{on}");
+    let inputs = &on["workflow_dispatch"]["inputs"];
+    assert_eq!(inputs["good"]["required"], true);
+    assert_eq!(inputs["bad"]["required"], true);
+    // Each job runs on its own event only: a night's run is not a pull request's check.
+    let (benchmark, _) = job(&workflow, "benchmark");
+    assert!(!benchmark.contains("schedule") && !benchmark.contains("workflow_dispatch"));
+    let (history_if, history) = job(&workflow, "history");
+    assert_eq!(history_if, "github.event_name == 'schedule'");
+    assert!(
+        history.contains("push --quiet origin HEAD:refs/heads/abbench-runs"),
+        "{history}"
+    );
+    assert!(history.contains("sort | tail -n 30"), "{history}");
+    assert!(
+        history.contains("abbench history \"${last[@]}\""),
+        "{history}"
+    );
+    let (bisect_if, bisect) = job(&workflow, "bisect");
+    assert_eq!(bisect_if, "github.event_name == 'workflow_dispatch'");
+    assert!(
+        bisect.contains("abbench bisect \"$GOOD\" \"$BAD\""),
+        "{bisect}"
+    );
+    // Bisecting needs the commits between the two: the whole history is fetched.
+    let checkout = &workflow["jobs"]["bisect"]["steps"][0];
+    assert_eq!(checkout["with"]["fetch-depth"], 0, "{checkout}");
 }

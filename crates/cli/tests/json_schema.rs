@@ -1,5 +1,5 @@
 //! Every JSON line the tool writes — `run`, `verify`, `simulate`, `theory`, `sweep` (its
-//! summary, every line of its `results.jsonl` and its `calibration.json`), `compare`,
+//! summary, every line of its `results.jsonl` and its `calibration.json`), `compare`, `history`,
 //! `check-calibration`, and the cost profile `calibrate` writes — validates against the
 //! committed schema, `schema/abbench-output.schema.json`: `schema` and `kind` on every
 //! object, `algo` and `threads` wherever an algorithm and a thread count are named,
@@ -129,6 +129,8 @@ fn every_json_output_validates_against_the_committed_schema() {
 
     let compare = ["compare", "--json", out, out];
     kinds.extend(check(&validator, "compare", &lines(&compare, 0)));
+    let history = ["history", "--json", out, out, out];
+    kinds.extend(check(&validator, "history", &lines(&history, 0)));
 
     let results_file = format!("{out}/results.jsonl");
     let check_calibration = [
@@ -211,6 +213,7 @@ fn every_json_output_validates_against_the_committed_schema() {
         "calibration_check_serial",
         "comparison",
         "cost_profile",
+        "history",
         "search",
         "simulation",
         "sweep",

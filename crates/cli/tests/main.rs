@@ -12,6 +12,7 @@ mod connect4_command;
 mod cross_machine_report;
 mod export_command;
 mod first_run;
+mod history_command;
 mod hostile;
 mod ignored_options;
 mod interrupt;

@@ -41,6 +41,10 @@ pub enum MeasureError {
     /// or a plan that disagrees with the other build's (unusable input).
     #[error("{0}")]
     AbWorker(String),
+    /// `abbench bisect` cannot go on: not a git checkout, a commit unknown, GOOD after
+    /// BAD, GOOD or BAD that does not build (unusable input).
+    #[error("{0}")]
+    Bisect(String),
     /// Measuring stopped because its [`Interrupt`](crate::Interrupt) was raised.
     #[error("interrupted")]
     Interrupted,

@@ -24,11 +24,13 @@
 //! | `verify --stress` | [`stress()`] or [`stress_checked`], [`stress_models`] |
 //! | `signature` | [`signature()`], [`Signature::to_text`], [`check_signature_file`], [`SignatureCheck::report`] |
 //! | `ab`, `ab-worker` | [`ab::ab`] with [`ab::AbConfig`], [`ab::serve`] |
+//! | `bisect` | [`bisect::bisect`] with [`bisect::GitSteps`] over [`bisect::first_parent_commits`] |
 //!
 //! Suite files are described at [`Suite::from_toml_file`]. The examples (`sweep`,
 //! `signature`, `baselines`) run the same functions without the command line.
 
 pub mod ab;
+pub mod bisect;
 mod calibrate;
 mod contention;
 mod error;

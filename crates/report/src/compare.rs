@@ -248,13 +248,13 @@ impl MachineDrift {
             low: rank(0.1),
             high: rank(0.9),
             searches: sorted.len(),
-            noise: noise_band(base, new, &drifts, |_| true),
-            parallel_noise: noise_band(base, new, &drifts, |a| a.is_parallel()).map(
-                |(low, high)| match noise_band(base, new, &drifts, |_| true) {
+            noise: noise_band(base, new, |_| true),
+            parallel_noise: noise_band(base, new, |a| a.is_parallel()).map(|(low, high)| {
+                match noise_band(base, new, |_| true) {
                     Some((all_low, all_high)) => (low.min(all_low), high.max(all_high)),
                     None => (low, high),
-                },
-            ),
+                }
+            }),
         })
     }
 
@@ -284,22 +284,18 @@ impl MachineDrift {
 
 /// The noise band of [`MachineDrift::noise`]: the far-out fences of the log time ratios
 /// of the timed searches whose algorithm `of` takes, each divided by its own drift.
-fn noise_band(
-    base: &[Record],
-    new: &[Record],
-    drifts: &BTreeMap<(String, Algorithm, usize), f64>,
-    of: impl Fn(&Algorithm) -> bool,
-) -> Option<(f64, f64)> {
+fn noise_band(base: &[Record], new: &[Record], of: impl Fn(&Algorithm) -> bool) -> Option<(f64, f64)> {
     let base_index = index_of(base);
     let mut logs: Vec<f64> = index_of(new)
         .into_iter()
         .filter(|(key, _)| of(&key.1))
         .filter_map(|(key, n)| {
             let (b, n) = (&base[*base_index.get(&key)?], &new[n]);
-            let drift = drifts.get(&key)?;
-            let (bw, nw) = (b.wall_ns.median, n.wall_ns.median);
-            (bw >= MIN_COMPARED_WALL_NS && nw >= MIN_COMPARED_WALL_NS)
-                .then(|| (nw as f64 / bw as f64 / drift).ln())
+            if b.wall_ns.median < MIN_COMPARED_WALL_NS || n.wall_ns.median < MIN_COMPARED_WALL_NS {
+                return None;
+            }
+            // The time ratio divided by the search's own drift.
+            Some((wall_in_yardsticks(n)? / wall_in_yardsticks(b)?).ln())
         })
         .collect();
     if logs.len() < MIN_NOISE_SEARCHES {
@@ -316,6 +312,16 @@ fn noise_band(
     let iqr = quantile(0.75) - quantile(0.25);
     let half = (0.5 + NOISE_FENCE_IQRS) * iqr;
     Some(((-half).exp(), half.exp()))
+}
+
+/// A record's median wall time in units of the machine's yardstick timed just before it
+/// ([`Record::machine_ns`]); `None` without one. Two runs' wall times are compared, and a
+/// history's followed (`history.rs`), in these units: a machine that ran everything
+/// slower that day moved the yardstick too.
+pub fn wall_in_yardsticks(r: &Record) -> Option<f64> {
+    r.machine_ns
+        .filter(|&ns| ns > 0.0)
+        .map(|ns| r.wall_ns.median as f64 / ns)
 }
 
 /// Each search's drift: `new`'s reference over `base`'s, by the record's key.

@@ -14,6 +14,7 @@
 //! | a sweep's report, written for the crate that measures | [`RunReport`], [`ReportingProgress`] |
 //! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
 //! | `abbench export` | [`export_file`], [`export`], [`ExportFormat`], [`libtest_name`]; a complete run's records, [`read_complete_run`] |
+//! | `abbench history` | [`history_files`], [`History::to_markdown`], [`History::exit_code`]; one series' change points, [`change_points`] |
 //! | `abbench check-calibration` | [`check_calibration`] |
 //! | `abbench simulate --svg` | [`SimulationPlot`], [`simulation_plot`] |
 //!
@@ -26,6 +27,7 @@
 mod aggregate;
 mod calibration_check;
 mod calibration_serial;
+mod change_points;
 mod compare;
 mod contention;
 mod cross_machine;
@@ -34,6 +36,7 @@ mod export;
 mod folder;
 mod format;
 mod headline;
+mod history;
 mod mann_whitney;
 mod markdown;
 mod merge;
@@ -55,10 +58,11 @@ pub use calibration_check::{
     CalibrationCheck, CheckOptions, CheckedRecord, GapRow, check_calibration,
 };
 pub use calibration_serial::SerialGapRow;
+pub use change_points::{ChangePoint, ChangePointOptions, SplitMix, change_points};
 pub use compare::{
     Change, ChangeKind, Comparison, EXIT_UNUSABLE_INPUT, Gate, MIN_COMPARED_WALL_NS,
     MIN_MATCHED_SHARE, compare, compare_files, compare_results, key_label, read_complete_run,
-    refuse_duplicates, refuse_repeated_runs, why_incomplete,
+    refuse_duplicates, refuse_repeated_runs, wall_in_yardsticks, why_incomplete,
 };
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use cross_machine::cross_machine_report;
@@ -71,6 +75,10 @@ pub use folder::{
     write_report_with, write_run_folder,
 };
 pub use headline::{checked_against, headline};
+pub use history::{
+    DEFAULT_ALPHA as HISTORY_ALPHA, DEFAULT_THRESHOLD_PCT as HISTORY_THRESHOLD_PCT, History,
+    HistoryChange, HistoryRun, Measure, history, history_files,
+};
 pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use merge::{MergeError, MergeOptions, MergeOutcome, merge_shards};
 pub use metrics::{karp_flatt, median};

@@ -12,6 +12,7 @@
 //! | [`FaultyTree`] (`faulty.rs`) | a tree one of whose leaves panics: failures, not hangs |
 //! | [`negamax`] (`negamax.rs`) | every position searched, apart from the kernels: the golden values' oracle |
 //! | [`WrongTree`] (`wrong.rs`) | a tree wrong on worker threads: a checker meets a wrong answer |
+//! | [`synthetic_history`] (`history.rs`) | a history of runs made from one real run: machine speed, noise, a planted step |
 //! | [`CountingAllocator`] (`counting.rs`) | allocations and their bytes counted, on every thread or marked ones |
 
 mod code;
@@ -20,6 +21,7 @@ mod cycles;
 mod faulty;
 mod file_length;
 mod function_length;
+mod history;
 mod names;
 mod negamax;
 mod prose;
@@ -30,6 +32,7 @@ pub use cycles::{Cycle, ModulePath, module_cycles};
 pub use faulty::FaultyTree;
 pub use file_length::long_files;
 pub use function_length::{LongFunction, long_functions};
+pub use history::{HistoryRecipe, PlantedStep, SyntheticRun, synthetic_history};
 pub use names::{CrateEdges, backticked, crate_graph, diagram, stale_names};
 pub use negamax::negamax;
 pub use prose::{median, sentence_lengths};

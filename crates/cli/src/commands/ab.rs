@@ -89,7 +89,7 @@ fn parse_algorithms(text: &str) -> Result<AlgorithmList<Algorithm>, String> {
         .map_err(|e| e.to_string())
 }
 
-fn parse_threshold(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_threshold(text: &str) -> Result<f64, String> {
     let pct: f64 = text.trim().parse().map_err(|_| {
         format!(
             "'{text}' is not a percentage: expected more than 0 and at most 100, such as 3 or 2.5"
@@ -103,7 +103,7 @@ fn parse_threshold(text: &str) -> Result<f64, String> {
     Ok(pct)
 }
 
-fn parse_max_time(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_max_time(text: &str) -> Result<f64, String> {
     parse_seconds(text, 1.0, 86_400.0)
 }
 

@@ -1,11 +1,13 @@
 //! The subcommands, one file each, and the dispatch from the parsed command line.
 
 pub mod ab;
+pub mod bisect;
 pub mod calibrate;
 pub mod check_calibration;
 pub mod compare;
 pub mod completions;
 pub mod export;
+pub mod history;
 pub mod merge;
 pub mod report;
 pub mod run;
@@ -32,6 +34,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Signature(args) => args.run(&mut out),
         Command::Compare(args) => args.run(&mut out),
         Command::Ab(args) => args.run(&mut out),
+        Command::History(args) => args.run(&mut out),
+        Command::Bisect(args) => args.run(&mut out),
         Command::AbWorker(args) => {
             drop(out);
             args.run()
