@@ -284,7 +284,11 @@ impl MachineDrift {
 
 /// The noise band of [`MachineDrift::noise`]: the far-out fences of the log time ratios
 /// of the timed searches whose algorithm `of` takes, each divided by its own drift.
-fn noise_band(base: &[Record], new: &[Record], of: impl Fn(&Algorithm) -> bool) -> Option<(f64, f64)> {
+fn noise_band(
+    base: &[Record],
+    new: &[Record],
+    of: impl Fn(&Algorithm) -> bool,
+) -> Option<(f64, f64)> {
     let base_index = index_of(base);
     let mut logs: Vec<f64> = index_of(new)
         .into_iter()

@@ -407,7 +407,9 @@ impl SimulateCommand {
                 }
             })
         );
-        let svg = plot.draw(&title).map_err(|e| Failure::failed(e.to_string()))?;
+        let svg = plot
+            .draw(&title)
+            .map_err(|e| Failure::failed(e.to_string()))?;
         write_atomically(path, svg.as_bytes())?;
         Ok(())
     }
