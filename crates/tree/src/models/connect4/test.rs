@@ -138,7 +138,17 @@ fn a_positions_file_names_the_line_of_each_problem() {
             "move 8 comes after the game is over (move 7 won it)",
         ),
         ("4453 two\n", 1, "score 'two' is not a number"),
-        ("4453 99\n", 1, "score 99 is outside -18 ..= 18"),
+        (
+            "4453 99\n",
+            1,
+            "score 99 is impossible after 4 moves, where a score is in -18 ..= 18",
+        ),
+        // A score is bounded by the moves already played: a win with the next stone.
+        (
+            "4453 2\n65174343377472347766564614 9\n",
+            2,
+            "score 9 is impossible after 26 moves, where a score is in -8 ..= 8",
+        ),
         ("4453 2 3\n", 1, "unexpected '3' after the score"),
     ];
     for (text, line, message) in problems {
