@@ -286,7 +286,7 @@ pub fn history_files(
     let mut runs = Vec::new();
     let mut first_suite: Option<(PathBuf, String)> = None;
     for path in paths {
-        let (file, results) = read_complete_run(path)?;
+        let (file, results) = read_complete_run(path, "history")?;
         let machine = file
             .parent()
             .unwrap_or(Path::new("."))
