@@ -1,4 +1,4 @@
-//! `abbench history`: runs made from real records (`reports/baselines/quick.jsonl`'s
+//! `abbench history`: runs made from real records (`ci/baselines/quick.jsonl`'s
 //! random trees) by `abbench_testkit::synthetic_history` — each run's machine speed and
 //! noise its own (2% a search a run) — show no change point, exit 0; with one serial algorithm 15% slower
 //! from run 12 on, that algorithm's series change at run 12 and nothing else does, exit
@@ -13,7 +13,7 @@ use tempfile::TempDir;
 use crate::support;
 use support::abbench;
 
-const BASELINE: &str = include_str!("../../../reports/baselines/quick.jsonl");
+const BASELINE: &str = include_str!("../../../ci/baselines/quick.jsonl");
 
 /// The baseline's records of the random trees of degree 8 and height 8: two seeds, every
 /// algorithm of the quick suite.

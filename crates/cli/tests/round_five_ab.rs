@@ -508,7 +508,7 @@ fn small_run(dir: &Path, name: &str) -> PathBuf {
 fn profile_with(dir: &Path, edit: impl Fn(&mut serde_json::Value)) -> String {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../reports/runs/2026-11-25-xeon16/calibration.json"
+        "/tests/data/runs/2026-11-25-xeon16/calibration.json"
     ))
     .unwrap();
     let mut profile: serde_json::Value = serde_json::from_str(&text).unwrap();
