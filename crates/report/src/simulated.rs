@@ -279,25 +279,7 @@ fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, NotSim
         .iter()
         .take(budget.seeds)
         .map(|(record, metrics)| {
-            let spec = tree_spec(&record.tree)?;
-            // A regular file only: opening a FIFO would wait for a writer.
-            if let TreeSource::File(path) = &spec.source
-                && let Err(error) = std::fs::metadata(path).and_then(|meta| {
-                    if meta.is_file() {
-                        std::fs::File::open(path).map(drop)
-                    } else {
-                        Err(std::io::Error::new(
-                            std::io::ErrorKind::InvalidInput,
-                            abbench_tree::file::file_kind(&meta),
-                        ))
-                    }
-                })
-            {
-                return Err(NotSimulated::TreeFileGone {
-                    path: path.clone(),
-                    error,
-                });
-            }
+            let spec = rebuilt_tree(record)?;
             Ok(Job {
                 seed: record.tree.seed,
                 sim: SimJob {
@@ -325,6 +307,30 @@ fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, NotSim
             .filter(|d| !d.starts_with("position_nanos"))
             .collect(),
     })
+}
+
+/// The tree `record` names, built again; a tree file must still be a regular file that
+/// opens (opening a FIFO would wait for a writer).
+fn rebuilt_tree(record: &Record) -> Result<abbench_tree::TreeSpec, NotSimulated> {
+    let spec = tree_spec(&record.tree)?;
+    if let TreeSource::File(path) = &spec.source
+        && let Err(error) = std::fs::metadata(path).and_then(|meta| {
+            if meta.is_file() {
+                std::fs::File::open(path).map(drop)
+            } else {
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    abbench_tree::file::file_kind(&meta),
+                ))
+            }
+        })
+    {
+        return Err(NotSimulated::TreeFileGone {
+            path: path.clone(),
+            error,
+        });
+    }
+    Ok(spec)
 }
 
 /// The parallel algorithm of a record, if it is one.
