@@ -227,24 +227,20 @@ pub fn t_975(df: f64) -> f64 {
         + (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * df.powi(3))
 }
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator, enough for shuffles
-/// and for the tests' noise.
+/// SplitMix64 (`rand_xoshiro`'s): a small seeded generator, enough for shuffles and for
+/// the tests' noise.
 #[derive(Clone, Debug)]
-pub struct SplitMix(u64);
+pub struct SplitMix(rand_xoshiro::SplitMix64);
 
 impl SplitMix {
     /// A generator from `seed`.
     pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
+        SplitMix(<rand_xoshiro::SplitMix64 as rand_core::SeedableRng>::seed_from_u64(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        rand_core::Rng::next_u64(&mut self.0)
     }
 
     /// Uniform in `0..n` (n > 0), by Lemire's multiply-shift (its bias is below 2⁻⁵⁰ for

@@ -61,7 +61,7 @@ pub fn synthetic_history(
     machine: &str,
     recipe: &HistoryRecipe,
 ) -> Vec<SyntheticRun> {
-    let mut rng = Rng(recipe.seed);
+    let mut rng = Rng::new(recipe.seed);
     (0..recipe.runs)
         .map(|run| {
             let speed = (recipe.machine_sd * rng.normal()).exp();
@@ -148,16 +148,16 @@ fn move_record(record: &mut Value, run: usize, speed: f64, recipe: &HistoryRecip
     }
 }
 
-/// SplitMix64 with a normal draw: small and seeded.
-struct Rng(u64);
+/// `rand_xoshiro`'s SplitMix64 with a normal draw: small and seeded.
+struct Rng(rand_xoshiro::SplitMix64);
 
 impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(<rand_xoshiro::SplitMix64 as rand_core::SeedableRng>::seed_from_u64(seed))
+    }
+
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        rand_core::Rng::next_u64(&mut self.0)
     }
 
     fn below(&mut self, n: usize) -> usize {
