@@ -359,6 +359,14 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
         }
     }
 
+    /// Marks an item of offered work just taken by the calling worker as a strand of its
+    /// own ([`Event::Strand`]): nothing on threads, the critical path's bookkeeping in
+    /// the simulator.
+    #[inline(always)]
+    pub(crate) fn strand(&self) {
+        self.executor.event(Event::Strand);
+    }
+
     /// Counts a split point opened by the calling worker, and its position as examined.
     pub(crate) fn open_split_point(&self) {
         self.with_slot(|slot| slot.stats.nodes += 1);

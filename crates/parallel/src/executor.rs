@@ -68,6 +68,10 @@ pub(crate) enum Event {
     /// A serial search with the shared table (the null-window search's kernel) examined
     /// this many positions: what its table costs beyond F2's kernel.
     TableKernel(u64),
+    /// It took an item of offered work (a brother, a root move): a strand of its own,
+    /// which depends on the offer, not on the items the worker searched before it. It
+    /// takes no time; the simulator's critical path starts the strand at the offer.
+    Strand,
 }
 
 /// Real threads: the rayon pool the caller runs in.

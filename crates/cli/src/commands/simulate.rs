@@ -4,7 +4,8 @@
 //! `abbench_measure::SimulationStudy`; this command parses the options, resolves the
 //! costs they name, and prints: a table of virtual time, speedup over serial f2-iter and
 //! over the fastest serial search, efficiency, search overhead, idle fraction, splits,
-//! aborts and aborted positions, with a note per tree (work/span, the ceiling, a ybwc that
+//! aborts and aborted positions, the critical path C, the work W per processor and which
+//! of the two is the larger (the one that limits the search), with a note per tree (work/span, the ceiling, a ybwc that
 //! never split), or with `--json` the study's JSON lines; `--svg` draws the curves.
 
 use crate::failure::Failure;
@@ -433,6 +434,9 @@ fn result_table() -> Table {
         ("splits", Align::Right),
         ("aborts", Align::Right),
         ("aborted nodes", Align::Right),
+        ("critical path C", Align::Right),
+        ("work W / procs", Align::Right),
+        ("limited by", Align::Left),
     ])
 }
 
@@ -460,6 +464,10 @@ fn push_rows(table: &mut Table, info: &TreeInfo, results: &[SimResult]) {
             r.splits.to_string(),
             r.aborts.to_string(),
             r.aborted_nodes.to_string(),
+            r.critical_path.map_or("-".to_string(), |c| c.to_string()),
+            r.work
+                .map_or("-".to_string(), |w| (w / r.procs as u64).to_string()),
+            r.limited_by().unwrap_or("-").to_string(),
         ]);
     }
 }

@@ -324,6 +324,7 @@ fn guess_node<T: GameTree, E: Executor>(
             let Some(i) = moves.take() else {
                 return;
             };
+            ctx.strand();
             let child = tree.child(node, &children, i);
             let window = (-beta, -floor.load(Ordering::Relaxed));
             match guess_node(ctx, rule, child, window, Some(&here)) {
@@ -671,6 +672,7 @@ fn younger<T: GameTree, E: Executor>(
             let Some(position) = handout.take() else {
                 return;
             };
+            ctx.strand();
             let i = rest.order.child(position);
             if rest.answered.contains(i) {
                 continue;

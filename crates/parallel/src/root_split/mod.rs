@@ -67,6 +67,7 @@ fn search<T: GameTree, E: Executor>(
     let work = || {
         let me = ctx.worker();
         while let Some(i) = bound.next_brother() {
+            ctx.strand();
             if me != bound.owner {
                 ctx.with_slot(|slot| slot.stats.steals += 1);
             }

@@ -206,7 +206,7 @@ fn simulate_against<T: GameTree>(
         return Err(SimError::Spawn { procs, reason });
     }
     let failure = scheduler.failure();
-    let (Some((outcome, end)), None) = (outcome, &failure) else {
+    let (Some((outcome, (end, critical_path))), None) = (outcome, &failure) else {
         return Err(SimError::Panicked(
             failure.unwrap_or_else(|| "unknown failure".to_string()),
         ));
@@ -237,6 +237,12 @@ fn simulate_against<T: GameTree>(
     );
     assert_eq!(time.total(), end * procs as u64, "{time:?}");
     assert_eq!(time.positions, stats.nodes, "positions accounted");
+    // The critical path is a chain of the search's own work: no longer than the search,
+    // nor than the work done.
+    assert!(
+        critical_path <= end && critical_path <= time.total() - time.idle,
+        "critical path {critical_path}, end {end}, {time:?}"
+    );
     Ok(SimResult::new(
         algorithm,
         procs,
@@ -244,7 +250,7 @@ fn simulate_against<T: GameTree>(
         *costs,
         value,
         best_move,
-        end,
+        (end, critical_path),
         serial.stats.nodes,
         &stats,
         &spent,
@@ -282,15 +288,15 @@ fn check_procs(procs: usize) -> Result<(), SimError> {
 }
 
 /// Runs `search` on virtual processor 0 of `scheduler` while processors `1..procs`
-/// serve it, each on an OS thread of its own; returns the search's outcome and the
-/// virtual time it ended at (none if the schedule failed), and why a processor's thread
-/// could not be started, if one could not.
+/// serve it, each on an OS thread of its own; returns the search's outcome, the virtual
+/// time it ended at and its critical path (none if the schedule failed), and why a
+/// processor's thread could not be started, if one could not.
 #[allow(clippy::type_complexity)]
 fn run_processors<R: Send>(
     scheduler: &Scheduler,
     procs: usize,
     search: impl FnOnce() -> R + Send,
-) -> (Option<(R, u64)>, Option<String>) {
+) -> (Option<(R, (u64, u64))>, Option<String>) {
     std::thread::scope(|scope| {
         let spawn = |q: usize| {
             std::thread::Builder::new()
@@ -311,8 +317,8 @@ fn run_processors<R: Send>(
             enter_processor(0);
             match catch_unwind(AssertUnwindSafe(search)) {
                 Ok(result) => {
-                    let end = scheduler.finish();
-                    Some((result, end))
+                    let (end, critical_path) = scheduler.finish();
+                    Some((result, (end, critical_path)))
                 }
                 Err(payload) => {
                     if !payload.is::<Unwound>() {

@@ -159,6 +159,17 @@ pub struct SimResult {
     pub best_move: Option<usize>,
     /// When the last processor finished, in positions.
     pub virtual_time: u64,
+    /// C, the critical path: the virtual time of the longest chain of the search's work
+    /// that had to run in order, through its forks and joins (`scheduler.rs`). No
+    /// number of processors runs the search faster; absent in records written before
+    /// it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub critical_path: Option<u64>,
+    /// W, the work: all processor-time but idle time, in positions. `work / procs` is the
+    /// least time these processors could take for it; absent in records written before
+    /// it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub work: Option<u64>,
     /// The serial kernel's virtual time: the positions f2-iter examines.
     pub serial_time: u64,
     /// How much longer a position takes at `procs` processors than at one, in the
@@ -244,6 +255,18 @@ fn is_no_slowdown(slowdown: &f64) -> bool {
 }
 
 impl SimResult {
+    /// Which of the two bounds on the virtual time is the larger, and so limits the
+    /// search: `"C"` when the critical path is longer than the work spread over the
+    /// processors (`work / procs`), else `"W"`. `None` without the two figures.
+    pub fn limited_by(&self) -> Option<&'static str> {
+        let (c, w) = (self.critical_path?, self.work?);
+        Some(if c as f64 > w as f64 / self.procs as f64 {
+            "C"
+        } else {
+            "W"
+        })
+    }
+
     /// This result with each position taking `slowdown` times as long as the serial
     /// kernel's at one thread: the speedup and efficiency divided by it.
     pub fn slowed(self, slowdown: f64) -> SimResult {
@@ -298,7 +321,7 @@ impl SimResult {
         costs: SimCosts,
         value: Value,
         best_move: Option<usize>,
-        virtual_time: u64,
+        (virtual_time, critical_path): (u64, u64),
         serial_time: u64,
         stats: &ParallelStats,
         spent: &Spent,
@@ -317,6 +340,8 @@ impl SimResult {
             value,
             best_move,
             virtual_time,
+            critical_path: Some(critical_path),
+            work: Some(processor_time.total() - processor_time.idle),
             serial_time,
             position_slowdown: 1.0,
             speedup,

@@ -46,6 +46,11 @@ struct Fork {
     owner: usize,
     /// Helper runs started and not yet returned.
     running: usize,
+    /// The owner's span when it offered the work: where every helper run's chain
+    /// starts (see [`State::span`]).
+    start_span: u64,
+    /// The longest chain of any helper run that has returned.
+    end_span: u64,
 }
 
 /// What a processor that was given the baton back is to do.
@@ -107,6 +112,17 @@ pub(super) const MAX_VIRTUAL_TIME: u64 = 1 << 51;
 
 struct State {
     clock: Vec<u64>,
+    /// Each processor's span: the virtual time of the longest chain of work that must
+    /// happen in order to reach where it is now, through the forks and joins only. A
+    /// run of offered work starts from its fork's span at the offer (plus the steal); a
+    /// join ends at the longest of the owner's own chain and its helpers'. Idle time is
+    /// no part of it. At the end, processor 0's span is the search's critical path C.
+    /// Each item a run takes ([`Event::Strand`]) starts a chain of its own at the offer.
+    span: Vec<u64>,
+    /// Each processor's forks whose work it is running, innermost last: its own offers'
+    /// and the helper slots it took (`None`: work forked with no helper slot, run inline,
+    /// whose items stay on the one chain).
+    runs: Vec<Vec<Option<u64>>>,
     /// Each processor's fraction of a time unit not yet charged (`Speeds::extra`).
     carry: Vec<u64>,
     status: Vec<Status>,
@@ -149,6 +165,8 @@ impl Scheduler {
         Scheduler {
             state: Mutex::new(State {
                 clock: vec![0; procs],
+                span: vec![0; procs],
+                runs: vec![Vec::new(); procs],
                 carry: vec![0; procs],
                 status,
                 task: vec![Task::Continue; procs],
@@ -262,6 +280,7 @@ impl Scheduler {
         let clock = st.clock[me];
         if let Some(later) = self.later(&mut st, clock, units) {
             st.clock[me] = later;
+            st.span[me] += units;
             account(&mut st.spent);
         }
         let (_st, running) = self.sync(st, me);
@@ -281,6 +300,7 @@ impl Scheduler {
         let units = positions.saturating_add(extra);
         if let Some(later) = self.later(st_ref, clock, units) {
             st_ref.clock[me] = later;
+            st_ref.span[me] += units;
             st_ref.spent.positions += positions;
             st_ref.spent.uneven += extra;
         }
@@ -361,9 +381,23 @@ impl Scheduler {
     }
 
     /// Runs one helper slot of `fork` on the caller, then lets the fork's owner know.
+    /// The run's chain starts at the fork's offer and the steal; the caller's own chain
+    /// (it may be waiting at a join) is put back afterwards.
     fn run(&self, fork: u64, job: Job) {
+        let me = current();
+        let saved = {
+            let mut st = self.lock();
+            let start = st.forks[&fork].start_span + self.costs.steal;
+            st.runs[me].push(Some(fork));
+            std::mem::replace(&mut st.span[me], start)
+        };
         let outcome = catch_unwind(AssertUnwindSafe(job.0));
         let mut st = self.lock();
+        st.runs[me].pop();
+        let end = std::mem::replace(&mut st.span[me], saved);
+        if let Some(entry) = st.forks.get_mut(&fork) {
+            entry.end_span = entry.end_span.max(end);
+        }
         if let Err(payload) = outcome
             && !payload.is::<Unwound>()
         {
@@ -400,10 +434,12 @@ impl Scheduler {
 
     /// Processor 0 ran the whole search: the others — seeking work, or about to (a
     /// processor whose last run ended waits at the sync point before it seeks) — are
-    /// idle to the end, and exit. Returns the virtual time of the search.
-    pub(super) fn finish(&self) -> u64 {
+    /// idle to the end, and exit. Returns the virtual time of the search and its
+    /// critical path (processor 0's span, [`State::span`]).
+    pub(super) fn finish(&self) -> (u64, u64) {
         let mut st = self.lock();
         let end = st.clock[0];
+        let critical_path = st.span[0];
         if !st.forks.is_empty() {
             self.fail(&mut st, "a fork outlived the search".into());
         }
@@ -422,7 +458,22 @@ impl Scheduler {
             st.status[q] = Status::Running;
             self.wake[q].notify_one();
         }
-        end
+        (end, critical_path)
+    }
+
+    /// The caller took an item of the work it runs ([`Event::Strand`]): the chain it
+    /// ends is kept as one of its fork's, and the next starts at the fork's offer.
+    fn strand(&self) {
+        let me = current();
+        let mut st = self.lock();
+        let st = &mut *st;
+        let Some(&Some(fork)) = st.runs[me].last() else {
+            return;
+        };
+        if let Some(entry) = st.forks.get_mut(&fork) {
+            entry.end_span = entry.end_span.max(st.span[me]);
+            st.span[me] = entry.start_span;
+        }
     }
 
     /// Records a failure of processor 0's own search.
@@ -522,12 +573,14 @@ impl Executor for Simulated<'_> {
     }
 
     fn fork<F: Fn() + Sync>(&self, helpers: usize, work: F) {
-        if helpers == 0 {
-            work();
-            return;
-        }
         let sched = self.scheduler;
         let me = current();
+        if helpers == 0 {
+            sched.lock().runs[me].push(None);
+            work();
+            sched.lock().runs[me].pop();
+            return;
+        }
         let cost = sched.costs.offer;
         sched.advance(cost, |spent| spent.offer += cost);
         let work: &(dyn Fn() + Sync + '_) = &work;
@@ -547,11 +600,14 @@ impl Executor for Simulated<'_> {
             let mut st = sched.lock();
             let fork = st.next_fork;
             st.next_fork += 1;
+            let start_span = st.span[me];
             st.forks.insert(
                 fork,
                 Fork {
                     owner: me,
                     running: 0,
+                    start_span,
+                    end_span: 0,
                 },
             );
             st.offers.insert(
@@ -570,9 +626,11 @@ impl Executor for Simulated<'_> {
                 };
                 sched.assign(&mut st, q, fork, now);
             }
+            st.runs[me].push(Some(fork));
             fork
         };
         let outcome = catch_unwind(AssertUnwindSafe(work));
+        sched.lock().runs[me].pop();
         let completed = self.join(me, fork);
         match outcome {
             Err(payload) => resume_unwind(payload),
@@ -584,6 +642,11 @@ impl Executor for Simulated<'_> {
     fn event(&self, event: Event) {
         let costs = &self.scheduler.costs;
         let (units, account): (u64, fn(&mut Spent, u64)) = match event {
+            // No time, and no sync point: the schedule is what it was without it.
+            Event::Strand => {
+                self.scheduler.strand();
+                return;
+            }
             Event::Examined(positions) if !self.scheduler.speeds.is_uniform() => {
                 self.scheduler.advance_positions(positions);
                 return;
@@ -632,7 +695,11 @@ impl Simulated<'_> {
         loop {
             match sched.seek(me, Some(fork)) {
                 Task::Resume => {
-                    sched.lock().forks.remove(&fork);
+                    // The join ends with the longest of the owner's chain and its
+                    // helpers'.
+                    let mut st = sched.lock();
+                    let helpers = st.forks.remove(&fork).map_or(0, |f| f.end_span);
+                    st.span[me] = st.span[me].max(helpers);
                     return true;
                 }
                 Task::Run { fork: other, job } => sched.run(other, job),

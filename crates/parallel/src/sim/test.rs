@@ -293,6 +293,9 @@ fn an_unlimited_machine_takes_exactly_the_span_on_perfectly_ordered_trees() {
             let r = simulate(&tree, Ybwc, 4096, &costs, &options).unwrap();
             assert_eq!(r.nodes, serial.stats.nodes, "no search overhead");
             assert_eq!(r.virtual_time, view.burdened_span, "d={d} h={h} {costs:?}");
+            if costs == SimCosts::FREE {
+                assert_eq!(r.critical_path, Some(view.span), "d={d} h={h}");
+            }
             assert!(r.speedup <= view.burdened_parallelism * (1.0 + 1e-12));
         }
         // No machine runs a fixed DAG in less than its span. (With priced events fewer
@@ -302,6 +305,10 @@ fn an_unlimited_machine_takes_exactly_the_span_on_perfectly_ordered_trees() {
         for p in [2, 3, 8] {
             let r = simulate(&tree, Ybwc, p, &SimCosts::FREE, &split_at(split_height)).unwrap();
             assert!(r.virtual_time >= view.span, "p={p}");
+            // The same DAG run on fewer processors: each brother a strand of its own
+            // from its split point's offer, so the critical path is still the span.
+            assert_eq!(r.nodes, serial.stats.nodes, "p={p}");
+            assert_eq!(r.critical_path, Some(view.span), "p={p} d={d} h={h}");
         }
     }
 }
@@ -996,4 +1003,26 @@ fn a_profiles_serial_costs_are_the_models_own_or_named_as_defaulted() {
     let mut bad = profile.clone();
     bad.serial_position_cost.get_mut("random").unwrap().mtdf = -1.0;
     assert!(bad.validate().is_err());
+}
+
+#[test]
+fn the_critical_path_and_the_work_bound_the_time_of_every_search() {
+    let tree = RandomTree::new(6, 6, 5, 1 << 32);
+    for algorithm in ParallelAlgorithm::ALL {
+        for options in [split_at(2), SearchOptions::default()] {
+            for procs in [1, 2, 7, 64] {
+                let r = simulate(&tree, algorithm, procs, &SimCosts::default(), &options).unwrap();
+                let (c, w) = (r.critical_path.unwrap(), r.work.unwrap());
+                let t = r.virtual_time;
+                let at = format!("{algorithm} p={procs} T={t} C={c} W={w}");
+                // No schedule beats either bound; one processor is all chain, all work.
+                assert!(c <= t && w.div_ceil(procs as u64) <= t, "{at}");
+                assert!(c <= w, "{at}");
+                if procs == 1 {
+                    assert_eq!((c, w), (t, t), "{at}");
+                }
+                assert!(r.limited_by().is_some(), "{at}");
+            }
+        }
+    }
 }

@@ -279,6 +279,7 @@ fn brother_loop<T: GameTree, E: Executor, Y: Younger>(
             return;
         }
         let Some(i) = sp.next_brother() else { return };
+        ctx.strand();
         if me != sp.owner {
             ctx.with_slot(|slot| slot.stats.steals += 1);
         }
