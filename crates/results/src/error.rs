@@ -64,3 +64,10 @@ mod tests {
         assert_eq!(bad(3).to_string(), "r.jsonl:3: no records");
     }
 }
+
+/// A field of a line or file read back that no run can have: which one, and why, in
+/// words (`` `threads` is 0: a search runs on at least 1 thread ``). The readers put it
+/// into a [`FileError::BadInput`] with the file and line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InvalidField(pub String);

@@ -43,7 +43,7 @@ pub use calibration::{
     CALIBRATION_FILE, parse_profile, profile_json, profile_path, read_profile, run_folder_profile,
     write_profile,
 };
-pub use error::{EXIT_UNUSABLE_INPUT, FileError};
+pub use error::{EXIT_UNUSABLE_INPUT, FileError, InvalidField};
 pub use folder_report::{FolderReport, ReportFailure};
 pub use machine::{MachineInfo, available_threads, hostname};
 pub use output_file::{RUN_DATA_FILES, RUN_REPORT_FILES, check_output_file};

@@ -2,6 +2,7 @@
 //! build profile, allocator, commit, command line and date — so that a report can be
 //! reproduced or discounted.
 
+use crate::InvalidField;
 use crate::utc::UtcTime;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -80,6 +81,11 @@ pub struct MachineInfo {
     /// many trees were measured; absent for a complete run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub incomplete: Option<String>,
+    /// The lines the run's `results.jsonl` holds, written when the run ends: a reader
+    /// that counts another number knows a line was lost or added since. Absent while
+    /// the run is under way and in folders written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<usize>,
 }
 
 impl MachineInfo {
@@ -116,6 +122,7 @@ impl MachineInfo {
             cpu_governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
             status: None,
             incomplete: None,
+            lines: None,
         }
     }
 
@@ -124,32 +131,36 @@ impl MachineInfo {
     /// negative or unbounded load average, a thread count or repeat of 0. The error
     /// names the field. (A core count of 0 is one that was not recorded: shown as
     /// unknown.)
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), InvalidField> {
         if self.logical_cores > 0 && self.physical_cores > self.logical_cores {
-            return Err(format!(
+            return Err(InvalidField(format!(
                 "`physical_cores` is {}, more than `logical_cores` ({})",
                 self.physical_cores, self.logical_cores
-            ));
+            )));
         }
         if let Some(share) = self.other_cpu_share
             && !(0.0..=1.0).contains(&share)
         {
-            return Err(format!(
+            return Err(InvalidField(format!(
                 "`other_cpu_share` is {share:e}: a share of the CPU is 0 to 1"
-            ));
+            )));
         }
         if let Some(load) = self.load_average
             && load.iter().any(|l| !(l.is_finite() && *l >= 0.0))
         {
-            return Err(format!(
+            return Err(InvalidField(format!(
                 "`load_average` is {load:?}: expected three finite numbers of at least 0"
-            ));
+            )));
         }
         if self.threads.contains(&0) {
-            return Err("`threads` holds 0: a search runs on at least 1 thread".into());
+            return Err(InvalidField(
+                "`threads` holds 0: a search runs on at least 1 thread".into(),
+            ));
         }
         if self.repeat == Some(0) {
-            return Err("`repeat` is 0: a search is timed at least once".into());
+            return Err(InvalidField(
+                "`repeat` is 0: a search is timed at least once".into(),
+            ));
         }
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! One line of `results.jsonl` (schema 1): one tree, one algorithm, one thread count.
 
-use crate::{Algorithm, WallTimes};
+use crate::{Algorithm, InvalidField, WallTimes};
 use abbench_parallel::Percentiles;
 use abbench_search::{
     Bound, Cutoff, GuessSource, NodeKinds, Pass, SearchResult, TableStats, Window,
@@ -461,26 +461,28 @@ impl Record {
     /// strict as the output schema (`threads` ≥ 1, `nps`, speedups and a table's hit
     /// rate in range) and its wall times consistent with their samples
     /// ([`WallTimes::check`]). The error says which field is wrong.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), InvalidField> {
         if self.threads == 0 {
-            return Err("`threads` is 0: a search runs on at least 1 thread".into());
+            return Err(InvalidField(
+                "`threads` is 0: a search runs on at least 1 thread".into(),
+            ));
         }
         let at_least_zero = |name: &str, x: f64| {
             if x.is_finite() && x >= 0.0 {
                 Ok(())
             } else {
-                Err(format!(
+                Err(InvalidField(format!(
                     "`{name}` is {x}: expected a finite number of at least 0"
-                ))
+                )))
             }
         };
         at_least_zero("nps", self.nps)?;
         if let Some(r) = self.machine_ns
             && !(r.is_finite() && r > 0.0)
         {
-            return Err(format!(
+            return Err(InvalidField(format!(
                 "`machine_ns` is {r}: expected a finite number more than 0"
-            ));
+            )));
         }
         if let Some(p) = &self.parallel {
             at_least_zero("speedup", p.speedup)?;
@@ -491,10 +493,10 @@ impl Record {
         if let Some(table) = &self.table
             && !(0.0..=1.0).contains(&table.hit_rate)
         {
-            return Err(format!(
+            return Err(InvalidField(format!(
                 "`table.hit_rate` is {}: expected 0 to 1",
                 table.hit_rate
-            ));
+            )));
         }
         self.wall_ns.check()
     }

@@ -152,18 +152,12 @@ pub fn parse_results(text: &str, path: &Path) -> Result<Results, FileError> {
                     format!("not a complete timed-out or failed search ({e})"),
                 )
             })?;
-            unfinished
-                .check()
-                .and_then(|()| match unfinished.threads {
-                    0 => Err("`threads` is 0: a search runs on at least 1 thread".into()),
-                    _ => Ok(()),
-                })
-                .map_err(|e| {
-                    bad(
-                        number,
-                        format!("not a complete timed-out or failed search ({e})"),
-                    )
-                })?;
+            unfinished.check().map_err(|e| {
+                bad(
+                    number,
+                    format!("not a complete timed-out or failed search ({e})"),
+                )
+            })?;
             results.unfinished.push(unfinished);
             continue;
         }

@@ -8,6 +8,7 @@
 //! Distributions of many events (a parallel search's abort latencies) keep their
 //! hdrhistogram, in `abbench-parallel`.
 
+use crate::InvalidField;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -90,21 +91,23 @@ impl WallTimes {
     /// their median, and a `median_ci` in order within `[min, max]`. The error says
     /// which figure is wrong. (`p50`, `p90` and `p99` are left alone: earlier versions
     /// took them from a histogram, whose buckets may round them past `max`.)
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), InvalidField> {
         let mut sorted = self.samples.clone();
         sorted.sort_unstable();
         let (Some(&least), Some(&greatest)) = (sorted.first(), sorted.last()) else {
-            return Err("`wall_ns.samples` is empty: a time is measured at least once".into());
+            return Err(InvalidField(
+                "`wall_ns.samples` is empty: a time is measured at least once".into(),
+            ));
         };
         let median = quantile(&sorted, 0.5);
         let expect = |name: &str, value: u64, want: u64| {
             if value == want {
                 Ok(())
             } else {
-                Err(format!(
+                Err(InvalidField(format!(
                     "`wall_ns.{name}` is {value}, but its {} samples give {want}",
                     sorted.len()
-                ))
+                )))
             }
         };
         expect("min", self.min, least)?;
@@ -113,13 +116,13 @@ impl WallTimes {
         if let Some([low, high]) = self.median_ci
             && !(self.min <= low && low <= high && high <= self.max)
         {
-            return Err(format!(
+            return Err(InvalidField(format!(
                 "`wall_ns.median_ci` [{low}, {high}] is not an interval within min {} … max {}",
                 self.min, self.max
-            ));
+            )));
         }
         if self.runs_per_sample.is_some_and(|n| n < 2) {
-            return Err("`wall_ns.runs_per_sample` is below 2".into());
+            return Err(InvalidField("`wall_ns.runs_per_sample` is below 2".into()));
         }
         Ok(())
     }

@@ -120,9 +120,9 @@ pub fn parse_paper_table1(text: &str) -> Result<Vec<PaperRow>, TheoryError> {
             .map_err(|_| error(format!("the degree `{d}` is not a whole number")))?;
         rows.push(PaperRow {
             d,
-            r0: parse_cell(r0).map_err(&error)?,
-            r1: parse_cell(r1).map_err(&error)?,
-            r_star: parse_cell(r_star).map_err(&error)?,
+            r0: parse_cell(r0).map_err(|e| error(e.to_string()))?,
+            r1: parse_cell(r1).map_err(|e| error(e.to_string()))?,
+            r_star: parse_cell(r_star).map_err(|e| error(e.to_string()))?,
         });
     }
     if !seen_header {
@@ -134,13 +134,29 @@ pub fn parse_paper_table1(text: &str) -> Result<Vec<PaperRow>, TheoryError> {
     Ok(rows)
 }
 
-fn parse_cell(cell: &str) -> Result<PaperCell, String> {
+/// A cell of the table's data file that is neither a value with three decimals nor `?`.
+#[derive(Debug, PartialEq, Eq)]
+struct BadCell(String);
+
+impl std::fmt::Display for BadCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}` is neither a value with three decimals nor `?`",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadCell {}
+
+fn parse_cell(cell: &str) -> Result<PaperCell, BadCell> {
     if let Some(pattern) = cell.strip_prefix('?') {
         return Ok(PaperCell::Garbled {
             legible: (!pattern.is_empty()).then(|| pattern.to_string()),
         });
     }
-    let bad = || format!("`{cell}` is neither a value with three decimals nor `?`");
+    let bad = || BadCell(cell.to_string());
     let (whole, fraction) = cell.split_once('.').ok_or_else(bad)?;
     if fraction.len() != 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());

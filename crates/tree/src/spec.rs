@@ -361,7 +361,7 @@ impl ModelSpec {
             parse_moves(moves).map_err(|e| TreeError::invalid("position", moves, e.to_string()))?;
         if let Some(score) = self.score {
             crate::models::connect4::positions_file::check_score(moves, score)
-                .map_err(|message| TreeError::invalid("score", score, message))?;
+                .map_err(|why| TreeError::invalid("score", score, why.to_string()))?;
         }
         Ok(Connect4Tree::new(board))
     }

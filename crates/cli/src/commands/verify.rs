@@ -20,7 +20,7 @@ use crate::shell::shell_word;
 use crate::table::{Align, Table};
 use crate::tree_args::TreeArgs;
 use abbench_measure::{
-    Mismatch, ORACLE_POSITIONS, Pools, TreeCheck, Verdict, VerifyPlan, verify_tree,
+    Mismatch, ORACLE_POSITIONS, Pools, TreeCheck, TreeVerdict, Verdict, VerifyPlan, verify_tree,
 };
 use abbench_results::{Algorithm, available_threads};
 use abbench_tree::{TreeSource, TreeSpec};
@@ -107,6 +107,25 @@ struct Summary {
 }
 
 impl Summary {
+    /// Counts one tree's checks; returns its mismatches.
+    fn count(&mut self, spec: &TreeSpec, verdict: &TreeVerdict) -> Vec<Mismatch> {
+        self.trees += 1;
+        self.oracle_trees += u64::from(verdict.oracle.is_some());
+        self.published_trees += u64::from(verdict.published.is_some());
+        self.games += u64::from(is_game(spec));
+        let mismatches = verdict.mismatches();
+        for check in &verdict.searches {
+            let wrong = mismatches
+                .iter()
+                .any(|m| m.algo == check.algo && m.threads == check.threads);
+            let tally = self.tally(check.algo, check.threads);
+            tally.searches += 1;
+            tally.mismatches += u64::from(wrong);
+            tally.timed_out += u64::from(check.verdict == Verdict::TimedOut);
+        }
+        mismatches
+    }
+
     fn tally(&mut self, algo: Algorithm, threads: usize) -> &mut Tally {
         let i = match self
             .tallies
@@ -295,20 +314,7 @@ impl VerifyCommand {
         let mut wrong = Vec::new();
         for spec in &specs {
             let verdict = check(spec, &plan, &mut pools, self.tree.memory_budget())?;
-            summary.trees += 1;
-            summary.oracle_trees += u64::from(verdict.oracle.is_some());
-            summary.published_trees += u64::from(verdict.published.is_some());
-            summary.games += u64::from(is_game(spec));
-            let mismatches = verdict.mismatches();
-            for check in &verdict.searches {
-                let wrong = mismatches
-                    .iter()
-                    .any(|m| m.algo == check.algo && m.threads == check.threads);
-                let tally = summary.tally(check.algo, check.threads);
-                tally.searches += 1;
-                tally.mismatches += u64::from(wrong);
-                tally.timed_out += u64::from(check.verdict == Verdict::TimedOut);
-            }
+            let mismatches = summary.count(spec, &verdict);
             bar.inc(1);
             if !mismatches.is_empty() {
                 wrong.push((spec.clone(), mismatches));

@@ -130,8 +130,52 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
     let source = Source { path, text };
     let file: SuiteFile = toml::from_str(text)
         .map_err(|e| source.error(e.span(), e.message().trim_end().to_string()))?;
+    check_limits(&file, &source)?;
+    if let Some(algos) = &file.algorithms
+        && algos.get_ref().is_empty()
+    {
+        return Err(source.error(Some(algos.span()), "algo must not be empty"));
+    }
+    if file.workload.is_empty() {
+        return Err(source.error(
+            None,
+            "a suite needs at least one [[workload]] table with `model` or `file`",
+        ));
+    }
+    let default_algorithms: Vec<Algorithm> = match &file.algorithms {
+        Some(a) => a.get_ref().clone(),
+        None => Algorithm::STANDARD
+            .into_iter()
+            .filter(|&a| a != Algorithm::Serial(SerialAlgorithm::F0))
+            .collect(),
+    };
+    let base = path.parent().unwrap_or(Path::new(""));
+    let mut workloads = Vec::new();
+    for entry in &file.workload {
+        let span = Some(entry.span());
+        let w = entry.get_ref();
+        let fail = |why: BadWorkload| source.error(span.clone(), why.0);
+        workloads.extend(workloads_of(w, &default_algorithms, base).map_err(fail)?);
+    }
+    let name = file.name.unwrap_or_else(|| {
+        path.file_stem()
+            .map_or_else(|| "suite".into(), |s| s.to_string_lossy().into_owned())
+    });
+    Ok(Suite {
+        name,
+        description: file.description.unwrap_or_default(),
+        workloads,
+        threads: file.threads.map(Spanned::into_inner),
+        repeat: file.repeat.map_or(DEFAULT_REPEAT, Spanned::into_inner),
+        warmup: file.warmup.map_or(1, Spanned::into_inner),
+        split_height: file.split_height.map(Spanned::into_inner),
+        time_limit: None,
+    })
+}
 
-    // The command line's limits (`crate::limits`), with the same ranges in the messages.
+/// The suite-wide settings within the command line's limits (`crate::limits`), with the
+/// same ranges in the messages.
+fn check_limits(file: &SuiteFile, source: &Source<'_>) -> Result<(), MeasureError> {
     if let Some(repeat) = &file.repeat
         && !(1..=crate::MAX_RUNS as usize).contains(repeat.get_ref())
     {
@@ -168,47 +212,7 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
             format!("split-height must be 1 ..= {}", crate::MAX_SPLIT_HEIGHT),
         ));
     }
-    if let Some(algos) = &file.algorithms
-        && algos.get_ref().is_empty()
-    {
-        return Err(source.error(Some(algos.span()), "algo must not be empty"));
-    }
-    if file.workload.is_empty() {
-        return Err(source.error(
-            None,
-            "a suite needs at least one [[workload]] table with `model` or `file`",
-        ));
-    }
-
-    let default_algorithms: Vec<Algorithm> = match &file.algorithms {
-        Some(a) => a.get_ref().clone(),
-        None => Algorithm::STANDARD
-            .into_iter()
-            .filter(|&a| a != Algorithm::Serial(SerialAlgorithm::F0))
-            .collect(),
-    };
-    let base = path.parent().unwrap_or(Path::new(""));
-    let mut workloads = Vec::new();
-    for entry in &file.workload {
-        let span = Some(entry.span());
-        let w = entry.get_ref();
-        let fail = |message: String| source.error(span.clone(), message);
-        workloads.extend(workloads_of(w, &default_algorithms, base).map_err(fail)?);
-    }
-    let name = file.name.unwrap_or_else(|| {
-        path.file_stem()
-            .map_or_else(|| "suite".into(), |s| s.to_string_lossy().into_owned())
-    });
-    Ok(Suite {
-        name,
-        description: file.description.unwrap_or_default(),
-        workloads,
-        threads: file.threads.map(Spanned::into_inner),
-        repeat: file.repeat.map_or(DEFAULT_REPEAT, Spanned::into_inner),
-        warmup: file.warmup.map_or(1, Spanned::into_inner),
-        split_height: file.split_height.map(Spanned::into_inner),
-        time_limit: None,
-    })
+    Ok(())
 }
 
 /// The workloads one `[[workload]]` table describes (one per height), checked.
@@ -216,9 +220,9 @@ fn workloads_of(
     w: &WorkloadFile,
     default_algorithms: &[Algorithm],
     base: &Path,
-) -> Result<Vec<Workload>, String> {
+) -> Result<Vec<Workload>, BadWorkload> {
     let algorithms = match &w.algorithms {
-        Some(a) if a.is_empty() => return Err("algo must not be empty".into()),
+        Some(a) if a.is_empty() => return Err(BadWorkload("algo must not be empty".into())),
         Some(a) => a.clone(),
         None => default_algorithms.to_vec(),
     };
@@ -226,8 +230,10 @@ fn workloads_of(
     abbench_tree::check_tree_count(w.seed.unwrap_or(1), trees)
         .map_err(|why| format!("trees = {trees}: {why}"))?;
     match (w.model, &w.file) {
-        (Some(_), Some(_)) => Err("a workload has either `model` or `file`, not both".into()),
-        (None, None) => Err("a workload needs `model` or `file`".into()),
+        (Some(_), Some(_)) => Err(BadWorkload(
+            "a workload has either `model` or `file`, not both".into(),
+        )),
+        (None, None) => Err(BadWorkload("a workload needs `model` or `file`".into())),
         (None, Some(file)) => file_workload(w, algorithms, &base.join(file)),
         (Some(Model::Connect4), None) => {
             check_model_parameters(w, Some(Model::Connect4))?;
@@ -237,11 +243,13 @@ fn workloads_of(
             check_model_parameters(w, Some(model))?;
             let degree = w.degree.ok_or("missing `degree`")?;
             let heights = match (w.height, &w.heights) {
-                (Some(_), Some(_)) => return Err("give `height` or `heights`, not both".into()),
-                (None, None) => return Err("missing `height` (or `heights`)".into()),
+                (Some(_), Some(_)) => {
+                    return Err(BadWorkload("give `height` or `heights`, not both".into()));
+                }
+                (None, None) => return Err(BadWorkload("missing `height` (or `heights`)".into())),
                 (Some(h), None) => vec![h],
                 (None, Some(hs)) if hs.is_empty() => {
-                    return Err("heights must not be empty".into());
+                    return Err(BadWorkload("heights must not be empty".into()));
                 }
                 (None, Some(hs)) => hs.clone(),
             };
@@ -281,7 +289,7 @@ fn file_workload(
     w: &WorkloadFile,
     algorithms: Vec<Algorithm>,
     path: &Path,
-) -> Result<Vec<Workload>, String> {
+) -> Result<Vec<Workload>, BadWorkload> {
     let model_keys = [
         ("degree", w.degree.is_some()),
         ("height", w.height.is_some()),
@@ -291,9 +299,9 @@ fn file_workload(
         ("layout", w.layout.is_some()),
     ];
     if let Some((key, _)) = model_keys.iter().find(|(_, given)| *given) {
-        return Err(format!(
+        return Err(BadWorkload(format!(
             "`{key}` does not apply to a .tree file, which is one tree held as an arena"
-        ));
+        )));
     }
     check_model_parameters(w, None)?;
     Ok(vec![Workload {
@@ -309,7 +317,7 @@ fn game_workloads(
     w: &WorkloadFile,
     algorithms: Vec<Algorithm>,
     base: &Path,
-) -> Result<Vec<Workload>, String> {
+) -> Result<Vec<Workload>, BadWorkload> {
     let model_keys = [
         ("degree", w.degree.is_some()),
         ("height", w.height.is_some()),
@@ -317,13 +325,21 @@ fn game_workloads(
         ("seed", w.seed.is_some()),
     ];
     if let Some((key, _)) = model_keys.iter().find(|(_, given)| *given) {
-        return Err(format!(
+        return Err(BadWorkload(format!(
             "`{key}` does not apply to connect4, whose trees are named by positions"
-        ));
+        )));
     }
     let specs = match (&w.position, &w.positions) {
-        (Some(_), Some(_)) => return Err("give `position` or `positions`, not both".into()),
-        (None, None) => return Err("connect4 needs `position` or `positions`".into()),
+        (Some(_), Some(_)) => {
+            return Err(BadWorkload(
+                "give `position` or `positions`, not both".into(),
+            ));
+        }
+        (None, None) => {
+            return Err(BadWorkload(
+                "connect4 needs `position` or `positions`".into(),
+            ));
+        }
         (Some(moves), None) => {
             let spec = TreeSpec::model(ModelSpec::connect4(moves, None, 1), Layout::Implicit);
             spec.validate().map_err(|e| e.to_string())?;
@@ -347,8 +363,25 @@ fn game_workloads(
         .collect())
 }
 
+/// What is wrong with one `[[workload]]` table, in words; the suite's reader adds the
+/// file and the table's line.
+#[derive(Debug)]
+struct BadWorkload(String);
+
+impl From<String> for BadWorkload {
+    fn from(message: String) -> Self {
+        BadWorkload(message)
+    }
+}
+
+impl From<&str> for BadWorkload {
+    fn from(message: &str) -> Self {
+        BadWorkload(message.to_string())
+    }
+}
+
 /// Rejects a parameter given to a model that does not use it.
-fn check_model_parameters(w: &WorkloadFile, model: Option<Model>) -> Result<(), String> {
+fn check_model_parameters(w: &WorkloadFile, model: Option<Model>) -> Result<(), BadWorkload> {
     use Model::{BranchSum, Connect4, Ordered, Random};
     let parameters: [(&str, bool, Model); 10] = [
         ("position", w.position.is_some(), Connect4),
@@ -365,9 +398,9 @@ fn check_model_parameters(w: &WorkloadFile, model: Option<Model>) -> Result<(), 
     for (key, given, owner) in parameters {
         if given && model != Some(owner) {
             let what = model.map_or_else(|| "a .tree file".to_string(), |m| format!("model {m}"));
-            return Err(format!(
+            return Err(BadWorkload(format!(
                 "`{key}` is a parameter of model {owner}, not of {what}"
-            ));
+            )));
         }
     }
     Ok(())

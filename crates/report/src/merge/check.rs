@@ -179,12 +179,16 @@ fn own_files(part: &Part) -> Result<(), MergeError> {
             part.machine.command_line.join(" ")
         )));
     }
-    own_searches(part).map_err(inconsistent)
+    own_searches(part).map_err(|why| inconsistent(why.0))
 }
+
+/// Why a part's `results.jsonl` is not its trees' searches, in words.
+#[derive(Debug)]
+struct NotItsSearches(String);
 
 /// Why the part's `results.jsonl` is not its trees' searches, each once and (when the
 /// part finished) all of them; `Ok` when it is.
-fn own_searches(part: &Part) -> Result<(), String> {
+fn own_searches(part: &Part) -> Result<(), NotItsSearches> {
     // Lines each tree of the part may hold, by tree key.
     let mut expected: HashMap<&str, (u64, Option<u64>)> = HashMap::new();
     for tree in &part.manifest.trees {
@@ -216,11 +220,11 @@ fn own_searches(part: &Part) -> Result<(), String> {
     let mut per_search: HashMap<(String, String, usize), u64> = HashMap::new();
     for (key, algo, threads, label) in lines {
         let Some(&(copies, _)) = expected.get(key.as_str()) else {
-            return Err(format!(
+            return Err(NotItsSearches(format!(
                 "its results.jsonl holds a search of {label}, a tree its {} does not list: \
                  records of another part or another run",
                 abbench_results::SHARD_FILE
-            ));
+            )));
         };
         *per_tree.entry(key.clone()).or_default() += 1;
         let seen = per_search
@@ -233,10 +237,10 @@ fn own_searches(part: &Part) -> Result<(), String> {
             } else {
                 String::new()
             };
-            return Err(format!(
+            return Err(NotItsSearches(format!(
                 "its results.jsonl holds the search of {label} by {algo}{at} twice: a line \
                  repeated, or appended from another run"
-            ));
+            )));
         }
     }
     for tree in &part.manifest.trees {
@@ -245,12 +249,12 @@ fn own_searches(part: &Part) -> Result<(), String> {
         };
         let found = per_tree.get(&tree.key).copied().unwrap_or(0);
         if found > searches || (found < searches && part.unfinished.is_none()) {
-            return Err(format!(
+            return Err(NotItsSearches(format!(
                 "its results.jsonl holds {found} searches of {} (place {} in the suite, from 0) \
                  where its sweep writes {searches}: lines were removed or added",
                 super::tree_label(&tree.key),
                 tree.index
-            ));
+            )));
         }
     }
     Ok(())

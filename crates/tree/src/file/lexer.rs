@@ -115,7 +115,9 @@ impl<'a> Lexer<'a> {
                     self.advance();
                 }
                 let word = &self.text[start..self.pos];
-                TokenKind::Integer(parse_integer(word).map_err(|m| self.error(line, column, m))?)
+                TokenKind::Integer(
+                    parse_integer(word).map_err(|m| self.error(line, column, m.to_string()))?,
+                )
             }
         };
         Ok(Token { kind, line, column })
@@ -132,18 +134,29 @@ fn quote(word: &[u8]) -> String {
     format!("{shown:?}")
 }
 
+/// What is wrong with a word read as an integer; each variant holds the word as an
+/// error message quotes it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum BadInteger {
+    /// Not an integer at all.
+    #[error("expected an integer, '(' or ')', found {0}")]
+    NotAnInteger(String),
+    /// An integer too large for a leaf value.
+    #[error(
+        "integer {0} is out of range: leaf values must satisfy |v| < 2^62 = {MAX_LEAF_MAGNITUDE}"
+    )]
+    OutOfRange(String),
+}
+
 /// The value of an integer word, or what is wrong with it.
-fn parse_integer(word: &[u8]) -> Result<Value, String> {
+fn parse_integer(word: &[u8]) -> Result<Value, BadInteger> {
     let (negative, digits) = match word.split_first() {
         Some((b'-', rest)) => (true, rest),
         Some((b'+', rest)) => (false, rest),
         _ => (false, word),
     };
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return Err(format!(
-            "expected an integer, '(' or ')', found {}",
-            quote(word)
-        ));
+        return Err(BadInteger::NotAnInteger(quote(word)));
     }
     let mut magnitude: i64 = 0;
     for &d in digits {
@@ -151,12 +164,7 @@ fn parse_integer(word: &[u8]) -> Result<Value, String> {
             .checked_mul(10)
             .and_then(|m| m.checked_add(i64::from(d - b'0')))
             .filter(|&m| m < MAX_LEAF_MAGNITUDE)
-            .ok_or_else(|| {
-                format!(
-                    "integer {} is out of range: leaf values must satisfy |v| < 2^62 = {MAX_LEAF_MAGNITUDE}",
-                    quote(word)
-                )
-            })?;
+            .ok_or_else(|| BadInteger::OutOfRange(quote(word)))?;
     }
     Ok(if negative { -magnitude } else { magnitude })
 }

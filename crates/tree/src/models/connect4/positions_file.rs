@@ -21,20 +21,32 @@ pub fn score_range(played: usize) -> std::ops::RangeInclusive<Value> {
     (-(42 - played) / 2).max(-MAX_SCORE)..=((43 - played) / 2).min(MAX_SCORE)
 }
 
+/// A published score the position cannot have: after `moves` moves a score lies in
+/// `low ..= high`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("impossible after {moves} moves, where a score is in {low} ..= {high}")]
+pub struct ImpossibleScore {
+    /// Moves played.
+    pub moves: usize,
+    /// The least score possible.
+    pub low: Value,
+    /// The greatest.
+    pub high: Value,
+}
+
 /// Why `score` cannot be the score of the position the moves `moves` reach, if it cannot
 /// (`impossible after 26 moves, …`): the one check of a published score, a file's or the
 /// command line's.
-pub fn check_score(moves: &str, score: Value) -> Result<(), String> {
+pub fn check_score(moves: &str, score: Value) -> Result<(), ImpossibleScore> {
     let range = score_range(moves.len());
     if range.contains(&score) {
         return Ok(());
     }
-    Err(format!(
-        "impossible after {} moves, where a score is in {} ..= {}",
-        moves.len(),
-        range.start(),
-        range.end()
-    ))
+    Err(ImpossibleScore {
+        moves: moves.len(),
+        low: *range.start(),
+        high: *range.end(),
+    })
 }
 
 /// One line of a positions file.
