@@ -677,6 +677,28 @@ fn export_speaks_of_export_and_says_what_it_cannot_check() {
         "{line}"
     );
 
+    // One search's line removed from every seed, as from a workload of one tree: no
+    // seed lacks what another has, and machine.json's count of lines still tells.
+    let without_ybwc: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.contains("\"algo\":\"ybwc\""))
+        .collect();
+    assert_eq!(without_ybwc.len(), lines.len() - 2, "a ybwc line per seed");
+    std::fs::write(&file, format!("{}\n", without_ybwc.join("\n"))).unwrap();
+    let output = export(run_text);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let line = one_line(&output);
+    assert!(
+        line.contains(&format!(
+            "holds {} lines where its run wrote {}",
+            lines.len() - 2,
+            lines.len()
+        )) && line.contains("a line was removed")
+            && line.contains("export"),
+        "{line}"
+    );
+
     // A line repeated, and a run not finished: export's words, not compare's.
     std::fs::write(&file, format!("{text}{}\n", lines[0])).unwrap();
     let output = export(run_text);

@@ -519,6 +519,13 @@ fn a_finished_game_is_refused_and_a_decided_root_names_its_winning_column() {
         assert_eq!(record["nodes"], 1, "{line}");
         assert_eq!(record["best_move"], 0, "{line}");
     }
+    // Where it is timed, the run says its time is no search's.
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("1 of the 1 positions are decided at the root")
+            && stderr.contains("set-up, not a search"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -290,7 +290,8 @@ fn the_fastest_serial_column_is_against_every_candidate_or_says_it_was_not_measu
             String::from_utf8(output.stderr).unwrap(),
         )
     };
-    let candidates = ["f2-iter", "f2-soft", "pvs", "aspiration", "mtdf"];
+    // In the order they are measured: MTD(f) first among those not asked for.
+    let candidates = ["f2-iter", "mtdf", "pvs", "aspiration", "f2-soft"];
     let algo_column = |stdout: &str| -> Vec<String> {
         stdout
             .lines()

@@ -53,8 +53,8 @@ fn the_quick_suite_fills_a_run_folder_and_report_rebuilds_it() {
     assert!(stderr.contains("2 timed runs after 1 warm-up"), "{stderr}");
     assert!(
         stderr.contains(
-            "random d=8 h=8, seeds 1–2: f1 f2 f2-iter root-split ybwc (and f2-soft pvs \
-             aspiration mtdf, the fastest serial search's candidates)"
+            "random d=8 h=8, seeds 1–2: f1 f2 f2-iter root-split ybwc (and mtdf pvs \
+             aspiration f2-soft, the fastest serial search's candidates)"
         ),
         "{stderr}"
     );

@@ -57,8 +57,8 @@ pub use estimate::{
 pub use interrupt::Interrupt;
 pub use limits::{MAX_RUNS, MAX_SPLIT_HEIGHT, MAX_THREADS};
 pub use measure::{
-    EXACT_SERIAL, MAX_BATCH, MIN_SAMPLE, MeasureConfig, WARM_UP_TIME, batch_size, measure,
-    measure_tree, with_serial_candidates,
+    CANDIDATE_FLOOR, CANDIDATE_STOP, EXACT_SERIAL, MAX_BATCH, MIN_SAMPLE, MeasureConfig,
+    WARM_UP_TIME, batch_size, measure, measure_tree, with_serial_candidates,
 };
 pub use reference::{REFERENCE_BATCHES, REFERENCE_NAME, time_reference};
 pub use searches::{POOL_WARM_UP, Pools};

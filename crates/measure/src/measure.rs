@@ -19,7 +19,7 @@
 use crate::searches::{Pools, configured_search, is_table_search, parallel_halt, serial_search};
 use crate::verify::{Answer, MoveValues, Verdict, judge_result};
 use crate::{Interrupt, MeasureError};
-use abbench_parallel::{ParallelAlgorithm, SearchOptions, Setting};
+use abbench_parallel::{ParallelAlgorithm, ParallelResult, SearchOptions, Setting};
 use abbench_results::{Algorithm, Results, WallTimes, available_threads};
 use abbench_results::{FastestSerial, StopReason, Unfinished};
 use abbench_results::{ParallelMetrics, Record, SCHEMA, TableRecord, TreeInfo, WindowFields};
@@ -67,6 +67,9 @@ pub struct MeasureConfig {
     /// for are measured and, unless they are every candidate, no record names a fastest
     /// serial search: speedups are against f2-iter only.
     pub serial_candidates: bool,
+    /// The least time a candidate not asked for runs before it may be stopped as slower
+    /// than the fastest serial search so far ([`CANDIDATE_FLOOR`] by default).
+    pub candidate_floor: Duration,
 }
 
 impl Default for MeasureConfig {
@@ -84,6 +87,7 @@ impl Default for MeasureConfig {
             serial: SerialOptions::default(),
             time_reference: false,
             serial_candidates: true,
+            candidate_floor: CANDIDATE_FLOOR,
         }
     }
 }
@@ -104,12 +108,14 @@ pub fn measure(
         pools.ensure(threads)?;
     }
     let info = TreeInfo::of(tree);
-    let algos = with_serial_candidates(algos, config.serial_candidates);
+    let asked = algos;
+    let algos = with_serial_candidates(asked, config.serial_candidates);
     tree.visit(
         config.memory_budget,
         Measure {
             info,
             algos: &algos,
+            asked,
             threads,
             config,
             pools,
@@ -131,10 +137,12 @@ pub fn measure_tree<T: GameTree>(
     if algos.iter().any(|a| a.is_parallel()) {
         pools.ensure(threads)?;
     }
-    let algos = with_serial_candidates(algos, config.serial_candidates);
+    let asked = algos;
+    let algos = with_serial_candidates(asked, config.serial_candidates);
     Measure {
         info,
         algos: &algos,
+        asked,
         threads,
         config,
         pools,
@@ -149,7 +157,7 @@ pub fn measure_tree<T: GameTree>(
 pub fn with_serial_candidates(algos: &[Algorithm], candidates: bool) -> Vec<Algorithm> {
     let mut out: Vec<Algorithm> = algos.iter().copied().filter(|a| !a.is_parallel()).collect();
     if candidates && algos.iter().any(|a| a.is_parallel()) {
-        for candidate in EXACT_SERIAL.map(Algorithm::Serial) {
+        for candidate in CANDIDATE_ORDER.map(Algorithm::Serial) {
             if !out.contains(&candidate) {
                 out.push(candidate);
             }
@@ -180,6 +188,9 @@ fn check_config(config: &MeasureConfig) -> Result<(), MeasureError> {
 struct Measure<'a> {
     info: TreeInfo,
     algos: &'a [Algorithm],
+    /// The algorithms asked for: those of `algos` not among them are candidates for the
+    /// fastest serial search only, stopped once they cannot be it ([`CANDIDATE_STOP`]).
+    asked: &'a [Algorithm],
     threads: &'a [usize],
     config: &'a MeasureConfig,
     pools: &'a Pools,
@@ -344,7 +355,13 @@ impl TreeVisitor for Measure<'_> {
             &mut results,
         )?;
         let serial_nodes = baseline.detailed.stats.nodes;
-        let fastest = fastest_serial(&baseline, &results.records);
+        let outpaced: Vec<Algorithm> = results
+            .unfinished
+            .iter()
+            .filter(|u| u.is_outpaced())
+            .map(|u| u.algo)
+            .collect();
+        let fastest = fastest_serial(&baseline, &results.records, &outpaced);
         // Every serial record of the tree names it too.
         for record in &mut results.records {
             record.fastest = fastest;
@@ -409,18 +426,64 @@ impl Measure<'_> {
             } else {
                 self.reference()
             };
-            match self.serial_record(tree, serial, baseline, moves, reference) {
+            let stop = self.candidate_stop(algo, baseline, &results.records);
+            let limit = stop.map_or(self.config.time_limit, |(limit, _)| Some(limit));
+            match self.serial_record(tree, serial, (baseline, limit), moves, reference) {
                 Ok(record) => results.records.push(Record {
                     machine_ns: machine,
                     ..record
                 }),
                 Err(Halt::Error(error)) => return Err(error),
+                // Stopped at the candidate's own limit: outpaced, not timed out.
+                Err(Halt::Stopped(StopReason::TimedOut(at)))
+                    if stop.is_some_and(|(l, _)| l == at) =>
+                {
+                    let by = stop.map(|(_, by)| by).unwrap_or(algo);
+                    let reason = StopReason::Outpaced { limit: at, by };
+                    results.unfinished.push(self.unfinished(algo, 1, reason));
+                }
                 Err(Halt::Stopped(reason)) => {
                     results.unfinished.push(self.unfinished(algo, 1, reason));
                 }
             }
         }
         Ok(())
+    }
+
+    /// The limit of `algo`'s runs when it is a candidate for the fastest serial search
+    /// that was not asked for, and the fastest serial search so far (f2-iter's baseline
+    /// or one of the exact `records`): [`CANDIDATE_STOP`] times its median, at least
+    /// [`CANDIDATE_FLOOR`]. `None` for a search asked for, or where the run's own time
+    /// limit comes first.
+    fn candidate_stop(
+        &self,
+        algo: Algorithm,
+        baseline: &Baseline,
+        records: &[Record],
+    ) -> Option<(Duration, Algorithm)> {
+        if self.asked.contains(&algo) {
+            return None;
+        }
+        let f2_iter = (
+            Algorithm::Serial(SerialAlgorithm::F2Iter),
+            baseline.wall.median,
+        );
+        let (by, median) = records
+            .iter()
+            .filter(|r| {
+                matches!(r.algo, Algorithm::Serial(s) if EXACT_SERIAL.contains(&s))
+                    && r.window.is_none()
+            })
+            .map(|r| (r.algo, r.wall_ns.median))
+            .chain([f2_iter])
+            .min_by_key(|&(_, median)| median)?;
+        let limit = Duration::from_nanos(median)
+            .saturating_mul(CANDIDATE_STOP)
+            .max(self.config.candidate_floor);
+        match self.config.time_limit {
+            Some(own) if own <= limit => None,
+            _ => Some((limit, by)),
+        }
     }
 
     /// The machine's yardstick, timed now, if the configuration asks for it.
@@ -482,10 +545,9 @@ impl Measure<'_> {
         &self,
         tree: &T,
         serial: SerialAlgorithm,
-        baseline: &Baseline,
+        (baseline, limit): (&Baseline, Option<Duration>),
     ) -> Result<(SearchResult, Vec<SearchResult>, WallTimes), Halt> {
         let config = self.config;
-        let limit = config.time_limit;
         if serial == SerialAlgorithm::F2Iter && config.serial.is_plain_f2() {
             return Ok((
                 baseline.detailed.clone(),
@@ -518,12 +580,12 @@ impl Measure<'_> {
     }
 
     /// A serial algorithm's record, verified against `reference`: the published value,
-    /// else the baseline's.
+    /// else the baseline's; each run stopped at `limit`.
     fn serial_record<T: GameTree>(
         &self,
         tree: &T,
         serial: SerialAlgorithm,
-        baseline: &Baseline,
+        baseline: (&Baseline, Option<Duration>),
         moves: &mut MoveValues<'_, T>,
         reference: Value,
     ) -> Result<Record, Halt> {
@@ -617,43 +679,15 @@ impl Measure<'_> {
         let nodes = sorted(runs.iter().map(|r| r.stats.nodes));
         let median_nodes = nodes[nodes.len() / 2];
         let leaves = sorted(runs.iter().map(|r| r.stats.leaves));
-        let speedup = baseline_wall.median as f64 / wall.median as f64;
         let nps = wall.per_second(median_nodes);
-        // What the algorithm reads of the split options is recorded, so that a
-        // simulation of the record searches with the options the measurement did; what
-        // it does not read is left out (root splitting reads none, ABDADA and Lazy SMP
-        // only the split height).
+        let metrics = self.parallel_metrics(
+            tree,
+            (algorithm, threads, &options, searcher.is_pinned()),
+            (shown, &nodes, &wall),
+            (serial_nodes, baseline_wall),
+            fastest,
+        );
         let reads = |setting| algorithm.reads(setting);
-        let metrics = ParallelMetrics {
-            split_height: reads(Setting::SplitHeight)
-                .then(|| algorithm.split_height(tree, &options, threads)),
-            eldest_grain: reads(Setting::EldestGrain).then(|| options.eldest_grain_for(threads)),
-            cut_wait: reads(Setting::CutWait).then(|| options.cut_wait_for()),
-            serial_nodes,
-            serial_wall_ns: baseline_wall.median,
-            speedup,
-            fastest_serial: fastest.map(|f| f.algo),
-            fastest_serial_ns: fastest.map(|f| f.wall_ns),
-            fastest_serial_nodes: fastest.map(|f| f.nodes),
-            speedup_vs_fastest: fastest.map(|f| f.wall_ns as f64 / wall.median as f64),
-            overhead_vs_fastest: fastest.map(|f| median_nodes as f64 / f.nodes as f64 - 1.0),
-            efficiency: speedup / threads as f64,
-            search_overhead: median_nodes as f64 / serial_nodes as f64 - 1.0,
-            nps_scaling: nps / baseline_wall.per_second(serial_nodes),
-            nodes_min: nodes[0],
-            nodes_max: nodes[nodes.len() - 1],
-            splits: shown.stats.splits,
-            steals: shown.stats.steals,
-            aborts: shown.stats.aborts,
-            aborted_nodes: shown.stats.aborted_nodes,
-            busy_ns: shown.stats.busy_ns.clone(),
-            worker_nodes: shown.stats.worker_nodes.clone(),
-            abort_latency_ns: shown.stats.abort_latency_ns,
-            split_wait_ns: shown.stats.split_wait_ns,
-            oversubscribed: threads > available_threads(),
-            pinned: searcher.is_pinned(),
-            automatic_split: options.is_automatic(),
-        };
         Ok(Record {
             schema: SCHEMA,
             kind: abbench_results::SearchKind::Search,
@@ -684,19 +718,75 @@ impl Measure<'_> {
             // (those of the run shown, as the other counters).
             searches: (!shown.passes.is_empty()).then_some(shown.passes.len()),
             passes: shown.passes.clone(),
-            // The shared node table of abdada, lazy-smp and null-window, with its size
-            // even where the search never reached it (a tree below the split height).
-            table: shown.table_bytes.map(|bytes| TableRecord {
-                probes: shown.stats.table_probes,
-                hits: shown.stats.table_hits,
-                stores: shown.stats.table_stores,
-                hit_rate: shown.stats.table_hits as f64 / shown.stats.table_probes.max(1) as f64,
-                bytes: Some(bytes),
-            }),
+            table: table_record(shown),
             fastest: None,
             machine_ns: None,
         })
     }
+
+    /// A parallel record's metrics: against serial F2 (`serial_nodes` positions in
+    /// `baseline_wall`) and the fastest serial search, from the run `shown` (the median
+    /// one), the runs' sorted positions `nodes` and their times `wall`.
+    fn parallel_metrics<T: GameTree>(
+        &self,
+        tree: &T,
+        (algorithm, threads, options, pinned): (ParallelAlgorithm, usize, &SearchOptions, bool),
+        (shown, nodes, wall): (&ParallelResult, &[u64], &WallTimes),
+        (serial_nodes, baseline_wall): (u64, &WallTimes),
+        fastest: Option<&FastestSerial>,
+    ) -> ParallelMetrics {
+        let median_nodes = nodes[nodes.len() / 2];
+        let speedup = baseline_wall.median as f64 / wall.median as f64;
+        let nps = wall.per_second(median_nodes);
+        // What the algorithm reads of the split options is recorded, so that a
+        // simulation of the record searches with the options the measurement did; what
+        // it does not read is left out (root splitting reads none, ABDADA and Lazy SMP
+        // only the split height).
+        let reads = |setting| algorithm.reads(setting);
+        ParallelMetrics {
+            split_height: reads(Setting::SplitHeight)
+                .then(|| algorithm.split_height(tree, options, threads)),
+            eldest_grain: reads(Setting::EldestGrain).then(|| options.eldest_grain_for(threads)),
+            cut_wait: reads(Setting::CutWait).then(|| options.cut_wait_for()),
+            serial_nodes,
+            serial_wall_ns: baseline_wall.median,
+            speedup,
+            fastest_serial: fastest.map(|f| f.algo),
+            fastest_serial_ns: fastest.map(|f| f.wall_ns),
+            fastest_serial_nodes: fastest.map(|f| f.nodes),
+            speedup_vs_fastest: fastest.map(|f| f.wall_ns as f64 / wall.median as f64),
+            overhead_vs_fastest: fastest.map(|f| median_nodes as f64 / f.nodes as f64 - 1.0),
+            efficiency: speedup / threads as f64,
+            search_overhead: median_nodes as f64 / serial_nodes as f64 - 1.0,
+            nps_scaling: nps / baseline_wall.per_second(serial_nodes),
+            nodes_min: nodes[0],
+            nodes_max: nodes[nodes.len() - 1],
+            splits: shown.stats.splits,
+            steals: shown.stats.steals,
+            aborts: shown.stats.aborts,
+            aborted_nodes: shown.stats.aborted_nodes,
+            busy_ns: shown.stats.busy_ns.clone(),
+            worker_nodes: shown.stats.worker_nodes.clone(),
+            abort_latency_ns: shown.stats.abort_latency_ns,
+            split_wait_ns: shown.stats.split_wait_ns,
+            oversubscribed: threads > available_threads(),
+            pinned,
+            automatic_split: options.is_automatic(),
+        }
+    }
+}
+
+/// The shared node table of abdada, lazy-smp and null-window in the run `shown`, with
+/// its size even where the search never reached it (a tree below the split height);
+/// `None` for an algorithm without one.
+fn table_record(shown: &ParallelResult) -> Option<TableRecord> {
+    shown.table_bytes.map(|bytes| TableRecord {
+        probes: shown.stats.table_probes,
+        hits: shown.stats.table_hits,
+        stores: shown.stats.table_stores,
+        hit_rate: shown.stats.table_hits as f64 / shown.stats.table_probes.max(1) as f64,
+        bytes: Some(bytes),
+    })
 }
 
 /// The serial searches that may be a parallel record's fastest serial search: those that
@@ -710,17 +800,47 @@ pub const EXACT_SERIAL: [SerialAlgorithm; 5] = [
     SerialAlgorithm::Mtdf,
 ];
 
+/// The order the candidates not asked for are measured in: MTD(f) first, the fastest of
+/// them in the project's studies, so that the slower ones meet a short limit
+/// ([`CANDIDATE_STOP`]).
+const CANDIDATE_ORDER: [SerialAlgorithm; 5] = [
+    SerialAlgorithm::F2Iter,
+    SerialAlgorithm::Mtdf,
+    SerialAlgorithm::Pvs,
+    SerialAlgorithm::Aspiration,
+    SerialAlgorithm::F2Soft,
+];
+
+/// A candidate for the fastest serial search that was not asked for is stopped once one
+/// of its runs has lasted this many times the fastest so far's median time
+/// ([`StopReason::Outpaced`]), and never before [`CANDIDATE_FLOOR`]. Its counting run
+/// is slower than a timed one; twice leaves room for that and for a noisy machine. On
+/// Connect Four positions of 10–14 stones, f2-iter, f2-soft, pvs and aspiration took
+/// about 11 s a position beside MTD(f)'s 85 ms: each now stops at 170 ms.
+pub const CANDIDATE_STOP: u32 = 2;
+
+/// The least time a candidate runs before it may be stopped: below it, a search is too
+/// short for the stop to save anything, and too short to be timed against another's
+/// median without noise deciding.
+pub const CANDIDATE_FLOOR: Duration = Duration::from_millis(100);
+
 /// The fastest of f2-iter (the baseline, always measured) and the exact serial searches
 /// among `records` (those the run measured on this tree), by median wall time; `None`
 /// unless every candidate of [`EXACT_SERIAL`] was measured with the full window, since
 /// one left out may be the fastest.
-fn fastest_serial(baseline: &Baseline, records: &[Record]) -> Option<FastestSerial> {
+fn fastest_serial(
+    baseline: &Baseline,
+    records: &[Record],
+    outpaced: &[Algorithm],
+) -> Option<FastestSerial> {
     let exact = |record: &&Record| {
         matches!(record.algo, Algorithm::Serial(s) if EXACT_SERIAL.contains(&s))
             && record.window.is_none()
     };
+    // A candidate stopped because it was slower than another is measured enough.
     let every = EXACT_SERIAL.iter().all(|&candidate| {
         candidate == SerialAlgorithm::F2Iter
+            || outpaced.contains(&Algorithm::Serial(candidate))
             || records
                 .iter()
                 .filter(exact)

@@ -387,6 +387,7 @@ impl RunFolder {
         let (status, incomplete) = completion.status(done, self.trees);
         state.machine.status = Some(status);
         state.machine.incomplete = incomplete.clone();
+        state.machine.lines = Some(state.results.len());
         state.machine.other_cpu_share = self
             .cpu_before
             .zip(CpuSample::now())

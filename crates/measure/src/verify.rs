@@ -114,7 +114,8 @@ impl Verdict {
     /// A search that gave no answer, for this reason.
     fn stopped(reason: StopReason) -> Verdict {
         match reason {
-            StopReason::TimedOut(_) => Verdict::TimedOut,
+            // `verify` sets no candidate a limit of its own: stopped, it timed out.
+            StopReason::TimedOut(_) | StopReason::Outpaced { .. } => Verdict::TimedOut,
             StopReason::Failed(message) => Verdict::Failed { message },
         }
     }

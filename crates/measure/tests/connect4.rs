@@ -2,7 +2,9 @@
 //! Four scores: the positions and scores of `crates/tree/data/connect4/` (see its
 //! README), an oracle that no one here wrote.
 
-use abbench_measure::{ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, verify_tree};
+use abbench_measure::{
+    MeasureConfig, ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, measure, verify_tree,
+};
 use abbench_parallel::SearchOptions;
 use abbench_results::Algorithm;
 use abbench_search::SerialOptions;
@@ -95,5 +97,66 @@ fn a_wrong_published_score_is_a_mismatch_of_every_search() {
             .iter()
             .all(|m| m.message.contains("the published score")),
         "{mismatches:?}"
+    );
+}
+
+/// A candidate for the fastest serial search that was not asked for is stopped once it
+/// has run twice as long as the fastest so far (the floor lowered to 0 here), and says
+/// so in its line; the fastest is still named, from those that finished.
+#[test]
+fn candidates_slower_than_the_fastest_so_far_are_stopped_and_say_so() {
+    let spec = positions("sample-mid-hard20.txt").remove(0);
+    let config = MeasureConfig {
+        repeat: 1,
+        warmup: 0,
+        candidate_floor: std::time::Duration::ZERO,
+        ..MeasureConfig::default()
+    };
+    let asked = Algorithm::parse_list("mtdf,null-window").unwrap();
+    let results = measure(&spec, &asked, &[1], &config, &mut Pools::default()).unwrap();
+    let mtdf = results
+        .records
+        .iter()
+        .find(|r| r.algo.name() == "mtdf")
+        .expect("mtdf was asked for");
+    let parallel = results
+        .records
+        .iter()
+        .find(|r| r.algo.name() == "null-window")
+        .expect("null-window was asked for");
+    let fastest = parallel.parallel.as_ref().unwrap().fastest_serial;
+    assert!(fastest.is_some(), "a fastest serial search is named");
+    let outpaced: Vec<_> = results
+        .unfinished
+        .iter()
+        .filter(|u| u.is_outpaced())
+        .collect();
+    // Without a table f2-soft, pvs and aspiration examine many times MTD(f)'s positions
+    // on a mid-game position: at least one is stopped.
+    assert!(!outpaced.is_empty(), "{:?}", results.unfinished);
+    for line in &outpaced {
+        assert!(!asked.contains(&line.algo), "{} was asked for", line.algo);
+        assert_eq!(line.check(), Ok(()));
+        let by = line.outpaced_by.unwrap();
+        // The limit is twice the median of the search named, which has a record (or is
+        // the serial reference f2-iter).
+        let median = results
+            .records
+            .iter()
+            .find(|r| r.algo == by)
+            .map(|r| r.wall_ns.median)
+            .expect("the search that outpaced it has a record");
+        assert_eq!(line.time_limit_ns, Some(2 * median), "{line:?}");
+        assert!(
+            line.outcome().contains("cannot be the fastest"),
+            "{}",
+            line.outcome()
+        );
+    }
+    assert!(mtdf.verified && parallel.verified);
+    assert!(
+        results.unfinished.iter().all(|u| u.is_outpaced()),
+        "{:?}",
+        results.unfinished
     );
 }

@@ -230,12 +230,13 @@ fn a_parallel_search_is_set_against_every_exact_serial_search_measured_beside_it
     let names: Vec<&str> = results.records.iter().map(|r| r.algo.name()).collect();
     assert_eq!(
         names,
+        // The candidates not asked for, MTD(f) first.
         [
             "f2-iter",
-            "f2-soft",
+            "mtdf",
             "pvs",
             "aspiration",
-            "mtdf",
+            "f2-soft",
             "ybwc",
             "ybwc"
         ]

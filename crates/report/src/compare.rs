@@ -25,7 +25,9 @@
 //! a large tree more than a walk in L2), so the ratios of every timed search divided by
 //! its drift are a sample of what the machine does between these two runs, and a change
 //! inside a band as wide as their far-out fences (3.5 interquartile ranges either side),
-//! centred on no change, is not called. Two same-binary quick sweeps a minute apart on the
+//! centred on no change, is not called; and (5) the fastest runs moved as far as the
+//! medians (`fastest_moved`): a neighbour that slows some runs of a search moves its
+//! median, not its fastest run. Two same-binary quick sweeps a minute apart on the
 //! 2-CPU VM spread so that the band is ×0.64–×1.57: there, only a change beyond it shows;
 //! on a quiet machine it is a few percent wide. The band takes its width from the spread
 //! alone: a regression of a few searches barely widens it, and one of every search shifts
@@ -564,10 +566,10 @@ impl DriftScale {
 
 /// Whether `new`'s wall times are slower or faster than `base`'s: the medians differ by
 /// more than `threshold_pct` percent after dividing by the tree's drift and by more than
-/// that beyond the run's range of drifts, and the Mann–Whitney test rejects one
-/// distribution at [`ALPHA`] with the base's samples scaled by the drift (its p-value is
-/// returned); for records without their samples, the `[min, max]` spreads, scaled alike,
-/// must not overlap.
+/// that beyond the run's range of drifts, the fastest runs differ as much
+/// ([`fastest_moved`]), and the Mann–Whitney test rejects one distribution at [`ALPHA`]
+/// with the base's samples scaled by the drift (its p-value is returned); for records
+/// without their samples, the `[min, max]` spreads, scaled alike, must not overlap.
 fn wall_change(
     base: &WallTimes,
     new: &WallTimes,
@@ -588,6 +590,9 @@ fn wall_change(
         } else {
             return None;
         };
+    if !fastest_moved(base, new, factor, drift, kind) {
+        return None;
+    }
     let scaled: Vec<u64> = base
         .samples
         .iter()
@@ -602,6 +607,27 @@ fn wall_change(
             };
             apart.then_some((kind, None))
         }
+    }
+}
+
+/// Whether the fastest runs moved as the medians did: beyond the threshold (`factor`) and
+/// beyond the noise band, after the tree's drift. A machine only ever adds time to a run,
+/// so the fastest run is the one it touched least. A search that a neighbour slowed in
+/// three runs of five moves its median, not its fastest run; a slower build moves both.
+/// On a quiet 2-CPU VM, ybwc at one thread on dependent d=3 h=14 ran 2.57, 5.75, 2.62,
+/// 13.97 and 6.90 ms in one sweep, 2.27–2.43 ms in the sweep before: its median ×2.47 was
+/// past the band (×2.32), its fastest run ×1.12 well inside it.
+fn fastest_moved(
+    base: &WallTimes,
+    new: &WallTimes,
+    factor: f64,
+    drift: DriftScale,
+    kind: ChangeKind,
+) -> bool {
+    let fastest = new.min as f64 / (base.min.max(1) as f64 * drift.tree);
+    match kind {
+        ChangeKind::Slower => fastest > factor.max(drift.noise.1),
+        _ => fastest * factor < 1.0 && fastest < drift.noise.0,
     }
 }
 
@@ -830,7 +856,42 @@ pub fn read_complete_run(
         .into());
     }
     refuse_duplicates(&path, &results, command)?;
+    refuse_lost_lines(&path, &results, command)?;
     Ok((path, results))
+}
+
+/// An error when the run's `machine.json` says how many lines its `results.jsonl` held
+/// when the run ended, and the file now holds another number: a whole line was deleted
+/// or added since, which nothing else could see (a workload of one tree has no other
+/// seed to compare with).
+fn refuse_lost_lines(path: &Path, results: &Results, command: &str) -> Result<(), ReportError> {
+    let machine = path
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(abbench_results::MACHINE_FILE);
+    if !machine.is_file() {
+        return Ok(());
+    }
+    let machine = abbench_results::read_machine(&machine)?;
+    let Some(lines) = machine.lines.filter(|&n| n != results.len()) else {
+        return Ok(());
+    };
+    let what = if results.len() < lines {
+        "a line was removed"
+    } else {
+        "a line was added"
+    };
+    Err(FileError::BadInput {
+        path: path.to_path_buf(),
+        line: 0,
+        message: format!(
+            "it holds {} lines where its run wrote {lines} ({} says so): {what} since, and \
+             {command} takes only a whole run",
+            results.len(),
+            abbench_results::MACHINE_FILE
+        ),
+    }
+    .into())
 }
 
 /// An error unless the run folder of `results` is complete: its `machine.json` marks it
@@ -947,5 +1008,48 @@ fn finite(x: f64) -> serde_json::Value {
         serde_json::json!(x)
     } else {
         serde_json::Value::Null
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn times(ms: &[f64]) -> WallTimes {
+        let samples: Vec<Duration> = ms
+            .iter()
+            .map(|&t| Duration::from_secs_f64(t / 1e3))
+            .collect();
+        WallTimes::of(&samples).unwrap()
+    }
+
+    #[test]
+    fn a_neighbour_that_slowed_some_runs_is_no_slowdown_but_a_slower_build_is() {
+        // A quiet 2-CPU VM: ybwc at one thread on dependent d=3 h=14, two sweeps of one
+        // binary a minute apart, with that pair's drift and parallel noise band.
+        let drift = DriftScale {
+            tree: 1.011,
+            low: 0.89,
+            high: 1.166,
+            noise: (0.43, 2.32),
+        };
+        let base = times(&[2.33, 2.27, 2.35, 2.30, 2.43]);
+        let disturbed = times(&[2.57, 5.75, 2.62, 13.97, 6.90]);
+        assert_eq!(wall_change(&base, &disturbed, 10.0, drift), None);
+        // The same search three times slower in every run is.
+        let slower = times(&[6.99, 6.81, 7.05, 6.90, 7.29]);
+        let change = wall_change(&base, &slower, 10.0, drift);
+        assert!(
+            matches!(change, Some((ChangeKind::Slower, Some(_)))),
+            "{change:?}"
+        );
+        // And the other way round: faster only when the fastest runs are faster too.
+        assert_eq!(wall_change(&disturbed, &base, 10.0, drift), None);
+        let faster = wall_change(&slower, &base, 10.0, drift);
+        assert!(
+            matches!(faster, Some((ChangeKind::Faster, Some(_)))),
+            "{faster:?}"
+        );
     }
 }

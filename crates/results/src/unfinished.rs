@@ -1,5 +1,7 @@
-//! A search that gave no result: it reached its time limit (`--time-limit`), or it failed
-//! (a worker thread panicked). Such a search is recorded, never counted as a result.
+//! A search that gave no result: it reached its time limit (`--time-limit`), it failed
+//! (a worker thread panicked), or — a serial search measured only to name the fastest —
+//! it ran past the fastest so far and was stopped, since it could not be the fastest.
+//! Such a search is recorded, never counted as a result.
 //!
 //! In `results.jsonl` it is a line of its own, of schema 1 like every record: the same
 //! `schema`, `tree`, `algo` and `threads` as a [`Record`](crate::Record), then either
@@ -15,7 +17,7 @@
 //! unchanged, and a reader that predates them rejects one as an incomplete record
 //! rather than misreading it.
 
-use crate::{Algorithm, SCHEMA, TreeInfo};
+use crate::{Algorithm, InvalidField, SCHEMA, TreeInfo};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -53,6 +55,11 @@ pub struct Unfinished {
     /// What failed, when the search failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failed: Option<String>,
+    /// The serial search that outpaced it, when it was a candidate for the fastest serial
+    /// search stopped at `time_limit_ns` (twice that search's median time): not a
+    /// failure, and not a time-out of the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outpaced_by: Option<Algorithm>,
     /// More words for people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -65,18 +72,24 @@ pub enum StopReason {
     TimedOut(Duration),
     /// It failed, for this reason.
     Failed(String),
+    /// A candidate for the fastest serial search, stopped at this limit: it had run
+    /// longer than the fastest so far, this algorithm, so it could not be the fastest.
+    Outpaced {
+        /// When it was stopped.
+        limit: Duration,
+        /// The fastest serial search so far.
+        by: Algorithm,
+    },
 }
 
 impl Unfinished {
     /// An unfinished search of `algo` at `threads` on `tree`.
     pub fn new(tree: TreeInfo, algo: Algorithm, threads: usize, reason: StopReason) -> Self {
-        let (timed_out, time_limit_ns, failed) = match reason {
-            StopReason::TimedOut(limit) => (
-                true,
-                Some(u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX)),
-                None,
-            ),
-            StopReason::Failed(message) => (false, None, Some(message)),
+        let nanos = |limit: Duration| Some(u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX));
+        let (timed_out, time_limit_ns, failed, outpaced_by) = match reason {
+            StopReason::TimedOut(limit) => (true, nanos(limit), None, None),
+            StopReason::Failed(message) => (false, None, Some(message), None),
+            StopReason::Outpaced { limit, by } => (false, nanos(limit), None, Some(by)),
         };
         Unfinished {
             schema: SCHEMA,
@@ -87,6 +100,7 @@ impl Unfinished {
             timed_out,
             time_limit_ns,
             failed,
+            outpaced_by,
             note: None,
         }
     }
@@ -102,11 +116,11 @@ impl Unfinished {
     /// Why it gave no result; `None` for a line that says neither (which
     /// [`Unfinished::check`] refuses).
     pub fn reason(&self) -> Option<StopReason> {
-        match (self.timed_out, &self.failed) {
-            (true, None) => Some(StopReason::TimedOut(Duration::from_nanos(
-                self.time_limit_ns.unwrap_or(0),
-            ))),
-            (false, Some(message)) => Some(StopReason::Failed(message.clone())),
+        let limit = Duration::from_nanos(self.time_limit_ns.unwrap_or(0));
+        match (self.timed_out, &self.failed, self.outpaced_by) {
+            (true, None, None) => Some(StopReason::TimedOut(limit)),
+            (false, Some(message), None) => Some(StopReason::Failed(message.clone())),
+            (false, None, Some(by)) => Some(StopReason::Outpaced { limit, by }),
             _ => None,
         }
     }
@@ -116,16 +130,38 @@ impl Unfinished {
         self.failed.is_some()
     }
 
-    /// Checks that a line read from a file says exactly one of `timed_out` (with its
-    /// limit) and `failed`.
-    pub fn check(&self) -> Result<(), String> {
+    /// Whether it is a candidate for the fastest serial search that was stopped once it
+    /// could not be the fastest ([`StopReason::Outpaced`]): a line that says why no
+    /// record, but neither a failure nor a time-out.
+    pub fn is_outpaced(&self) -> bool {
+        self.outpaced_by.is_some()
+    }
+
+    /// Checks that a line read from a file has a thread and says exactly one of
+    /// `timed_out` (with its limit), `failed` and `outpaced_by` (with its limit).
+    pub fn check(&self) -> Result<(), InvalidField> {
+        if self.threads == 0 {
+            return Err(InvalidField(
+                "`threads` is 0: a search runs on at least 1 thread".into(),
+            ));
+        }
+        if self.outpaced_by.is_some() {
+            return match (self.timed_out, self.time_limit_ns, &self.failed) {
+                (false, Some(_), None) => Ok(()),
+                _ => Err(InvalidField(
+                    "`outpaced_by` with `timed_out` or `failed`, or without `time_limit_ns`".into(),
+                )),
+            };
+        }
         match (self.timed_out, self.time_limit_ns, &self.failed) {
             (true, Some(_), None) | (false, None, Some(_)) => Ok(()),
-            (true, None, None) => Err("`timed_out` without `time_limit_ns`".into()),
-            (false, Some(_), None) => Err("`time_limit_ns` without `timed_out`".into()),
-            (true, _, Some(_)) => Err("both `timed_out` and `failed`".into()),
-            (false, None, None) => Err("neither `timed_out` nor `failed`".into()),
-            (false, Some(_), Some(_)) => Err("`time_limit_ns` with `failed`".into()),
+            (true, None, None) => Err(InvalidField("`timed_out` without `time_limit_ns`".into())),
+            (false, Some(_), None) => {
+                Err(InvalidField("`time_limit_ns` without `timed_out`".into()))
+            }
+            (true, _, Some(_)) => Err(InvalidField("both `timed_out` and `failed`".into())),
+            (false, None, None) => Err(InvalidField("neither `timed_out` nor `failed`".into())),
+            (false, Some(_), Some(_)) => Err(InvalidField("`time_limit_ns` with `failed`".into())),
         }
     }
 
@@ -155,6 +191,11 @@ impl Unfinished {
                 format!("timed out (limit {} s)", limit.as_secs_f64())
             }
             Some(StopReason::Failed(message)) => format!("FAILED: {message}"),
+            Some(StopReason::Outpaced { limit, by }) => format!(
+                "stopped at {}: it had run twice as long as {by}, so it cannot be the fastest \
+                 serial search",
+                crate::human_nanos(u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX))
+            ),
             None => "no result".into(),
         };
         if let Some(note) = &self.note {
@@ -217,5 +258,47 @@ mod tests {
             .is_err(),
             "an unfinished search claims no value"
         );
+    }
+
+    #[test]
+    fn an_outpaced_candidate_is_neither_a_failure_nor_a_time_out() {
+        let mtdf: Algorithm = "mtdf".parse().unwrap();
+        let line = Unfinished::new(
+            tree(),
+            "pvs".parse().unwrap(),
+            1,
+            StopReason::Outpaced {
+                limit: Duration::from_millis(170),
+                by: mtdf,
+            },
+        );
+        let json = serde_json::to_string(&line).unwrap();
+        assert!(
+            json.ends_with(r#""threads":1,"time_limit_ns":170000000,"outpaced_by":"mtdf"}"#),
+            "{json}"
+        );
+        assert!(line.is_outpaced() && !line.is_failure() && !line.timed_out);
+        assert_eq!(line.check(), Ok(()));
+        assert_eq!(serde_json::from_str::<Unfinished>(&json).unwrap(), line);
+        assert!(
+            line.outcome().starts_with("stopped at 170"),
+            "{}",
+            line.outcome()
+        );
+        assert!(
+            line.outcome().contains("twice as long as mtdf"),
+            "{}",
+            line.outcome()
+        );
+        let both = Unfinished {
+            timed_out: true,
+            ..line.clone()
+        };
+        assert!(both.check().is_err(), "outpaced and timed out at once");
+        let no_limit = Unfinished {
+            time_limit_ns: None,
+            ..line
+        };
+        assert!(no_limit.check().is_err(), "outpaced without its limit");
     }
 }

@@ -85,9 +85,14 @@ impl ExportCommand {
         }
         if !results.unfinished.is_empty() {
             // Nothing to publish for them, but they are not dropped without a word.
+            let outpaced = results.unfinished.len() - results.timed_out() - results.failed();
+            let stopped = match outpaced {
+                0 => String::new(),
+                n => format!(", {n} stopped as slower than the fastest serial search"),
+            };
             crate::progress::note(&format!(
-                "{} searches without a result ({} timed out, {} failed) are left out: they \
-                 have no numbers",
+                "{} searches without a result ({} timed out, {} failed{stopped}) are left out: \
+                 they have no numbers",
                 results.unfinished.len(),
                 results.timed_out(),
                 results.failed()

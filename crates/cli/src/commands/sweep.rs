@@ -28,7 +28,7 @@ use abbench_measure::{
 };
 use abbench_parallel::sim::CostProfile;
 use abbench_report::{ReportError, ReportingProgress};
-use abbench_results::{MachineInfo, Shard, ShardManifest, available_threads};
+use abbench_results::{MachineInfo, Shard, ShardManifest, Unfinished, available_threads};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -303,10 +303,17 @@ fn verdict(outcome: &SweepOutcome, folder_path: &Path, signal: Option<i32>) -> R
             report.display()
         )));
     }
-    if !outcome.unfinished.is_empty() {
+    // A candidate stopped as slower than the fastest serial search is no failure.
+    let unfinished: Vec<Unfinished> = outcome
+        .unfinished
+        .iter()
+        .filter(|u| !u.is_outpaced())
+        .cloned()
+        .collect();
+    if !unfinished.is_empty() {
         return Err(Failure::failed(format!(
             "{}; see {}",
-            super::run::unfinished_message(&outcome.unfinished),
+            super::run::unfinished_message(&unfinished),
             report.display()
         )));
     }
@@ -381,7 +388,8 @@ fn report_progress(bar: &indicatif::ProgressBar, event: SweepEvent<'_>) {
                 n => format!(", {n} NOT agreeing with serial F2"),
             };
             let timed_out = unfinished.iter().filter(|u| u.timed_out).count();
-            let broken = unfinished.len() - timed_out;
+            let outpaced = unfinished.iter().filter(|u| u.is_outpaced()).count();
+            let broken = unfinished.len() - timed_out - outpaced;
             if timed_out > 0 {
                 verdict.push_str(&format!(", {timed_out} timed out"));
             }

@@ -84,6 +84,35 @@ pub(super) fn games(md: &mut String, records: &[Record]) {
         );
     }
     md.push('\n');
+    decided_at_the_root(md, records);
+}
+
+/// A sentence per game whose positions include some decided at the root (a win, a loss
+/// or a full board, where a search examines the one position): their times are set-up,
+/// not search, and they weigh on the means of the table.
+fn decided_at_the_root(md: &mut String, records: &[Record]) {
+    use std::collections::BTreeSet;
+    let mut games: BTreeMap<String, (BTreeSet<&str>, BTreeSet<&str>)> = BTreeMap::new();
+    for r in records {
+        let (Some(game), Some(position)) = (game_label(r), r.tree.position.as_deref()) else {
+            continue;
+        };
+        let (all, decided) = games.entry(game).or_default();
+        all.insert(position);
+        if r.nodes <= 1 {
+            decided.insert(position);
+        }
+    }
+    for (game, (all, decided)) in games.iter().filter(|(_, (_, d))| !d.is_empty()) {
+        let _ = writeln!(
+            md,
+            "{} of the {} positions of {game} are decided at the root: a search there \
+             examines one position, so their times measure a search's set-up, not a search. \
+             They are in the means above.\n",
+            decided.len(),
+            all.len()
+        );
+    }
 }
 
 /// The workload a game's record belongs to: its model, and `(path keys)` when its table
@@ -149,6 +178,21 @@ mod tests {
             fastest: None,
             machine_ns: None,
         }
+    }
+
+    #[test]
+    fn positions_decided_at_the_root_are_counted_where_they_are_timed() {
+        let mut md = String::new();
+        let mut decided = mtdf(false, 0, 1);
+        decided.tree.position = Some("4455443".into());
+        games(&mut md, &[mtdf(false, 40, 1000), decided.clone(), decided]);
+        assert!(
+            md.contains("1 of the 2 positions of connect4 are decided at the root"),
+            "{md}"
+        );
+        let mut md = String::new();
+        games(&mut md, &[mtdf(false, 40, 1000)]);
+        assert!(!md.contains("decided at the root"), "{md}");
     }
 
     #[test]

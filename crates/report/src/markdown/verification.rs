@@ -51,19 +51,33 @@ pub(super) fn failures(md: &mut String, records: &[Record]) {
     md.push('\n');
 }
 
-/// Searches that gave no result: timed out, or failed. None of them is a measurement.
+/// Searches that gave no result: timed out, failed, or stopped as slower than the fastest
+/// serial search. None of them is a measurement.
 pub(super) fn unfinished(md: &mut String, searches: &[Unfinished]) {
     if searches.is_empty() {
         return;
     }
     let failed = searches.iter().filter(|u| u.is_failure()).count();
     let timed_out = searches.iter().filter(|u| u.timed_out).count();
+    let outpaced = searches.iter().filter(|u| u.is_outpaced()).count();
+    let mark = match (failed, timed_out) {
+        (0, 0) => "",
+        (0, _) => "⏱ ",
+        _ => "❌ ",
+    };
     let _ = writeln!(
         md,
-        "## {}Searches without a result\n\n{timed_out} searches reached their time limit and \
+        "## {mark}Searches without a result\n\n{timed_out} searches reached their time limit and \
          {failed} failed. They gave no value and no counts, and appear in no other table.\n",
-        if failed > 0 { "❌ " } else { "⏱ " }
     );
+    if outpaced > 0 {
+        let _ = writeln!(
+            md,
+            "{outpaced} candidates for the fastest serial search were stopped once they had \
+             run twice as long as the fastest so far: they could not be the fastest. That is \
+             no fault.\n"
+        );
+    }
     md.push_str("| workload | seed | algorithm | threads | outcome |\n");
     md.push_str("| --- | ---: | --- | ---: | --- |\n");
     for u in searches {

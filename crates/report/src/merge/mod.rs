@@ -180,7 +180,7 @@ pub fn merge_shards(
     let partial = partial_note(&parts);
     let merged = merged_results(&parts);
     let first = &parts[0];
-    let machine = merged_machine(&parts, partial.clone(), &options.command_line);
+    let machine = merged_machine(&parts, partial.clone(), &options.command_line, merged.len());
     crate::create_dir(out)?;
     write_atomically(&out.join(RESULTS_FILE), merged.to_text().as_bytes())?;
     abbench_results::write_machine(out, &machine)?;
@@ -214,7 +214,12 @@ pub fn merge_shards(
 /// shares, or the report says otherwise), marked partial or complete, with the most any
 /// part saw of other processes and of load, so that a warning of any part is the run's,
 /// and `command_line`, the merge's, as its command: no part's command made the whole run.
-fn merged_machine(parts: &[Part], partial: Option<String>, command_line: &[String]) -> MachineInfo {
+fn merged_machine(
+    parts: &[Part],
+    partial: Option<String>,
+    command_line: &[String],
+    lines: usize,
+) -> MachineInfo {
     MachineInfo {
         command_line: command_line.to_vec(),
         status: Some(if partial.is_some() {
@@ -223,6 +228,7 @@ fn merged_machine(parts: &[Part], partial: Option<String>, command_line: &[Strin
             RunStatus::Complete
         }),
         incomplete: partial,
+        lines: Some(lines),
         other_cpu_share: parts
             .iter()
             .filter_map(|p| p.machine.other_cpu_share)
