@@ -28,8 +28,9 @@
 //! centred on no change, is not called; and (5) the fastest runs moved as far as the
 //! medians (`fastest_moved`): a neighbour that slows some runs of a search moves its
 //! median, not its fastest run. Two same-binary quick sweeps a minute apart on the
-//! 2-CPU VM spread so that the band is ×0.64–×1.57: there, only a change beyond it shows;
-//! on a quiet machine it is a few percent wide. The band takes its width from the spread
+//! 2-CPU VM spread so that the band is ×0.64–×1.57: there, only a change beyond it shows.
+//! Quiet, the same VM still gave ×0.33–×3.02, its quick searches lasting 0.1–1 ms
+//! (`reports/ab/2026-11-28-vm-quiet-compare/`). The band takes its width from the spread
 //! alone: a regression of a few searches barely widens it, and one of every search shifts
 //! the ratios without widening it (nor does the drift cancel it: the yardstick is code no
 //! search shares). *Faster* likewise, below. Records without yardstick timings are
