@@ -548,3 +548,45 @@ fn a_huge_value_is_echoed_by_its_start_and_length() {
         assert!(stderr.contains(" characters)"), "{stderr}");
     }
 }
+
+#[test]
+fn candidates_that_cannot_be_the_fastest_are_stopped_without_failing_the_run() {
+    // An early position: MTD(f) takes well under a millisecond, the searches without a
+    // table hundreds. Those not asked for stop at 100 ms, and the run still passes.
+    let output = abbench(&[
+        "run",
+        "--model",
+        "connect4",
+        "--position",
+        "61761476422254",
+        "--algo",
+        "mtdf,null-window",
+        "--threads",
+        "1",
+        "--repeat",
+        "1",
+    ]);
+    let (stdout, stderr) = (text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    let stopped: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.ends_with("slower than mtdf"))
+        .collect();
+    assert!(!stopped.is_empty(), "{stdout}");
+    for line in &stopped {
+        assert!(
+            [" pvs ", " aspiration ", " f2-soft "]
+                .iter()
+                .any(|a| line.contains(a)),
+            "{line}"
+        );
+    }
+    // The parallel search still names its fastest serial search.
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.contains(" null-window ") && l.contains("(mtdf)")),
+        "{stdout}"
+    );
+    assert!(!stderr.contains("time limit"), "{stderr}");
+}

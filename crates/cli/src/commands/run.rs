@@ -435,10 +435,11 @@ impl RunTable {
             line.threads.to_string(),
         ];
         row.extend((0..10).map(|_| dash()));
-        row.push(if line.is_failure() {
-            "FAILED".to_string()
-        } else {
-            "timed out".to_string()
+        row.push(match line.outpaced_by {
+            _ if line.is_failure() => "FAILED".to_string(),
+            // A candidate stopped once it could not be the fastest serial search.
+            Some(by) => format!("slower than {by}"),
+            None => "timed out".to_string(),
         });
         self.table.push(row);
     }
