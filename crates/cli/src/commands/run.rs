@@ -247,7 +247,8 @@ impl RunCommand {
         if !added.is_empty() && all - without > UNASKED_WORK_NOTE_SECONDS {
             progress::note(&format!(
                 "--baseline fastest also measures {} on every tree, to name the fastest \
-                 serial search: about {} of the estimated {}; --baseline f2-iter leaves \
+                 serial search: at most about {} of the estimated {}, since each stops once \
+                 it has run twice as long as the fastest so far; --baseline f2-iter leaves \
                  them out",
                 added.join(", "),
                 human(all - without),
