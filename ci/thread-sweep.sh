@@ -47,7 +47,7 @@ step() {
 } >"$out/lscpu.txt" 2>&1
 
 step random-d16-h8.jsonl "$bin" run --model random --degree 16 --height 8 --seed 9741 \
-    --trees 6 --algo null-window,ybwc,jamboree,abdada,lazy-smp,root-split \
+    --trees 6 --algo parallel \
     --threads "$threads" --repeat 3 --json
 step connect4-mid-hard20.jsonl "$bin" run -q --model connect4 \
     --positions "$root/crates/tree/data/connect4/sample-mid-hard20.txt" \

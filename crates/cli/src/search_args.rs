@@ -32,7 +32,8 @@ pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e6;
 #[derive(Clone, Debug, Args)]
 pub struct SearchArgs {
     /// Algorithms, comma-separated: f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf,
-    /// root-split, ybwc, jamboree, abdada, lazy-smp, null-window.
+    /// root-split, ybwc, jamboree, abdada, lazy-smp, null-window; `parallel` stands for
+    /// every parallel one.
     #[arg(
         long,
         value_name = "LIST",

@@ -393,3 +393,35 @@ fn the_table_size_reaches_the_fastest_serial_search_without_a_table_search() {
         "the 1 MiB table did not reach serial MTD(f)"
     );
 }
+
+#[test]
+fn parallel_names_every_parallel_algorithm_and_each_row_gives_c_and_w() {
+    let text = stdout_of(&[
+        "simulate", "--model", "random", "--degree", "5", "--height", "5", "--procs", "1,4",
+        "--algo", "parallel", "--json",
+    ]);
+    let lines = json_lines(&text);
+    let simulated: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "simulation").collect();
+    let mut names: Vec<&str> = Vec::new();
+    for l in &simulated {
+        let name = l["algo"].as_str().unwrap();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    assert_eq!(
+        names,
+        abbench_parallel::ParallelAlgorithm::names()
+            .split(',')
+            .collect::<Vec<_>>()
+    );
+    for l in &simulated {
+        let (t, c, w) = (
+            l["virtual_time"].as_u64().unwrap(),
+            l["critical_path"].as_u64().unwrap(),
+            l["work"].as_u64().unwrap(),
+        );
+        let p = l["threads"].as_u64().unwrap();
+        assert!(c <= t && w.div_ceil(p) <= t, "{l}");
+    }
+}

@@ -60,13 +60,20 @@ impl Algorithm {
     }
 
     /// Parses a comma-separated list such as `f2,f2-iter,ybwc`, keeping the order given
-    /// and dropping repeats.
+    /// and dropping repeats; [`EVERY_PARALLEL`] stands for every parallel algorithm, in
+    /// the registry's order.
     pub fn parse_list(list: &str) -> Result<Vec<Algorithm>, UnknownAlgorithm> {
         let mut out = Vec::new();
         for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let algo: Algorithm = name.parse()?;
-            if !out.contains(&algo) {
-                out.push(algo);
+            let named: Vec<Algorithm> = if name == EVERY_PARALLEL {
+                ParallelAlgorithm::ALL.map(Algorithm::Parallel).to_vec()
+            } else {
+                vec![name.parse()?]
+            };
+            for algo in named {
+                if !out.contains(&algo) {
+                    out.push(algo);
+                }
             }
         }
         if out.is_empty() {
@@ -75,6 +82,10 @@ impl Algorithm {
         Ok(out)
     }
 }
+
+/// The word of an `--algo` list that stands for every parallel algorithm, so that a
+/// script names them without typing the list.
+pub const EVERY_PARALLEL: &str = "parallel";
 
 /// The names [`Algorithm`] accepts, as an error lists them ("f0, f1, … or null-window").
 static EXPECTED: std::sync::LazyLock<String> =
@@ -106,5 +117,21 @@ impl<'de> Deserialize<'de> for Algorithm {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
         name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parallel_in_a_list_stands_for_every_parallel_algorithm_once() {
+        let list = Algorithm::parse_list("f2-iter,ybwc,parallel").unwrap();
+        let parallel: Vec<Algorithm> = ParallelAlgorithm::ALL.map(Algorithm::Parallel).to_vec();
+        assert_eq!(list.len(), 1 + parallel.len(), "{list:?}");
+        assert_eq!(list[0].name(), "f2-iter");
+        assert_eq!(list[1].name(), "ybwc");
+        assert!(parallel.iter().all(|a| list.contains(a)), "{list:?}");
+        assert!(Algorithm::parse_list("parallels").is_err());
     }
 }

@@ -37,7 +37,7 @@ mod units;
 mod utc;
 
 pub use abbench_search::UnknownAlgorithm;
-pub use algorithm::Algorithm;
+pub use algorithm::{Algorithm, EVERY_PARALLEL};
 pub use build_info::{BuildInfo, build_info};
 pub use calibration::{
     CALIBRATION_FILE, parse_profile, profile_json, profile_path, read_profile, run_folder_profile,

@@ -49,7 +49,7 @@ pub struct SimulateCommand {
     pub tree: TreeArgs,
 
     /// Parallel algorithms, comma-separated: root-split, ybwc, jamboree, abdada, lazy-smp,
-    /// null-window.
+    /// null-window; `parallel` stands for every one.
     #[arg(long, value_name = "LIST", default_value = "root-split,ybwc",
           value_parser = parse_algorithms, help_heading = "Simulation")]
     pub algo: AlgorithmList<ParallelAlgorithm>,
@@ -123,7 +123,17 @@ pub struct SimulateCommand {
 pub struct ProcList(pub Vec<usize>);
 
 fn parse_algorithms(text: &str) -> Result<AlgorithmList<ParallelAlgorithm>, UnknownAlgorithm> {
-    crate::list::comma_list(text, str::parse::<ParallelAlgorithm>).map(AlgorithmList)
+    let words = crate::list::comma_list(text, |word| match word {
+        abbench_results::EVERY_PARALLEL => Ok(ParallelAlgorithm::ALL.to_vec()),
+        name => name.parse::<ParallelAlgorithm>().map(|a| vec![a]),
+    })?;
+    let mut out: Vec<ParallelAlgorithm> = Vec::new();
+    for algorithm in words.into_iter().flatten() {
+        if !out.contains(&algorithm) {
+            out.push(algorithm);
+        }
+    }
+    Ok(AlgorithmList(out))
 }
 
 fn parse_procs(text: &str) -> Result<ProcList, String> {
