@@ -470,10 +470,7 @@ impl Measure<'_> {
         );
         let (by, median) = records
             .iter()
-            .filter(|r| {
-                matches!(r.algo, Algorithm::Serial(s) if EXACT_SERIAL.contains(&s))
-                    && r.window.is_none()
-            })
+            .filter(|r| is_exact(r))
             .map(|r| (r.algo, r.wall_ns.median))
             .chain([f2_iter])
             .min_by_key(|&(_, median)| median)?;
@@ -833,18 +830,13 @@ fn fastest_serial(
     records: &[Record],
     outpaced: &[Algorithm],
 ) -> Option<FastestSerial> {
-    let exact = |record: &&Record| {
-        matches!(record.algo, Algorithm::Serial(s) if EXACT_SERIAL.contains(&s))
-            && record.window.is_none()
-    };
     // A candidate stopped because it was slower than another is measured enough.
     let every = EXACT_SERIAL.iter().all(|&candidate| {
         candidate == SerialAlgorithm::F2Iter
             || outpaced.contains(&Algorithm::Serial(candidate))
             || records
                 .iter()
-                .filter(exact)
-                .any(|r| r.algo == Algorithm::Serial(candidate))
+                .any(|r| is_exact(r) && r.algo == Algorithm::Serial(candidate))
     });
     if !every {
         return None;
@@ -855,13 +847,7 @@ fn fastest_serial(
         nodes: baseline.detailed.stats.nodes,
     };
     for record in records {
-        let Algorithm::Serial(serial) = record.algo else {
-            continue;
-        };
-        if EXACT_SERIAL.contains(&serial)
-            && record.window.is_none()
-            && record.wall_ns.median < fastest.wall_ns
-        {
+        if is_exact(record) && record.wall_ns.median < fastest.wall_ns {
             fastest = FastestSerial {
                 algo: record.algo,
                 wall_ns: record.wall_ns.median,
@@ -870,6 +856,13 @@ fn fastest_serial(
         }
     }
     Some(fastest)
+}
+
+/// Whether `record` is of an exact serial search with the full window: one that may be
+/// the fastest serial search.
+fn is_exact(record: &Record) -> bool {
+    matches!(record.algo, Algorithm::Serial(s) if EXACT_SERIAL.contains(&s))
+        && record.window.is_none()
 }
 
 /// The first of the timed runs whose time is the median.
