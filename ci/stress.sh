@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Parallel search under stress: all six parallel searches (root-split, ybwc, jamboree,
-# abdada, lazy-smp, null-window) at 2, 3, 4, 8 and 16 threads (on a
+# Parallel search under stress: every parallel search (`abbench algorithms --parallel`)
+# at 2, 3, 4, 8 and 16 threads (on a
 # 2-core machine, mostly oversubscribed) with split height 1, on small trees of every
 # model, many full of ties; each search checked against serial F2. Fails (exit 1) on the
 # first mismatch or failed search, printing the command that reproduces it; fails too

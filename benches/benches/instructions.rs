@@ -13,6 +13,7 @@
 #![allow(missing_docs)]
 
 use abbench_benches::{golden, workload};
+use abbench_search::SerialRun;
 use abbench_search::{Basic, F2Iter, SerialAlgorithm};
 use abbench_tree::{GameTree, TreeVisitor};
 use gungraun::{library_benchmark, library_benchmark_group};

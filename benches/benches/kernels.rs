@@ -7,6 +7,7 @@
 //! Every timed search is checked against the golden figures: value, positions, leaves.
 
 use abbench_benches::{golden, variant, workload};
+use abbench_search::SerialRun;
 use abbench_search::{Basic, F2Iter, SerialAlgorithm, SerialOptions, SerialSearch};
 use abbench_tree::arena::default_memory_budget;
 use abbench_tree::{GameTree, Layout, TreeSpec, TreeVisitor};

@@ -5,6 +5,7 @@
 //! every subcommand that needs a tree.
 
 use crate::commands::ab::{AbCommand, AbWorkerCommand};
+use crate::commands::algorithms::AlgorithmsCommand;
 use crate::commands::bisect::BisectCommand;
 use crate::commands::calibrate::CalibrateCommand;
 use crate::commands::check_calibration::CheckCalibrationCommand;
@@ -71,6 +72,8 @@ pub enum Command {
     /// Search seeded trees once with every algorithm and thread count and compare each
     /// answer with serial F2 (and F0 on small trees).
     Verify(VerifyCommand),
+    /// Print the algorithms' names, all or of one kind, for --algo.
+    Algorithms(AlgorithmsCommand),
     /// Compare the paper's predictions with measured searches.
     Theory(TheoryCommand),
     /// Measure a suite into a run folder: results.jsonl, summary.csv, report.md,

@@ -12,6 +12,7 @@
 mod cli;
 mod commands;
 mod failure;
+mod help;
 mod list;
 mod progress;
 mod search_args;

@@ -13,13 +13,14 @@
 
 use crate::list::AlgorithmList;
 use abbench_measure::WorkEstimate;
-use abbench_parallel::{ParallelAlgorithm, SearchOptions, Setting, one_of};
+use abbench_parallel::{ParallelAlgorithm, SearchOptions, Setting};
 use abbench_results::{Algorithm, UnknownAlgorithm, available_threads};
 use abbench_search::{
     Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, SerialOptions, Window,
 };
 use abbench_tree::MAX_HEIGHT;
 use abbench_tree::TreeSpec;
+use abbench_vocab::{WindowOption, and_list};
 use clap::Args;
 use std::time::Duration;
 
@@ -31,11 +32,10 @@ pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e6;
 /// Algorithms and thread counts to search with.
 #[derive(Clone, Debug, Args)]
 pub struct SearchArgs {
-    /// Algorithms, comma-separated: f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf,
-    /// root-split, ybwc, jamboree, abdada, lazy-smp, null-window; `parallel` stands for
-    /// every parallel one.
+    // The algorithms; the help names them (`help.rs`).
     #[arg(
         long,
+        help = crate::help::algo(),
         value_name = "LIST",
         default_value = "f2-iter",
         value_parser = parse_algorithms,
@@ -349,10 +349,10 @@ pub struct WindowArgs {
     )]
     pub aspiration_delta: i64,
 
-    /// The table searches' table (mtdf's transposition table, and the node table abdada,
-    /// lazy-smp and null-window share), MiB, 1 ..= 65536; allocated before timing.
+    // The table searches' table; the help names them (`help.rs`).
     #[arg(
         long,
+        help = crate::help::tt_mb(),
         value_name = "MIB",
         default_value_t = DEFAULT_TT_MB,
         allow_negative_numbers = true,
@@ -369,17 +369,14 @@ impl WindowArgs {
         // The table searches: serial mtdf and the parallel ones that share a table.
         let tabled: Vec<&str> = algos
             .iter()
-            .filter(|a| match a {
-                Algorithm::Serial(s) => *s == abbench_search::SerialAlgorithm::Mtdf,
-                Algorithm::Parallel(p) => p.uses_table(),
-            })
+            .filter(|a| a.reads(WindowOption::TtMb))
             .map(|a| a.name())
             .collect();
         if self.tt_mb != DEFAULT_TT_MB && tabled.is_empty() {
             notes.push(format!(
                 "--tt-mb applies only to the table searches ({}), none of which is among \
                  the algorithms",
-                table_searches()
+                crate::help::table_searches()
             ));
         }
         let bytes = abbench_search::TranspositionTable::bytes_for(self.tt_mb);
@@ -397,70 +394,37 @@ impl WindowArgs {
     }
 
     /// Notes for the window options given (a value other than the default) that none of
-    /// `algos` uses.
+    /// `algos` reads ([`Algorithm::reads`]), naming those that do.
     fn unused_by(&self, algos: &[Algorithm]) -> Vec<String> {
-        use abbench_search::SerialAlgorithm::{Aspiration, F2, F2Iter, F2Soft, Mtdf};
-        // A parallel algorithm uses what it reads (the null-window search: the guess).
-        let uses = |users: &[abbench_search::SerialAlgorithm], setting: Option<Setting>| {
-            algos.iter().any(|a| match a {
-                Algorithm::Serial(s) => users.contains(s),
-                Algorithm::Parallel(p) => setting.is_some_and(|setting| p.reads(setting)),
-            })
-        };
-        type Given<'a> = (
-            &'a str,
-            bool,
-            &'a [abbench_search::SerialAlgorithm],
-            Option<Setting>,
-            &'a str,
-        );
-        let given: [Given; 5] = [
+        let given = [
+            (WindowOption::Window, self.window.is_some()),
+            (WindowOption::Cutoff, self.cutoff != Cutoff::Ge),
+            (WindowOption::Kinds, self.kinds),
+            (WindowOption::Guess, self.guess.is_some()),
             (
-                "window",
-                self.window.is_some(),
-                &[F2, F2Iter, F2Soft],
-                None,
-                "f2, f2-iter and f2-soft",
-            ),
-            (
-                "cutoff",
-                self.cutoff != Cutoff::Ge,
-                &[F2, F2Iter, F2Soft],
-                None,
-                "f2, f2-iter and f2-soft",
-            ),
-            (
-                "kinds",
-                self.kinds,
-                &[F2, F2Iter, F2Soft],
-                None,
-                "f2, f2-iter and f2-soft",
-            ),
-            (
-                "guess",
-                self.guess.is_some(),
-                &[Aspiration, Mtdf],
-                Some(Setting::Guess),
-                "aspiration, mtdf and null-window",
-            ),
-            (
-                "aspiration-delta",
+                WindowOption::AspirationDelta,
                 self.aspiration_delta != DEFAULT_ASPIRATION_DELTA,
-                &[Aspiration],
-                None,
-                "aspiration",
             ),
         ];
         given
             .into_iter()
-            .filter(|&(_, set, users, setting, _)| set && !uses(users, setting))
-            .map(|(flag, _, users, setting, names)| match (users, setting) {
-                ([_], None) => {
-                    format!("--{flag} applies only to {names}, which is not among the algorithms")
-                }
-                _ => format!(
-                    "--{flag} applies only to {names}, none of which is among the algorithms"
-                ),
+            .filter(|&(option, set)| set && !algos.iter().any(|a| a.reads(option)))
+            .map(|(option, _)| {
+                let readers: Vec<&str> = Algorithm::ALL
+                    .into_iter()
+                    .filter(|a| a.reads(option))
+                    .map(Algorithm::name)
+                    .collect();
+                let which = if readers.len() == 1 {
+                    "which is not"
+                } else {
+                    "none of which is"
+                };
+                format!(
+                    "--{} applies only to {}, {which} among the algorithms",
+                    option.flag(),
+                    and_list(&readers)
+                )
             })
             .collect()
     }
@@ -476,22 +440,6 @@ impl WindowArgs {
             tt_mb: self.tt_mb,
         }
     }
-}
-
-/// The table searches' names, "mtdf, abdada, lazy-smp and null-window": serial MTD(f)
-/// and every parallel algorithm that shares a table.
-fn table_searches() -> String {
-    let parallel = ParallelAlgorithm::ALL
-        .into_iter()
-        .filter(|p| p.uses_table())
-        .map(ParallelAlgorithm::name);
-    let names: Vec<&str> = std::iter::once("mtdf").chain(parallel).collect();
-    and_list(&names)
-}
-
-/// `names` as "a, b and c".
-fn and_list(names: &[&str]) -> String {
-    one_of(names).replacen(" or ", " and ", 1)
 }
 
 /// A table's size in MiB, or KiB below one MiB.

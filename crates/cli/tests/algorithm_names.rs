@@ -1,8 +1,8 @@
-//! The one list of parallel algorithms (`abbench_parallel::ParallelAlgorithm::ALL`, the
-//! `algorithms!` lines of `crates/parallel/src/lib.rs`) against every list of names
-//! written elsewhere for readers: the JSON schema's enums, the README, the parallel
-//! suite, the command line's help and defaults. A new algorithm fails here until each
-//! names it; a name written differently anywhere fails too.
+//! The one list of parallel algorithms (`abbench_vocab::ParallelAlgorithm::ALL`, the lines
+//! of `crates/vocab/src/list.rs`) against every place a reader meets the names: the JSON
+//! schema's enums (generated from the list: `ABBENCH_BLESS=1` rewrites them), the parallel
+//! suite, the command line's help, defaults and `abbench algorithms`. A new algorithm
+//! needs no edit for any of them but the schema's regeneration.
 
 use abbench_parallel::ParallelAlgorithm;
 use abbench_results::Algorithm;
@@ -39,10 +39,52 @@ fn names_of(value: &Value) -> Vec<&str> {
         .collect()
 }
 
+/// `names` as a JSON array's items: `"a", "b"`.
+fn quoted(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("\"{n}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `schema` with the array after `"enum": ` in the definition `definition` made `items`.
+fn with_enum(schema: &str, definition: &str, items: &str) -> String {
+    let start = schema
+        .find(&format!("\"{definition}\": {{"))
+        .unwrap_or_else(|| panic!("the schema defines {definition}"));
+    let open = start + schema[start..].find("\"enum\": [").unwrap() + "\"enum\": [".len();
+    let close = open + schema[open..].find(']').unwrap();
+    format!("{}{items}{}", &schema[..open], &schema[close..])
+}
+
+/// The schema with its enums of names made from the one list.
+fn generated_schema(schema: &str) -> String {
+    let serial: Vec<&str> = every()[..every().len() - parallel().len()].to_vec();
+    let algo = format!(
+        "\n        {},\n        {}\n      ",
+        quoted(&serial),
+        quoted(&parallel())
+    );
+    let schema = with_enum(schema, "algo", &algo);
+    with_enum(&schema, "parallel_algo", &quoted(&parallel()))
+}
+
 #[test]
-fn the_schema_enums_are_the_one_list() {
-    let schema: Value =
-        serde_json::from_str(&repository_file("schema/abbench-output.schema.json")).unwrap();
+fn the_schema_enums_are_generated_from_the_one_list() {
+    let path = "schema/abbench-output.schema.json";
+    let committed = repository_file(path);
+    let generated = generated_schema(&committed);
+    if std::env::var_os("ABBENCH_BLESS").is_some() && generated != committed {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        std::fs::write(root.join(path), &generated).unwrap();
+        return;
+    }
+    assert!(
+        generated == committed,
+        "{path} is not generated from the list: ABBENCH_BLESS=1 cargo test -p abbench --test cli algorithm_names regenerates it"
+    );
+    let schema: Value = serde_json::from_str(&committed).unwrap();
     let definitions = &schema["definitions"];
     assert_eq!(names_of(&definitions["parallel_algo"]["enum"]), parallel());
     assert_eq!(names_of(&definitions["algo"]["enum"]), every());
@@ -50,36 +92,40 @@ fn the_schema_enums_are_the_one_list() {
 
 #[test]
 fn the_parallel_suite_runs_every_parallel_algorithm() {
-    let suite = repository_file("crates/measure/suites/parallel.toml");
-    let listed = one_line(
-        &parallel()
-            .iter()
-            .map(|n| format!("\"{n}\","))
-            .collect::<Vec<_>>()
-            .join(" "),
-    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let suite =
+        abbench_measure::Suite::from_toml_file(&root.join("crates/measure/suites/parallel.toml"))
+            .unwrap();
+    for name in parallel() {
+        assert!(
+            suite
+                .workloads
+                .iter()
+                .all(|w| w.algorithms.iter().any(|a| a.name() == name)),
+            "the parallel suite lacks {name}"
+        );
+    }
+}
+
+#[test]
+fn the_readme_sends_the_reader_to_the_binary_for_the_names() {
+    let readme = one_line(&repository_file("README.md"));
     assert!(
-        one_line(&suite).contains(&listed),
-        "parallel.toml lacks {listed}"
-    );
-    let description = format!(
-        "{} and {} against",
-        parallel()[..parallel().len() - 1].join(", "),
-        parallel().last().unwrap()
-    );
-    assert!(
-        suite.contains(&description),
-        "parallel.toml's description lacks {description}"
+        readme.contains("abbench algorithms --parallel"),
+        "README.md names the command that lists the parallel algorithms"
     );
 }
 
 #[test]
-fn the_readme_lists_every_parallel_algorithm() {
-    let readme = one_line(&repository_file("README.md"));
-    let listed = format!("({})", parallel().join(", "));
-    assert!(
-        readme.matches(&listed).count() >= 2,
-        "README.md names the parallel algorithms as {listed} in its command table and its reports section"
+fn algorithms_prints_the_one_list() {
+    assert_eq!(stdout_of(&["algorithms"]).trim(), every().join(","));
+    assert_eq!(
+        stdout_of(&["algorithms", "--parallel"]).trim(),
+        parallel().join(",")
+    );
+    assert_eq!(
+        stdout_of(&["algorithms", "--parallel", "--lines"]).trim(),
+        parallel().join("\n")
     );
 }
 

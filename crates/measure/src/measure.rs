@@ -742,7 +742,7 @@ impl Measure<'_> {
         let reads = |setting| algorithm.reads(setting);
         ParallelMetrics {
             split_height: reads(Setting::SplitHeight)
-                .then(|| algorithm.split_height(tree, options, threads)),
+                .then(|| abbench_parallel::split_height(algorithm, tree, options, threads)),
             eldest_grain: reads(Setting::EldestGrain).then(|| options.eldest_grain_for(threads)),
             cut_wait: reads(Setting::CutWait).then(|| options.cut_wait_for()),
             serial_nodes,
@@ -773,7 +773,7 @@ impl Measure<'_> {
     }
 }
 
-/// The shared node table of abdada, lazy-smp and null-window in the run `shown`, with
+/// The shared node table of a table search (`ParallelAlgorithm::uses_table`) in the run `shown`, with
 /// its size even where the search never reached it (a tree below the split height);
 /// `None` for an algorithm without one.
 fn table_record(shown: &ParallelResult) -> Option<TableRecord> {

@@ -5,6 +5,7 @@
 use crate::MeasureError;
 use abbench_parallel::{ParallelError, ParallelSearcher};
 use abbench_results::{Algorithm, StopReason};
+use abbench_search::SerialRun;
 use abbench_search::{Counters, SearchResult, SerialAlgorithm, SerialSearch, search_within};
 use abbench_tree::GameTree;
 use std::collections::BTreeMap;

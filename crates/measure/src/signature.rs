@@ -16,6 +16,7 @@ use crate::MeasureError;
 use abbench_parallel::sim::{SimCosts, simulate_scaling};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::FileError;
+use abbench_search::SerialRun;
 use abbench_search::{Basic, SerialAlgorithm};
 use abbench_tree::{
     BranchOrder, GameTree, Layout, Model, ModelSpec, TreeSource, TreeSpec, TreeVisitor, Value,

@@ -30,6 +30,7 @@ use crate::{MeasureError, Pools};
 use abbench_parallel::{ParallelResult, SearchOptions};
 use abbench_results::Algorithm;
 use abbench_results::StopReason;
+use abbench_search::SerialRun;
 use abbench_search::{
     Basic, Bound, F2Iter, NoProbe, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
 };

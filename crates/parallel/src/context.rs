@@ -70,7 +70,7 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
 impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
     /// The context of a search of `tree` told `options`, on `executor`, with `table` if
     /// the algorithm shares one, at the algorithm's `split_height`
-    /// ([`crate::ParallelAlgorithm::split_height`]).
+    /// ([`crate::split_height`]).
     pub(crate) fn new(
         tree: &'t T,
         options: &SearchOptions,

@@ -6,9 +6,9 @@
 //! its rules) and a type implementing `algorithm::Search`: the settings it reads of
 //! [`SearchOptions`], what it needs of the shared node table, and its search, written
 //! against the shared `context::Context` (no algorithm's settings in it) and an
-//! executor (`executor.rs`), the one scheduler-specific step. The `algorithms!` list at
-//! the end of this file names them, a line each: [`ParallelAlgorithm`], its names and
-//! the dispatch come from it (`registry.rs`).
+//! executor (`executor.rs`), the one scheduler-specific step. The one list of them, a
+//! line each, is `abbench-vocab`'s: [`ParallelAlgorithm`] and its names come from it
+//! there, the modules and the dispatch here (`registry.rs`).
 //!
 //! Every algorithm runs a serial kernel of `abbench-search` below its split height (the
 //! null-window search MTD(f)'s, on the shared table; every other one F2's). What they
@@ -39,31 +39,13 @@ mod sync;
 mod table;
 mod table_search;
 
-pub use algorithm::Setting;
+pub use abbench_vocab::{ParallelAlgorithm, Percentiles, Setting, one_of};
 pub use null_window::{GAME_GRAIN_POSITIONS, game_split_height};
 pub use options::{SERIAL_GRAIN_POSITIONS, SearchOptions, auto_split_height};
-pub use registry::one_of;
 pub use searcher::{ParallelError, ParallelResult, ParallelSearcher};
-pub use stats::{ParallelStats, Percentiles, WorkerStats};
+pub use stats::{ParallelStats, WorkerStats, percentiles};
 pub use table::{TableTiming, time_table_accesses};
 pub use ybwc::{CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS};
 
-// The parallel algorithms: a folder each, and a line here (`registry.rs`).
-algorithms! {
-    /// The root's moves handed out to the workers.
-    RootSplit = "root-split" => root_split::RootSplit;
-    /// Young brothers wait at every node above the split height.
-    Ybwc = "ybwc" => ybwc::Ybwc;
-    /// Parallel principal variation search (Kuszmaul): young brothers wait whose younger
-    /// brothers are null-window tests, searched again only when they fail high.
-    Jamboree = "jamboree" => jamboree::Jamboree;
-    /// Every worker searches from the root; a younger brother another worker is
-    /// searching is put off and revisited (Weill), through the shared node table.
-    Abdada = "abdada" => abdada::Abdada;
-    /// Every worker searches from the root in its own move order, sharing only the node
-    /// table: the engines' control.
-    LazySmp = "lazy-smp" => lazy_smp::LazySmp;
-    /// The root value by null-window tests (MTD(f)'s schedule), each test searched by
-    /// every worker through the shared node table: inside a test no bound can go stale.
-    NullWindow = "null-window" => null_window::NullWindow;
-}
+// The parallel algorithms: a folder each, and a line in `abbench-vocab`'s `list.rs`.
+abbench_vocab::parallel_algorithms!(dispatch);

@@ -4,6 +4,7 @@
 //! kept for the next).
 
 use crate::executor::Threads;
+use crate::registry::Dispatch;
 use crate::stats::ParallelStats;
 use crate::table::NodeTable;
 use crate::{ParallelAlgorithm, SearchOptions};
@@ -210,7 +211,7 @@ impl ParallelSearcher {
             _ => None,
         };
         let threads = Threads::new(self.threads, self.keep_awake);
-        let ctx = algorithm.context(tree, &options, threads, table);
+        let ctx = crate::registry::context(algorithm, tree, &options, threads, table);
         let offers_work = algorithm.offers_work(&ctx);
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             self.pool.install(|| {

@@ -4,6 +4,7 @@
 //! (`CachePadded`), so counting never contends; records are summed once, after the
 //! search. Distributions are kept in one `hdrhistogram` per worker and merged.
 
+use abbench_vocab::Percentiles;
 use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
 
@@ -75,21 +76,6 @@ impl Default for WorkerStats {
     }
 }
 
-/// Percentiles of a latency distribution, in nanoseconds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Percentiles {
-    /// Number of samples.
-    pub count: u64,
-    /// Median.
-    pub p50: u64,
-    /// 90th percentile.
-    pub p90: u64,
-    /// 99th percentile.
-    pub p99: u64,
-    /// Largest sample.
-    pub max: u64,
-}
-
 impl WorkerStats {
     /// Records one cutoff-to-stop latency.
     pub fn record_abort_latency(&mut self, ns: u64) {
@@ -104,19 +90,17 @@ impl WorkerStats {
     }
 }
 
-impl Percentiles {
-    /// The percentiles of a histogram.
-    pub fn of(h: &Histogram<u64>) -> Self {
-        if h.is_empty() {
-            return Percentiles::default();
-        }
-        Percentiles {
-            count: h.len(),
-            p50: h.value_at_quantile(0.5),
-            p90: h.value_at_quantile(0.9),
-            p99: h.value_at_quantile(0.99),
-            max: h.max(),
-        }
+/// The percentiles of a histogram.
+pub fn percentiles(h: &Histogram<u64>) -> Percentiles {
+    if h.is_empty() {
+        return Percentiles::default();
+    }
+    Percentiles {
+        count: h.len(),
+        p50: h.value_at_quantile(0.5),
+        p90: h.value_at_quantile(0.9),
+        p99: h.value_at_quantile(0.99),
+        max: h.max(),
     }
 }
 
@@ -192,8 +176,8 @@ impl ParallelStats {
                 .add(&w.split_wait_ns)
                 .expect("histograms of one configuration");
         }
-        total.abort_latency_ns = Percentiles::of(&abort_latency);
-        total.split_wait_ns = Percentiles::of(&split_wait);
+        total.abort_latency_ns = percentiles(&abort_latency);
+        total.split_wait_ns = percentiles(&split_wait);
         total
     }
 }

@@ -9,7 +9,7 @@
 //! positions of the nanoseconds one position cost `f2-iter` in the records themselves
 //! (the median over the workload's records), as in the report's SIMULATED scaling.
 //!
-//! The table searches are among them: the parallel ones (abdada, lazy-smp, null-window)
+//! The table searches are among them: the parallel ones (`ParallelAlgorithm::uses_table`)
 //! simulated with the table size their records name, and serial MTD(f), whose time
 //! against f2-iter's is set against what the profile's serial costs predict
 //! (`calibration_serial.rs`, a row per workload beside the simulated ones).
@@ -624,7 +624,12 @@ mod tests {
             },
             ..MeasureConfig::default()
         };
-        let mut records = measured("f2-iter,mtdf,abdada,lazy-smp,null-window", &config);
+        let tabled: Vec<ParallelAlgorithm> = ParallelAlgorithm::ALL
+            .into_iter()
+            .filter(|a| a.uses_table())
+            .collect();
+        let names: Vec<&str> = tabled.iter().map(|a| a.name()).collect();
+        let mut records = measured(&format!("f2-iter,mtdf,{}", names.join(",")), &config);
         let profile = CostProfile::reference();
         let check = check_calibration(&records, &profile, &everything()).unwrap();
         let parallel: Vec<(ParallelAlgorithm, usize)> = check
@@ -632,11 +637,7 @@ mod tests {
             .iter()
             .map(|r| (r.algorithm, r.threads))
             .collect();
-        for algorithm in [
-            ParallelAlgorithm::Abdada,
-            ParallelAlgorithm::LazySmp,
-            ParallelAlgorithm::NullWindow,
-        ] {
+        for &algorithm in &tabled {
             assert!(parallel.contains(&(algorithm, 1)) && parallel.contains(&(algorithm, 2)));
         }
         // Simulated with the table they measured with, --tt-mb 2.

@@ -7,11 +7,11 @@
 
 use crate::shards::{SHARDS_FILE, ShardsListing};
 use crate::{ReportError, aggregate, markdown, plots, simulated, summary, theory};
+use crate::{run_folder_profile, write_profile};
 use abbench_parallel::sim::CostProfile;
 use abbench_results::{
     CALIBRATION_FILE, FileError, MACHINE_FILE, MachineInfo, RESULTS_FILE, Results, folder_state,
-    read_machine, read_results, recorded_status, run_folder_profile, try_lock_folder,
-    write_atomically, write_machine, write_profile,
+    read_machine, read_results, recorded_status, try_lock_folder, write_atomically, write_machine,
 };
 use std::path::{Path, PathBuf};
 

@@ -43,6 +43,7 @@ mod merge;
 mod metrics;
 mod plot_style;
 mod plots;
+mod profile_file;
 mod rebuild;
 mod run_report;
 mod shards;
@@ -83,6 +84,9 @@ pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use merge::{MergeError, MergeOptions, MergeOutcome, merge_shards};
 pub use metrics::{karp_flatt, median};
 pub use plot_style::PlotError;
+pub use profile_file::{
+    parse_profile, profile_path, read_profile, run_folder_profile, write_profile,
+};
 pub use run_report::{ReportingProgress, RunReport};
 pub use shards::{SHARDS_FILE, ShardEntry, ShardsListing, WorkloadCount};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};

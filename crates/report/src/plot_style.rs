@@ -7,15 +7,61 @@ use std::ops::Range;
 
 pub(super) const FONT: &str = "sans-serif";
 
-/// Tableau 10: distinct, and readable by most colour-blind readers.
-pub(super) const PALETTE: [RGBColor; 6] = [
+/// Tableau 10, then Tableau 20's other tones: distinct, and readable by most
+/// colour-blind readers. [`colour`] goes on past them, so a plot has as many colours as
+/// there are algorithms.
+pub(super) const PALETTE: [RGBColor; 20] = [
     RGBColor(0x4E, 0x79, 0xA7),
     RGBColor(0xF2, 0x8E, 0x2B),
     RGBColor(0x59, 0xA1, 0x4F),
     RGBColor(0xE1, 0x57, 0x59),
     RGBColor(0xB0, 0x7A, 0xA1),
     RGBColor(0x9C, 0x75, 0x5F),
+    RGBColor(0x76, 0xB7, 0xB2),
+    RGBColor(0xED, 0xC9, 0x48),
+    RGBColor(0xFF, 0x9D, 0xA7),
+    RGBColor(0xBA, 0xB0, 0xAC),
+    RGBColor(0xA0, 0xCB, 0xE8),
+    RGBColor(0xFF, 0xBE, 0x7D),
+    RGBColor(0x8C, 0xD1, 0x7D),
+    RGBColor(0xB6, 0x99, 0x2D),
+    RGBColor(0xF1, 0xCE, 0x63),
+    RGBColor(0x49, 0x98, 0x94),
+    RGBColor(0x86, 0xBC, 0xB6),
+    RGBColor(0xFA, 0xBF, 0xD2),
+    RGBColor(0xD3, 0x72, 0x95),
+    RGBColor(0xD4, 0xA6, 0xC8),
 ];
+
+/// The `i`-th colour of a plot's series: the palette's, then hues a golden angle apart,
+/// so no two series of one plot share a colour however many algorithms there are.
+pub(super) fn colour(i: usize) -> RGBColor {
+    if let Some(&c) = PALETTE.get(i) {
+        return c;
+    }
+    let hue = ((i - PALETTE.len()) as f64 * 137.508) % 360.0;
+    let (r, g, b) = hsl_to_rgb(hue, 0.55, 0.5);
+    RGBColor(r, g, b)
+}
+
+/// A colour from hue (degrees), saturation and lightness (0 ..= 1).
+fn hsl_to_rgb(hue: f64, saturation: f64, lightness: f64) -> (u8, u8, u8) {
+    let chroma = (1.0 - (2.0 * lightness - 1.0).abs()) * saturation;
+    let h = hue / 60.0;
+    let x = chroma * (1.0 - (h % 2.0 - 1.0).abs());
+    let (r, g, b) = match h as u32 {
+        0 => (chroma, x, 0.0),
+        1 => (x, chroma, 0.0),
+        2 => (0.0, chroma, x),
+        3 => (0.0, x, chroma),
+        4 => (x, 0.0, chroma),
+        _ => (chroma, 0.0, x),
+    };
+    let m = lightness - chroma / 2.0;
+    let byte = |v: f64| ((v + m) * 255.0).round() as u8;
+    (byte(r), byte(g), byte(b))
+}
+
 pub(super) const REFERENCE: RGBColor = RGBColor(0x70, 0x70, 0x70);
 
 /// A linear axis whose ticks are exactly the given values: the thread counts or heights
@@ -88,4 +134,19 @@ impl PlotError {
 
 pub(super) fn failed(e: impl std::fmt::Display) -> PlotError {
     PlotError::drawing("", e)
+}
+
+#[cfg(test)]
+mod palette_tests {
+    use super::*;
+
+    /// Every algorithm of one plot has a colour of its own, however many there are.
+    #[test]
+    fn there_are_as_many_colours_as_algorithms_and_more() {
+        let n = abbench_results::Algorithm::ALL.len() + PALETTE.len();
+        let colours: Vec<(u8, u8, u8)> = (0..n).map(|i| colour(i).rgb()).collect();
+        for (i, a) in colours.iter().enumerate() {
+            assert!(!colours[..i].contains(a), "colour {i} repeats: {a:?}");
+        }
+    }
 }

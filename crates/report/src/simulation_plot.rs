@@ -5,7 +5,7 @@
 //! `speedup-simulated.svg` (`plots.rs`).
 
 use crate::format::speedup_label;
-use crate::plot_style::{FONT, KeyedAxis, PALETTE, PlotError, REFERENCE, legend};
+use crate::plot_style::{FONT, KeyedAxis, PlotError, REFERENCE, colour, legend};
 use abbench_parallel::ParallelAlgorithm;
 use abbench_parallel::sim::{RootSplitCeiling, SimResult, WorkSpan};
 use abbench_results::TreeInfo;
@@ -276,7 +276,7 @@ where
         .label("ideal: S = p")
         .legend(|(x, y)| PathElement::new(vec![(x - 2, y), (x + 19, y)], REFERENCE));
     for c in ceilings {
-        let colour = PALETTE[c.series % PALETTE.len()];
+        let colour = colour(c.series);
         let line = vec![(-0.3, c.speedup), (x_max + 0.3, c.speedup)];
         let (dash, gap) = if c.dotted { (2, 4) } else { (8, 5) };
         let dotted = c.dotted;
@@ -315,7 +315,7 @@ where
 {
     let x = |p: f64| p.log2();
     for c in solid {
-        let colour = PALETTE[c.series % PALETTE.len()];
+        let colour = colour(c.series);
         let points: Vec<(f64, f64)> = c.points.iter().map(|&(p, s)| (x(p as f64), s)).collect();
         let drawn = chart
             .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
@@ -345,7 +345,7 @@ where
 {
     let x = |p: f64| p.log2();
     for c in simulated {
-        let colour = PALETTE[c.series % PALETTE.len()];
+        let colour = colour(c.series);
         let points: Vec<(f64, f64)> = c.points.iter().map(|&(p, s)| (x(p as f64), s)).collect();
         let drawn = chart
             .draw_series(DashedLineSeries::new(

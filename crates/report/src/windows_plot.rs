@@ -5,7 +5,7 @@
 
 use crate::aggregate::WorkloadGroup;
 use crate::metrics::median;
-use crate::plot_style::{FONT, PALETTE, PlotError, REFERENCE, failed, legend};
+use crate::plot_style::{FONT, PlotError, REFERENCE, colour, failed, legend};
 use crate::windows::{is_full_f2, width};
 use abbench_results::Algorithm;
 use plotters::prelude::*;
@@ -117,7 +117,7 @@ fn draw(
             .legend(|(x, y)| PathElement::new(vec![(x - 2, y), (x + 18, y)], REFERENCE));
     }
     for (i, (algo, points)) in p.points.iter().enumerate() {
-        let colour = PALETTE[i % PALETTE.len()];
+        let colour = colour(i);
         chart
             .draw_series(
                 points

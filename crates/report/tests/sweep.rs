@@ -54,9 +54,7 @@ fn sweep_writes_a_run_folder() {
                     assert!(folder.join("machine.json").is_file());
                     // The machine's profile is kept before the first search: the report's
                     // SIMULATED scaling converts with it.
-                    let profile = abbench_results::run_folder_profile(folder)
-                        .unwrap()
-                        .unwrap();
+                    let profile = abbench_report::run_folder_profile(folder).unwrap().unwrap();
                     assert_eq!(profile.machine.cores, abbench_results::available_threads());
                     format!("started {threads:?}")
                 }

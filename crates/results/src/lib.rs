@@ -1,7 +1,7 @@
 //! The formats of a run folder, shared by everything that measures and everything that
 //! reports: a record per search ([`Record`], one line of `results.jsonl`, schema 1), an
 //! [`Unfinished`] line for a search that claims no result, the machine and build
-//! ([`MachineInfo`], `machine.json`), and the machine's cost profile for the simulator
+//! ([`MachineInfo`], `machine.json`), and the name of the machine's cost profile for the simulator
 //! (`calibration.json`).
 //!
 //! `results.jsonl` is the boundary between measuring and reporting: `abbench-measure`
@@ -12,13 +12,11 @@
 //! | `results.jsonl` | [`Record`], [`Unfinished`], [`Results`], [`ResultsWriter`], [`read_results`] |
 //! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`]; the build's provenance, [`build_info`]; the run's status and lock ([`RunStatus`], [`folder_state`], [`LOCK_FILE`]) |
 //! | `shard.json` | [`Shard`] (`--shard K/N`), [`ShardManifest`], [`content_hash`] |
-//! | `calibration.json` | [`read_profile`], [`write_profile`], [`run_folder_profile`] |
+//! | `calibration.json` | [`CALIBRATION_FILE`]: its name; `abbench-measure` reads and writes it |
 //! | report files | [`FolderReport`]: what writes them, handed to the crate that measures by the one that reports |
 //! | any | [`write_atomically`], [`read_text`] (a regular file, bounded), [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]); statistics ([`median`]) |
 
-mod algorithm;
 mod build_info;
-mod calibration;
 mod error;
 mod folder_report;
 mod machine;
@@ -36,16 +34,14 @@ mod unfinished;
 mod units;
 mod utc;
 
-pub use abbench_search::UnknownAlgorithm;
-pub use algorithm::{Algorithm, EVERY_PARALLEL};
+pub use abbench_vocab::{Algorithm, EVERY_PARALLEL, UnknownAlgorithm};
 pub use build_info::{BuildInfo, build_info};
-pub use calibration::{
-    CALIBRATION_FILE, parse_profile, profile_json, profile_path, read_profile, run_folder_profile,
-    write_profile,
-};
 pub use error::{EXIT_UNUSABLE_INPUT, FileError, InvalidField};
 pub use folder_report::{FolderReport, ReportFailure};
 pub use machine::{MachineInfo, available_threads, hostname};
+/// A run folder's cost profile for the simulator (`abbench-measure` reads and writes it).
+pub const CALIBRATION_FILE: &str = "calibration.json";
+
 pub use output_file::{RUN_DATA_FILES, RUN_REPORT_FILES, check_output_file};
 pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
 pub use record::{

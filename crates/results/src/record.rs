@@ -1,11 +1,11 @@
 //! One line of `results.jsonl` (schema 1): one tree, one algorithm, one thread count.
 
 use crate::{Algorithm, InvalidField, WallTimes};
-use abbench_parallel::Percentiles;
 use abbench_search::{
     Bound, Cutoff, GuessSource, NodeKinds, Pass, SearchResult, TableStats, Window,
 };
 use abbench_tree::{BranchOrder, Layout, Model, TreeSource, TreeSpec, Value};
+use abbench_vocab::Percentiles;
 use serde::{Deserialize, Serialize};
 
 /// The version of the record format written by this crate.

@@ -53,7 +53,7 @@ pub use options::{
 pub use probe::{Aborted, NoProbe, POLL_INTERVAL, Poll, Probe};
 pub use pvs::PvsIter;
 pub use result::{GuessSource, Pass, Passes, SearchResult, TableStats};
-pub use searcher::{SerialSearch, search_within};
+pub use searcher::{SerialRun, SerialSearch, search_within};
 pub use stats::{Basic, Counters, Detailed, SearchStats};
 pub use transposition::{
     BoundTable, Bounds, NO_MOVE, SLOT_BYTES, TranspositionTable, child_key, child_path_key,

@@ -682,6 +682,7 @@ pub(crate) fn memory_search<T: GameTree, C: Counters>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SerialRun;
     use crate::test_trees::model_spec;
     use crate::{Detailed, SerialAlgorithm, SerialSearch};
     use abbench_tree::{Layout, ModelSpec, TreeSpec, TreeVisitor};

@@ -141,19 +141,23 @@ impl<T: GameTree> SerialSearch<T> {
     }
 }
 
-/// The whole-tree searches with the default options, each through a [`SerialSearch`] of
-/// its own (the searcher sits above the algorithm's name and the deadline, which it
-/// uses).
-impl SerialAlgorithm {
+/// A serial search by its name ([`SerialAlgorithm`], a word of `abbench-vocab`): the
+/// whole-tree search with the default options, each through a [`SerialSearch`] of its
+/// own (the searcher sits above the algorithm's name and the deadline, which it uses).
+pub trait SerialRun: Copy {
     /// Searches the whole tree with the default options.
-    pub fn search<T: GameTree, C: Counters>(self, tree: &T) -> SearchResult {
+    fn search<T: GameTree, C: Counters>(self, tree: &T) -> SearchResult {
         self.search_with(tree, C::for_height(tree.height()))
     }
 
     /// Searches the whole tree with the default options, counting into `counters`.
     /// (`mtdf` allocates its table here; [`SerialSearch`] allocates it once for many
     /// searches.)
-    pub fn search_with<T: GameTree, C: Counters>(self, tree: &T, counters: C) -> SearchResult {
+    fn search_with<T: GameTree, C: Counters>(self, tree: &T, counters: C) -> SearchResult;
+}
+
+impl SerialRun for SerialAlgorithm {
+    fn search_with<T: GameTree, C: Counters>(self, tree: &T, counters: C) -> SearchResult {
         SerialSearch::new(self, SerialOptions::default(), tree)
             .expect("the default options are valid")
             .search_with(tree, counters)

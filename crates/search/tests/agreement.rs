@@ -12,6 +12,7 @@ use abbench_tree::{
 use proptest::prelude::*;
 
 use crate::reference;
+use abbench_search::SerialRun;
 
 /// All four procedures on one tree, plus F0 of each root move's subtree.
 struct AllFour;

@@ -2,6 +2,7 @@
 //! untimed result; one that does not stops soon after the limit, for every procedure,
 //! with what it examined so far.
 
+use abbench_search::SerialRun;
 use abbench_search::{
     Basic, DEADLINE_CHECK_INTERVAL, Deadline, Detailed, SerialAlgorithm, search_within,
 };

@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use abbench_search::SerialRun;
 use abbench_search::{Basic, Detailed, F2Iter, SerialAlgorithm, f0, f1, f2};
 use abbench_tree::models::{DependentTree, OrderedTree, WorstTree};
 use abbench_tree::{GameTree, Value};

@@ -20,6 +20,7 @@
 //! and review the diff.
 
 use abbench_benches::{NARROW, golden, variant, workload};
+use abbench_search::SerialRun;
 use abbench_search::{Basic, SerialAlgorithm, SerialSearch};
 use abbench_testkit::negamax;
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, TreeVisitor, Value, full_tree_nodes};

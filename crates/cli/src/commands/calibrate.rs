@@ -7,9 +7,8 @@
 use crate::failure::Failure;
 use crate::progress;
 use abbench_measure::{CalibrateOptions, calibrate};
-use abbench_results::{
-    MachineInfo, available_threads, check_output_file, profile_json, write_profile,
-};
+use abbench_report::write_profile;
+use abbench_results::{MachineInfo, available_threads, check_output_file};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -50,9 +49,7 @@ impl CalibrateCommand {
                 write_profile(path, &calibration.profile)?;
                 progress::note(&format!("profile written to {}", path.display()));
             }
-            None => {
-                write!(out, "{}", profile_json(&calibration.profile)).map_err(Failure::stdout)?
-            }
+            None => write!(out, "{}", calibration.profile.to_json()).map_err(Failure::stdout)?,
         }
         out.flush().map_err(Failure::stdout)
     }

@@ -9,11 +9,12 @@
 use crate::failure::Failure;
 use crate::search_args::{ThreadCounts, parse_thread_counts};
 use abbench_parallel::sim::CostProfile;
+use abbench_report::read_profile;
 use abbench_report::{
     CheckOptions, CheckedRecord, ReportError, check_calibration, refuse_duplicates,
     refuse_repeated_runs, why_incomplete,
 };
-use abbench_results::{Record, read_profile, read_results, results_file};
+use abbench_results::{Record, read_results, results_file};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;

@@ -1,6 +1,7 @@
 //! The subcommands, one file each, and the dispatch from the parsed command line.
 
 pub mod ab;
+pub mod algorithms;
 pub mod bisect;
 pub mod calibrate;
 pub mod check_calibration;
@@ -29,6 +30,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Run(args) => args.run(&mut out),
         Command::Verify(args) => args.run(&mut out),
+        Command::Algorithms(args) => args.run(&mut out),
         Command::Theory(args) => args.run(&mut out),
         Command::Sweep(args) => args.run(&mut out),
         Command::Signature(args) => args.run(&mut out),

@@ -22,7 +22,8 @@ use abbench_parallel::sim::{
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_report::SimulationPlot;
-use abbench_results::{TreeInfo, UnknownAlgorithm, read_profile, write_atomically};
+use abbench_report::read_profile;
+use abbench_results::{TreeInfo, UnknownAlgorithm, write_atomically};
 use abbench_tree::TreeSpec;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -48,9 +49,8 @@ pub struct SimulateCommand {
     #[command(flatten)]
     pub tree: TreeArgs,
 
-    /// Parallel algorithms, comma-separated: root-split, ybwc, jamboree, abdada, lazy-smp,
-    /// null-window; `parallel` stands for every one.
-    #[arg(long, value_name = "LIST", default_value = "root-split,ybwc",
+    // The algorithms; the help names them (`help.rs`).
+    #[arg(long, help = crate::help::parallel_algo(), value_name = "LIST", default_value = "root-split,ybwc",
           value_parser = parse_algorithms, help_heading = "Simulation")]
     pub algo: AlgorithmList<ParallelAlgorithm>,
 
@@ -74,10 +74,8 @@ pub struct SimulateCommand {
     #[command(flatten, next_help_heading = "Simulation")]
     pub split: SplitArgs,
 
-    /// The table of the table searches, MiB, 1 ..= 65536: the node table of abdada,
-    /// lazy-smp and null-window, and serial mtdf's among the fastest serial search's
-    /// candidates, whatever the algorithms (as `run --tt-mb`).
-    #[arg(long, value_name = "MIB", default_value_t = abbench_search::DEFAULT_TT_MB,
+    // The table searches' table; the help names them (`help.rs`).
+    #[arg(long, help = crate::help::simulated_tt_mb(), value_name = "MIB", default_value_t = abbench_search::DEFAULT_TT_MB,
           allow_negative_numbers = true, value_parser = crate::search_args::parse_tt_mb,
           help_heading = "Simulation")]
     pub tt_mb: usize,

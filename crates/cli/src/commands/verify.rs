@@ -54,13 +54,10 @@ pub struct VerifyCommand {
     #[command(flatten)]
     pub search: SearchArgs,
 
-    /// Run N parallel searches (1 ..= 100000000) of racy configurations instead: every
-    /// parallel algorithm (root-split, ybwc, jamboree, abdada, lazy-smp, null-window) at 2,
-    /// 3, 4, 8 and 16 threads with split height 1 on small trees of every model, many full of ties, a new seed each round from --seed on. Each is checked
-    /// against serial F2; the first mismatch stops the run with the command that
-    /// reproduces it.
+    // Racy configurations instead of the trees; the help names them (`help.rs`).
     #[arg(
         long,
+        help = crate::help::stress(),
         value_name = "N",
         allow_negative_numbers = true,
         value_parser = parse_stress,

@@ -384,9 +384,9 @@ pub fn calibrate_run_folder(
     machine: &MachineInfo,
 ) -> Result<Calibration, MeasureError> {
     let calibration = calibrate(&CalibrateOptions::quick(threads), machine)?;
-    abbench_results::write_profile(
+    abbench_results::write_atomically(
         &dir.join(abbench_results::CALIBRATION_FILE),
-        &calibration.profile,
+        calibration.profile.to_json().as_bytes(),
     )?;
     Ok(calibration)
 }

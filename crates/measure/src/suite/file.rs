@@ -12,7 +12,8 @@
 //! threads = [1, 2, 4]           # default: 1, 2, 4, … up to the hardware threads
 //! split-height = 4              # ybwc's split height; default: chosen from the degree
 //! algo = ["f2-iter", "ybwc"]   # default for workloads without their own (the CLI's
-//!                               # --algo; `algorithms` is accepted too);
+//!                               # --algo; `algorithms` is accepted too; "parallel"
+//!                               # stands for every parallel algorithm);
 //!                                    # default: f1, f2, f2-iter, root-split, ybwc
 //!
 //! [[workload]]
@@ -51,6 +52,7 @@ use crate::MeasureError;
 use abbench_results::{Algorithm, FileError};
 use abbench_search::SerialAlgorithm;
 use abbench_tree::{BranchOrder, Layout, Model, ModelSpec, TreeSpec};
+use abbench_vocab::AlgorithmList;
 use serde::Deserialize;
 use std::ops::Range;
 use std::path::Path;
@@ -69,7 +71,7 @@ struct SuiteFile {
     threads: Option<Spanned<Vec<usize>>>,
     split_height: Option<Spanned<u32>>,
     #[serde(rename = "algo", alias = "algorithms")]
-    algorithms: Option<Spanned<Vec<Algorithm>>>,
+    algorithms: Option<Spanned<AlgorithmList>>,
     #[serde(default)]
     workload: Vec<Spanned<WorkloadFile>>,
 }
@@ -86,7 +88,7 @@ struct WorkloadFile {
     trees: Option<u64>,
     layout: Option<Layout>,
     #[serde(rename = "algo", alias = "algorithms")]
-    algorithms: Option<Vec<Algorithm>>,
+    algorithms: Option<AlgorithmList>,
     values: Option<u64>,
     ordering: Option<f64>,
     spread: Option<u64>,
@@ -132,7 +134,7 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
         .map_err(|e| source.error(e.span(), e.message().trim_end().to_string()))?;
     check_limits(&file, &source)?;
     if let Some(algos) = &file.algorithms
-        && algos.get_ref().is_empty()
+        && algos.get_ref().0.is_empty()
     {
         return Err(source.error(Some(algos.span()), "algo must not be empty"));
     }
@@ -143,7 +145,7 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
         ));
     }
     let default_algorithms: Vec<Algorithm> = match &file.algorithms {
-        Some(a) => a.get_ref().clone(),
+        Some(a) => a.get_ref().0.clone(),
         None => Algorithm::STANDARD
             .into_iter()
             .filter(|&a| a != Algorithm::Serial(SerialAlgorithm::F0))
@@ -222,8 +224,8 @@ fn workloads_of(
     base: &Path,
 ) -> Result<Vec<Workload>, BadWorkload> {
     let algorithms = match &w.algorithms {
-        Some(a) if a.is_empty() => return Err(BadWorkload("algo must not be empty".into())),
-        Some(a) => a.clone(),
+        Some(a) if a.0.is_empty() => return Err(BadWorkload("algo must not be empty".into())),
+        Some(a) => a.0.clone(),
         None => default_algorithms.to_vec(),
     };
     let trees = w.trees.unwrap_or(1);

@@ -6,6 +6,7 @@
 
 use super::check::{Check, Param, Quantity};
 use crate::MeasureError;
+use abbench_search::SerialRun;
 use abbench_search::{Basic, SerialAlgorithm};
 use abbench_tree::arena::default_memory_budget;
 use abbench_tree::file::parse_tree;

@@ -1,6 +1,7 @@
 //! Running one of the paper's serial procedures on a model's tree with every counter on,
 //! for the theory checks: positions per level are what the paper's formulas count.
 
+use abbench_search::SerialRun;
 use abbench_search::{Detailed, SearchResult, SerialAlgorithm};
 use abbench_tree::{GameTree, ModelSpec, TreeError, TreeVisitor};
 

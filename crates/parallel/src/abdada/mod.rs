@@ -6,7 +6,7 @@
 //! The protocol and the measurements behind it are in `README.md` beside this file.
 
 use crate::SearchOptions;
-use crate::algorithm::{Search, Setting};
+use crate::algorithm::Search;
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::table_search::{self, Rule};
@@ -17,13 +17,9 @@ use abbench_tree::{GameTree, Value};
 pub(crate) struct Abdada;
 
 impl Search for Abdada {
-    /// Only the split height: above it the table search, below it the serial kernel.
-    const READS: &'static [Setting] = &[Setting::SplitHeight];
     type Settings = ();
 
     fn settings(_options: &SearchOptions, _workers: usize) {}
-
-    const TABLE: bool = true;
 
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,

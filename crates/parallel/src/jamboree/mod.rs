@@ -8,22 +8,20 @@
 //! measurements behind it are in `README.md` beside this file.
 
 use crate::SearchOptions;
-use crate::algorithm::{Search, Setting};
+use crate::algorithm::Search;
 use crate::context::{Context, Kernel};
 use crate::executor::Executor;
 use crate::split_point::SplitPoint;
 use crate::ybwc::{
-    self, Run, SPLIT_SETTINGS, Settings, Younger, search_brother_window, split_node, splits,
+    self, Run, Settings, Younger, search_brother_window, split_node, splits,
 };
-use abbench_search::{Aborted, Poll, Probe, SerialAlgorithm};
+use abbench_search::{Aborted, Poll, Probe};
 use abbench_tree::{GameTree, INFINITY, Value};
 
 /// Jamboree ([`crate::ParallelAlgorithm::Jamboree`]).
 pub(crate) struct Jamboree;
 
 impl Search for Jamboree {
-    const READS: &'static [Setting] = SPLIT_SETTINGS;
-    const SERIAL_FORM: SerialAlgorithm = SerialAlgorithm::Pvs;
     type Settings = Settings;
 
     fn settings(options: &SearchOptions, workers: usize) -> Settings {

@@ -4,7 +4,7 @@
 //! file; the search itself is `table_search`, shared with ABDADA.
 
 use crate::SearchOptions;
-use crate::algorithm::{Search, Setting};
+use crate::algorithm::Search;
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::table_search::{self, Rule};
@@ -15,13 +15,9 @@ use abbench_tree::{GameTree, Value};
 pub(crate) struct LazySmp;
 
 impl Search for LazySmp {
-    /// Only the split height: above it the table search, below it the serial kernel.
-    const READS: &'static [Setting] = &[Setting::SplitHeight];
     type Settings = ();
 
     fn settings(_options: &SearchOptions, _workers: usize) {}
-
-    const TABLE: bool = true;
 
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,

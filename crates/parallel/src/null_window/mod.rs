@@ -33,14 +33,14 @@
 //! measurements behind the rules are in `README.md` beside this file.
 
 use crate::SearchOptions;
-use crate::algorithm::{Search, Setting};
+use crate::algorithm::Search;
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::handout::Handout;
 use crate::split_point::Kind;
 use crate::table::Bounds;
 use abbench_search::{
-    Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Pass, Poll, Probe, SerialAlgorithm,
+    Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Pass, Poll, Probe,
     SerialOptions, UNTABLED_PLIES, child_key, clamp_guess, guess_below, guess_rule, mtdf_guess, root_key,
     rules_middle,
 };
@@ -84,11 +84,6 @@ pub fn game_split_height(per_ply: f64, workers: usize) -> u32 {
 pub(crate) struct NullWindow;
 
 impl Search for NullWindow {
-    /// Its expected cut nodes wait as young brothers wait's do; it has no eldest grain
-    /// (a pass's younger brothers are shared whatever the eldest cost).
-    /// Its first guess is given as serial MTD(f)'s is.
-    const READS: &'static [Setting] = &[Setting::SplitHeight, Setting::CutWait, Setting::Guess];
-    const SERIAL_FORM: SerialAlgorithm = SerialAlgorithm::Mtdf;
 
     type Settings = Settings;
 
@@ -99,8 +94,6 @@ impl Search for NullWindow {
             guess: options.guess,
         }
     }
-
-    const TABLE: bool = true;
 
     /// The one given; else, on a tree that gives its positions per ply (a game),
     /// [`game_split_height`]; else the random-tree rule.

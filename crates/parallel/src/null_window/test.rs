@@ -174,16 +174,16 @@ fn only_the_null_window_search_on_a_game_takes_the_games_split_height() {
         ..SearchOptions::default()
     };
     let nw = ParallelAlgorithm::NullWindow;
-    assert_eq!(nw.split_height(&game, &automatic, 2), 19);
-    assert_eq!(nw.split_height(&game, &automatic, 16), 14);
+    assert_eq!(crate::split_height(nw, &game, &automatic, 2), 19);
+    assert_eq!(crate::split_height(nw, &game, &automatic, 16), 14);
     // Path keys search the same game at the same height.
     let path_keyed = PathKeyed(Connect4Tree::new(parse_moves("4453").unwrap()));
-    assert_eq!(nw.split_height(&path_keyed, &automatic, 16), 14);
-    assert_eq!(nw.split_height(&game, &given, 2), 9);
-    assert_eq!(nw.split_height(&random, &automatic, 16), auto_split_height(16));
+    assert_eq!(crate::split_height(nw, &path_keyed, &automatic, 16), 14);
+    assert_eq!(crate::split_height(nw, &game, &given, 2), 9);
+    assert_eq!(crate::split_height(nw, &random, &automatic, 16), auto_split_height(16));
     for other in ParallelAlgorithm::ALL.into_iter().filter(|&a| a != nw) {
-        assert_eq!(other.split_height(&game, &automatic, 2), auto_split_height(7), "{other}");
-        assert_eq!(other.split_height(&game, &given, 2), 9, "{other}");
+        assert_eq!(crate::split_height(other, &game, &automatic, 2), auto_split_height(7), "{other}");
+        assert_eq!(crate::split_height(other, &game, &given, 2), 9, "{other}");
     }
 }
 

@@ -8,7 +8,7 @@
 //! splitting saturates early; the scaling reports show where.
 
 use crate::SearchOptions;
-use crate::algorithm::{Search, Setting};
+use crate::algorithm::Search;
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::probes::StopProbe;
@@ -21,8 +21,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub(crate) struct RootSplit;
 
 impl Search for RootSplit {
-    /// None: it shares the root's moves only, each searched by the serial kernel.
-    const READS: &'static [Setting] = &[];
     type Settings = ();
 
     fn settings(_options: &SearchOptions, _workers: usize) {}

@@ -17,13 +17,7 @@ use serde::{Deserialize, Serialize};
 
 /// The serial searches a simulated record's fastest serial search is chosen from: those
 /// that compute every tree's exact value with the full window.
-pub const SERIAL_CANDIDATES: [SerialAlgorithm; 5] = [
-    SerialAlgorithm::F2Iter,
-    SerialAlgorithm::F2Soft,
-    SerialAlgorithm::Pvs,
-    SerialAlgorithm::Aspiration,
-    SerialAlgorithm::Mtdf,
-];
+pub const SERIAL_CANDIDATES: [SerialAlgorithm; 5] = SerialAlgorithm::EXACT;
 
 /// The fastest serial search of one tree.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

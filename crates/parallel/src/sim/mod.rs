@@ -59,6 +59,7 @@ pub use result::{ProcessorTime, SimError, SimResult};
 pub use speeds::MAX_SPEED_SPREAD;
 pub use work_span::{WorkSpan, work_span};
 
+use crate::registry::Dispatch;
 use crate::stats::ParallelStats;
 use crate::table::NodeTable;
 use crate::{ParallelAlgorithm, SearchOptions};
@@ -199,7 +200,7 @@ fn simulate_against<T: GameTree>(
         procs,
     };
     let table = shared_table(algorithm, &options)?;
-    let ctx = algorithm.context(tree, &options, executor, table.as_ref());
+    let ctx = crate::registry::context(algorithm, tree, &options, executor, table.as_ref());
     let (outcome, spawn_error) =
         run_processors(&scheduler, procs, || algorithm.search(&ctx, &options));
     if let Some(reason) = spawn_error {

@@ -443,6 +443,13 @@ pub enum ProfileError {
 }
 
 impl CostProfile {
+    /// The profile as pretty JSON, ending in a newline: what a profile file holds.
+    pub fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self).expect("a profile serialises");
+        json.push('\n');
+        json
+    }
+
     /// The simulator's original costs: those of the 2-core reference machine, with
     /// nothing growing with `p` (the default, as [`SimCosts::for_position_nanos`]).
     pub fn reference() -> CostProfile {

@@ -47,7 +47,7 @@ pub(crate) use settings::Settings;
 pub use settings::{CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS};
 
 use crate::SearchOptions;
-use crate::algorithm::{Search, Setting};
+use crate::algorithm::Search;
 use crate::context::{Context, Kernel};
 use crate::executor::Executor;
 use crate::probes::StopProbe;
@@ -61,13 +61,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// searched with its split point's live window.
 pub(crate) struct Ybwc;
 
-/// What young brothers wait and Jamboree read: the split height, the eldest grain and
-/// the cut wait.
-pub(crate) const SPLIT_SETTINGS: &[Setting] =
-    &[Setting::SplitHeight, Setting::EldestGrain, Setting::CutWait];
-
 impl Search for Ybwc {
-    const READS: &'static [Setting] = SPLIT_SETTINGS;
     type Settings = Settings;
 
     fn settings(options: &SearchOptions, workers: usize) -> Settings {

@@ -9,6 +9,7 @@
 //! same positions, whose table sees the transpositions.
 
 use abbench_results::{Algorithm, Record};
+use abbench_search::SerialAlgorithm;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -42,13 +43,13 @@ pub(super) fn games(md: &mut String, records: &[Record]) {
         return;
     }
     md.push_str("## Games\n\n");
-    md.push_str(
+    md.push_str(&format!(
         "Each algorithm over a game's positions: the mean of each position's median time, \
          the mean positions examined, the hits of its table (MTD(f)'s, or the node table \
          the parallel searches share) over its probes, and the speedup against the \
-         fastest serial search of the same positions (the least mean time among f2-iter, \
-         pvs, aspiration and mtdf).\n\n",
-    );
+         fastest serial search of the same positions (the least mean time among {}).\n\n",
+        abbench_vocab::and_list(&SerialAlgorithm::EXACT.map(SerialAlgorithm::name))
+    ));
     md.push_str(
         "| game | algorithm | threads | positions | mean time per position | mean positions examined | table hit rate | speedup vs fastest serial |\n",
     );
@@ -60,7 +61,7 @@ pub(super) fn games(md: &mut String, records: &[Record]) {
             .filter(|((g, a, _), other)| {
                 g == game
                     && other.positions == row.positions
-                    && matches!(a.name(), "f2-iter" | "pvs" | "aspiration" | "mtdf")
+                    && matches!(a, Algorithm::Serial(s) if SerialAlgorithm::EXACT.contains(s))
             })
             .map(|(_, other)| mean(other, other.wall_ns))
             .fold(f64::INFINITY, f64::min);

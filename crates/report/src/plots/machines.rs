@@ -6,7 +6,7 @@ use super::panel::Panel;
 use super::scaling::{algorithm_line, draw_scaling_panel};
 use super::{PANEL_HEIGHT, PANEL_WIDTH, Plot, grid};
 use crate::aggregate::WorkloadGroup;
-use crate::plot_style::{PALETTE, PlotError};
+use crate::plot_style::{PlotError, colour};
 use abbench_results::Algorithm;
 
 /// The runs' groups of one workload: `(run label, its group)`, runs in the order given.
@@ -60,7 +60,7 @@ fn panel(label: &str, runs: &[(&str, &WorkloadGroup<'_>)]) -> Panel {
         algos.sort();
         algos.dedup();
         for algo in algos {
-            let colour = PALETTE[lines.len() % PALETTE.len()];
+            let colour = colour(lines.len());
             let mut line = algorithm_line(group, algo, colour, 0.0, &|r| {
                 r.parallel.as_ref().map(|p| p.speedup)
             });

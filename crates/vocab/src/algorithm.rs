@@ -1,7 +1,6 @@
 //! Every algorithm abbench measures, serial and parallel, by its command-line name.
 
-use abbench_parallel::ParallelAlgorithm;
-use abbench_search::{SerialAlgorithm, UnknownAlgorithm};
+use crate::{ParallelAlgorithm, SerialAlgorithm, UnknownAlgorithm, WindowOption};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -17,8 +16,7 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, serial first: [`SerialAlgorithm::ALL`], then
-    /// [`ParallelAlgorithm::ALL`] (the one list of parallel algorithms, in
-    /// `abbench-parallel`'s `lib.rs`).
+    /// [`ParallelAlgorithm::ALL`] (the one list of parallel algorithms, `list.rs`).
     pub const ALL: [Algorithm; SerialAlgorithm::ALL.len() + ParallelAlgorithm::ALL.len()] = {
         let mut all = [Algorithm::Serial(SerialAlgorithm::F0);
             SerialAlgorithm::ALL.len() + ParallelAlgorithm::ALL.len()];
@@ -51,6 +49,18 @@ impl Algorithm {
         match self {
             Algorithm::Serial(a) => a.name(),
             Algorithm::Parallel(a) => a.name(),
+        }
+    }
+
+    /// Whether the algorithm reads the serial search's `option`: a parallel one reads
+    /// the guess where it reads [`crate::Setting::Guess`], and the table's size where it
+    /// shares a table.
+    pub fn reads(self, option: WindowOption) -> bool {
+        match (self, option) {
+            (Algorithm::Serial(s), _) => s.reads(option),
+            (Algorithm::Parallel(p), WindowOption::Guess) => p.reads(crate::Setting::Guess),
+            (Algorithm::Parallel(p), WindowOption::TtMb) => p.uses_table(),
+            (Algorithm::Parallel(_), _) => false,
         }
     }
 
@@ -89,7 +99,7 @@ pub const EVERY_PARALLEL: &str = "parallel";
 
 /// The names [`Algorithm`] accepts, as an error lists them ("f0, f1, … or null-window").
 static EXPECTED: std::sync::LazyLock<String> =
-    std::sync::LazyLock::new(|| abbench_parallel::one_of(&Algorithm::ALL.map(Algorithm::name)));
+    std::sync::LazyLock::new(|| crate::one_of(&Algorithm::ALL.map(Algorithm::name)));
 
 impl FromStr for Algorithm {
     type Err = UnknownAlgorithm;
@@ -113,6 +123,31 @@ impl Serialize for Algorithm {
     }
 }
 
+/// A list of algorithms as a suite file writes it: names, with [`EVERY_PARALLEL`]
+/// standing for every parallel algorithm; repeats are kept once, at their first place.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AlgorithmList(pub Vec<Algorithm>);
+
+impl<'de> Deserialize<'de> for AlgorithmList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let names = Vec::<String>::deserialize(deserializer)?;
+        let mut out = Vec::new();
+        for name in &names {
+            let named: Vec<Algorithm> = if name == EVERY_PARALLEL {
+                ParallelAlgorithm::ALL.map(Algorithm::Parallel).to_vec()
+            } else {
+                vec![name.parse().map_err(serde::de::Error::custom)?]
+            };
+            for algo in named {
+                if !out.contains(&algo) {
+                    out.push(algo);
+                }
+            }
+        }
+        Ok(AlgorithmList(out))
+    }
+}
+
 impl<'de> Deserialize<'de> for Algorithm {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
@@ -133,5 +168,9 @@ mod tests {
         assert_eq!(list[1].name(), "ybwc");
         assert!(parallel.iter().all(|a| list.contains(a)), "{list:?}");
         assert!(Algorithm::parse_list("parallels").is_err());
+        let file: AlgorithmList =
+            serde_json::from_str(r#"["f2-iter", "parallel", "ybwc"]"#).unwrap();
+        assert_eq!(file.0, Algorithm::parse_list("f2-iter,parallel").unwrap());
+        assert!(serde_json::from_str::<AlgorithmList>(r#"["f9"]"#).is_err());
     }
 }

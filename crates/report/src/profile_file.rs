@@ -1,13 +1,11 @@
 //! Cost profiles on disk (`calibration.json`): what `abbench calibrate` writes, what a
 //! sweep keeps in its run folder, and what `simulate --calibration` and the report read.
-//! The model itself is `abbench_parallel::sim::CostProfile`.
+//! The model itself is `abbench_parallel::sim::CostProfile`; the file's name in a run
+//! folder is [`abbench_results::CALIBRATION_FILE`].
 
-use crate::{FileError, write_atomically};
 use abbench_parallel::sim::CostProfile;
+use abbench_results::{CALIBRATION_FILE, FileError, write_atomically};
 use std::path::{Path, PathBuf};
-
-/// A run folder's cost profile.
-pub const CALIBRATION_FILE: &str = "calibration.json";
 
 /// The profile file `path` names: `path` itself, or the [`CALIBRATION_FILE`] inside it
 /// if it is a folder.
@@ -22,7 +20,7 @@ pub fn profile_path(path: &Path) -> PathBuf {
 /// Reads and checks a profile: a file, or a run folder that holds one.
 pub fn read_profile(path: &Path) -> Result<CostProfile, FileError> {
     let path = profile_path(path);
-    let text = crate::read_text(&path, crate::MAX_SMALL_FILE_BYTES)?;
+    let text = abbench_results::read_text(&path, abbench_results::MAX_SMALL_FILE_BYTES)?;
     parse_profile(&text, &path)
 }
 
@@ -49,16 +47,9 @@ pub fn run_folder_profile(dir: &Path) -> Result<Option<CostProfile>, FileError> 
     }
 }
 
-/// The profile as pretty JSON, ending in a newline.
-pub fn profile_json(profile: &CostProfile) -> String {
-    let mut json = serde_json::to_string_pretty(profile).expect("a profile serialises");
-    json.push('\n');
-    json
-}
-
 /// Writes `profile` to `path` atomically.
 pub fn write_profile(path: &Path, profile: &CostProfile) -> Result<(), FileError> {
-    write_atomically(path, profile_json(profile).as_bytes())
+    write_atomically(path, profile.to_json().as_bytes())
 }
 
 #[cfg(test)]
@@ -82,7 +73,7 @@ mod tests {
         assert_eq!(run_folder_profile(dir.path()).unwrap(), None);
         let mut profile = CostProfile::reference();
         profile.events.abort.growth = -0.5;
-        let text = profile_json(&profile);
+        let text = profile.to_json();
         let err = parse_profile(&text, Path::new("p.json")).unwrap_err();
         assert_eq!(
             err.to_string(),
