@@ -50,6 +50,15 @@ pub struct WindowResult {
     pub best_index: Option<usize>,
 }
 
+impl WindowResult {
+    /// `value`, produced by the child of search-order index `best` (`u32::MAX`: none).
+    #[inline(always)]
+    pub(crate) fn at(value: Value, best: u32) -> WindowResult {
+        let best_index = (best != u32::MAX).then_some(best as usize);
+        WindowResult { value, best_index }
+    }
+}
+
 /// Where [`F2Iter::resume_node`] takes up a node's search: the next child to examine
 /// and what the children before it gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +72,17 @@ pub struct Resume {
 }
 
 impl Resume {
+    /// The running maximum and its child for a search of window floor `alpha`: what the
+    /// earlier children gave if it beats `alpha`, else `alpha` and no child.
+    #[inline(always)]
+    fn running(self, alpha: Value) -> (Value, u32) {
+        if self.m > alpha {
+            (self.m, self.best)
+        } else {
+            (alpha, u32::MAX)
+        }
+    }
+
     /// Nothing searched yet.
     pub const START: Resume = Resume {
         next: 0,
@@ -245,11 +265,7 @@ impl<T: GameTree> F2Iter<T> {
     ) -> Result<WindowResult, Aborted> {
         let base_depth = tree.depth(node);
         let degree = tree.degree(node);
-        let (alpha, first_best) = if resume.m > alpha {
-            (resume.m, resume.best)
-        } else {
-            (alpha, u32::MAX)
-        };
+        let (alpha, first_best) = resume.running(alpha);
         let leaf_depth = tree.height();
         if base_depth + 1 == leaf_depth {
             let (value, best) = Self::leaf_parent::<C, GT>(
@@ -262,8 +278,7 @@ impl<T: GameTree> F2Iter<T> {
                 leaf_depth,
                 counters,
             );
-            let best_index = (best != u32::MAX).then_some(best as usize);
-            return Ok(WindowResult { value, best_index });
+            return Ok(WindowResult::at(value, best));
         }
         // The frame being worked on lives in locals (registers); the frames of its
         // ancestors wait in `stack`. Only a push or a pop touches memory.
@@ -282,67 +297,22 @@ impl<T: GameTree> F2Iter<T> {
         let mut next_poll = counters.nodes() + u64::from(probe.interval());
         loop {
             if open::<GT>(current.m, current.beta) && current.next < current.degree {
-                let i = current.next;
-                current.next += 1;
-                let child = tree.child(current.node, &current.children, i as usize);
-                counters.position(child_depth);
-                let child_degree = tree.degree(child);
-                if child_degree == 0 {
-                    counters.leaf();
-                    let t = -tree.value(child);
-                    if t > current.m {
-                        current.m = t;
-                        current.best = i;
+                let may_poll = Self::visit_next::<C, GT>(
+                    tree,
+                    stack,
+                    &mut current,
+                    &mut child_depth,
+                    leaf_depth,
+                    counters,
+                );
+                // After a descent or a run of leaves only: one leaf stays free of it.
+                if may_poll && P::ENABLED && counters.nodes() >= next_poll {
+                    next_poll = counters.nodes() + u64::from(probe.interval());
+                    // Out of line: the rare path stays out of the hot loop's registers.
+                    if Self::poll(stack, &mut current, counters.nodes(), probe) {
+                        return Err(Aborted);
                     }
-                } else if child_depth + 1 == leaf_depth {
-                    // The child's children are all leaves: no frame for it.
-                    let value = Self::leaf_parent::<C, GT>(
-                        tree,
-                        child,
-                        0,
-                        child_degree as u32,
-                        (-current.beta, u32::MAX),
-                        -current.m,
-                        child_depth + 1,
-                        counters,
-                    )
-                    .0;
-                    let t = -value;
-                    if t > current.m {
-                        current.m = t;
-                        current.best = i;
-                    }
-                    if P::ENABLED && counters.nodes() >= next_poll {
-                        next_poll = counters.nodes() + u64::from(probe.interval());
-                        if Self::poll(stack, &mut current, counters.nodes(), probe) {
-                            return Err(Aborted);
-                        }
-                        child_depth = base_depth + stack.len() as u32 + 1;
-                    }
-                } else {
-                    let pushed = Frame {
-                        node: child,
-                        children: tree.children(child),
-                        beta: -current.m,
-                        m: -current.beta,
-                        next: 0,
-                        degree: child_degree as u32,
-                        best: u32::MAX,
-                    };
-                    stack.push(current);
-                    current = pushed;
-                    child_depth += 1;
-                    // The probe is polled after a descent and after a run of leaves only
-                    // (never more than a node's leaves apart), so the loop's other paths
-                    // stay free of it.
-                    if P::ENABLED && counters.nodes() >= next_poll {
-                        next_poll = counters.nodes() + u64::from(probe.interval());
-                        // Out of line: the rare path stays out of the hot loop's registers.
-                        if Self::poll(stack, &mut current, counters.nodes(), probe) {
-                            return Err(Aborted);
-                        }
-                        child_depth = base_depth + stack.len() as u32 + 1;
-                    }
+                    child_depth = base_depth + stack.len() as u32 + 1;
                 }
             } else {
                 if current.next < current.degree {
@@ -350,8 +320,7 @@ impl<T: GameTree> F2Iter<T> {
                 }
                 let value = current.m;
                 let Some(parent) = stack.pop() else {
-                    let best_index = (current.best != u32::MAX).then_some(current.best as usize);
-                    return Ok(WindowResult { value, best_index });
+                    return Ok(WindowResult::at(value, current.best));
                 };
                 current = parent;
                 child_depth -= 1;
@@ -361,6 +330,68 @@ impl<T: GameTree> F2Iter<T> {
                     current.best = current.next - 1;
                 }
             }
+        }
+    }
+
+    /// Visits the next child of `current`, at `child_depth`: a leaf is scored, a parent
+    /// of leaves searched in one tight loop ([`Self::leaf_parent`]), any other child
+    /// pushed as the new current frame. Returns whether the probe may be due: after a
+    /// descent or a run of leaves, never after one leaf. Inlined, so that the frame stays
+    /// in the registers of [`Self::search_children`]'s loop.
+    #[inline(always)]
+    fn visit_next<C: Counters, const GT: bool>(
+        tree: &T,
+        stack: &mut Vec<Frame<T::Node, T::Children>>,
+        current: &mut Frame<T::Node, T::Children>,
+        child_depth: &mut u32,
+        leaf_depth: u32,
+        counters: &mut C,
+    ) -> bool {
+        let i = current.next;
+        current.next += 1;
+        let child = tree.child(current.node, &current.children, i as usize);
+        counters.position(*child_depth);
+        let child_degree = tree.degree(child);
+        if child_degree == 0 {
+            counters.leaf();
+            let t = -tree.value(child);
+            if t > current.m {
+                current.m = t;
+                current.best = i;
+            }
+            false
+        } else if *child_depth + 1 == leaf_depth {
+            // The child's children are all leaves: no frame for it.
+            let value = Self::leaf_parent::<C, GT>(
+                tree,
+                child,
+                0,
+                child_degree as u32,
+                (-current.beta, u32::MAX),
+                -current.m,
+                *child_depth + 1,
+                counters,
+            )
+            .0;
+            let t = -value;
+            if t > current.m {
+                current.m = t;
+                current.best = i;
+            }
+            true
+        } else {
+            let pushed = Frame {
+                node: child,
+                children: tree.children(child),
+                beta: -current.m,
+                m: -current.beta,
+                next: 0,
+                degree: child_degree as u32,
+                best: u32::MAX,
+            };
+            stack.push(std::mem::replace(current, pushed));
+            *child_depth += 1;
+            true
         }
     }
 

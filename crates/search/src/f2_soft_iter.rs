@@ -152,57 +152,18 @@ impl<T: GameTree> SoftIter<T> {
         let mut child_depth = tree.depth(node) + 1;
         loop {
             if open::<GT>(current.m, current.beta) && current.next < current.degree {
-                let i = current.next;
-                current.next += 1;
-                let child = tree.child(current.node, &current.children, i as usize);
-                counters.position(child_depth);
-                let child_degree = tree.degree(child);
-                let floor = current.m.max(current.alpha);
-                if child_degree == 0 {
-                    counters.leaf();
-                    let t = -tree.value(child);
-                    if t > current.m {
-                        current.m = t;
-                        current.best = i;
-                    }
-                } else if child_depth + 1 == leaf_depth {
-                    // The child's children are all leaves: no frame for it.
-                    let value = Self::leaf_parent::<C, GT>(
-                        tree,
-                        child,
-                        child_degree as u32,
-                        -floor,
-                        leaf_depth,
-                        counters,
-                    )
-                    .0;
-                    let t = -value;
-                    if t > current.m {
-                        current.m = t;
-                        current.best = i;
-                    }
-                    // Polled after a run of leaves and after a descent only, as F2's
-                    // kernel polls; out of line, and compiled away without a probe.
-                    if poll.due(counters.nodes()) && poll.poll(counters.nodes()) {
-                        return Err(Aborted);
-                    }
-                } else {
-                    let pushed = Frame {
-                        node: child,
-                        children: tree.children(child),
-                        alpha: -current.beta,
-                        beta: -floor,
-                        m: NEG_INFINITY,
-                        next: 0,
-                        degree: child_degree as u32,
-                        best: u32::MAX,
-                    };
-                    stack.push(current);
-                    current = pushed;
-                    child_depth += 1;
-                    if poll.due(counters.nodes()) && poll.poll(counters.nodes()) {
-                        return Err(Aborted);
-                    }
+                let may_poll = Self::visit_next::<C, GT>(
+                    tree,
+                    stack,
+                    &mut current,
+                    &mut child_depth,
+                    leaf_depth,
+                    counters,
+                );
+                // Polled after a run of leaves and after a descent only, as F2's kernel
+                // polls; out of line, and compiled away without a probe.
+                if may_poll && poll.due(counters.nodes()) && poll.poll(counters.nodes()) {
+                    return Err(Aborted);
                 }
             } else {
                 if current.next < current.degree {
@@ -220,6 +181,68 @@ impl<T: GameTree> SoftIter<T> {
                     current.best = current.next - 1;
                 }
             }
+        }
+    }
+
+    /// Visits the next child of `current`, at `child_depth`: a leaf is scored, a parent
+    /// of leaves searched in one loop ([`Self::leaf_parent`]), any other child pushed as
+    /// the new current frame. Returns whether the probe may be due: after a descent or a
+    /// run of leaves, never after one leaf. Inlined, so that the frame stays in the
+    /// registers of [`Self::search_children`]'s loop.
+    #[inline(always)]
+    fn visit_next<C: Counters, const GT: bool>(
+        tree: &T,
+        stack: &mut Vec<Frame<T::Node, T::Children>>,
+        current: &mut Frame<T::Node, T::Children>,
+        child_depth: &mut u32,
+        leaf_depth: u32,
+        counters: &mut C,
+    ) -> bool {
+        let i = current.next;
+        current.next += 1;
+        let child = tree.child(current.node, &current.children, i as usize);
+        counters.position(*child_depth);
+        let child_degree = tree.degree(child);
+        let floor = current.m.max(current.alpha);
+        if child_degree == 0 {
+            counters.leaf();
+            let t = -tree.value(child);
+            if t > current.m {
+                current.m = t;
+                current.best = i;
+            }
+            false
+        } else if *child_depth + 1 == leaf_depth {
+            // The child's children are all leaves: no frame for it.
+            let value = Self::leaf_parent::<C, GT>(
+                tree,
+                child,
+                child_degree as u32,
+                -floor,
+                leaf_depth,
+                counters,
+            )
+            .0;
+            let t = -value;
+            if t > current.m {
+                current.m = t;
+                current.best = i;
+            }
+            true
+        } else {
+            let pushed = Frame {
+                node: child,
+                children: tree.children(child),
+                alpha: -current.beta,
+                beta: -floor,
+                m: NEG_INFINITY,
+                next: 0,
+                degree: child_degree as u32,
+                best: u32::MAX,
+            };
+            stack.push(std::mem::replace(current, pushed));
+            *child_depth += 1;
+            true
         }
     }
 

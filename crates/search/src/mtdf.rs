@@ -136,6 +136,37 @@ struct Frame<N: Copy, C: Copy> {
     best: u32,
 }
 
+/// What the table gives a node the search enters: its window narrowed, the bounds it
+/// held and the child to search first ([`NO_MOVE`]: none).
+type Entered = (Value, Value, Bounds, u32);
+
+impl<N: Copy, C: Copy> Frame<N, C> {
+    /// The frame of `node`, of `degree` children and table key `key`, entered with the
+    /// window and bounds the table gave (`entered`).
+    #[inline(always)]
+    fn entered<T: GameTree<Node = N, Children = C>>(
+        tree: &T,
+        node: N,
+        key: u64,
+        degree: u32,
+        (alpha, beta, stored, first): Entered,
+    ) -> Self {
+        Frame {
+            node,
+            children: tree.children(node),
+            key,
+            alpha,
+            beta,
+            stored,
+            first,
+            g: NEG_INFINITY,
+            next: 0,
+            degree,
+            best: NO_MOVE,
+        }
+    }
+}
+
 /// MTD(f)'s kernel with its reusable stack: memory-enhanced fail-soft alpha-beta of one
 /// node, its bounds kept in any [`BoundTable`] (the serial search's own, or a table the
 /// workers of a parallel search share).
@@ -155,7 +186,7 @@ fn look_up<B: BoundTable>(
     (key, degree): (u64, u32),
     alpha: Value,
     beta: Value,
-) -> Result<(Value, Value, Bounds, u32), Value> {
+) -> Result<Entered, Value> {
     let (stored, first) = match table.probe(key) {
         Some((bounds, first)) if first < degree => (Some(bounds), first),
         Some((bounds, _)) => (Some(bounds), NO_MOVE),
@@ -284,125 +315,42 @@ impl<T: GameTree> MtdfIter<T> {
         probe: &mut P,
     ) -> Result<(Value, u32), Aborted> {
         let base_depth = tree.depth(node);
-        counters.position(base_depth);
-        let degree = tree.degree(node);
-        if degree == 0 {
-            counters.leaf();
-            return Ok((tree.value(node), u32::MAX));
-        }
-        let leaf_depth = tree.height();
-        if base_depth + 1 == leaf_depth {
-            return Ok(SoftIter::<T>::leaf_parent::<C, false>(
-                tree,
-                node,
-                degree as u32,
-                beta,
-                leaf_depth,
-                counters,
-            ));
-        }
         // Positions this close to the leaves are not kept in the table.
-        let kept_above = leaf_depth.saturating_sub(UNTABLED_PLIES);
-        // The root's own bounds are not taken from the rules: a pass they answered would
-        // name no best move.
-        let rules = if base_depth == 0 {
-            None
-        } else {
-            tree.value_bounds(node)
+        let kept_above = tree.height().saturating_sub(UNTABLED_PLIES);
+        let (degree, entered) = match Self::enter(tree, table, node, key, (alpha, beta), counters) {
+            Ok(entered) => entered,
+            Err(answer) => return Ok(answer),
         };
-        let (alpha, beta, stored, first) = if base_depth < kept_above {
-            match look_up(rules, table, (key, degree as u32), alpha, beta) {
-                Ok(window) => window,
-                Err(bound) => return Ok((bound, NO_MOVE)),
-            }
-        } else {
-            (alpha, beta, Bounds::UNKNOWN, NO_MOVE)
-        };
+        let leaf_depth = tree.height();
         let stack = &mut self.stack;
         stack.clear();
-        let mut current = Frame {
-            node,
-            children: tree.children(node),
-            key,
-            alpha,
-            beta,
-            stored,
-            first,
-            g: NEG_INFINITY,
-            next: 0,
-            degree: degree as u32,
-            best: NO_MOVE,
-        };
+        let mut current = Frame::entered(tree, node, key, degree as u32, entered);
         let mut child_depth = base_depth + 1;
         let mut next_poll = counters.nodes() + u64::from(probe.interval());
         loop {
             if current.g < current.beta && current.next < current.degree {
                 let i = child_at(current.first, current.next);
                 current.next += 1;
-                let child = tree.child(current.node, &current.children, i as usize);
-                counters.position(child_depth);
-                let child_degree = tree.degree(child);
-                let t = if child_degree == 0 {
-                    counters.leaf();
-                    -tree.value(child)
-                } else if child_depth + 1 == leaf_depth {
-                    // The child's children are all leaves: no frame for it.
-                    let t = -SoftIter::<T>::leaf_parent::<C, false>(
-                        tree,
-                        child,
-                        child_degree as u32,
-                        -current.alpha.max(current.g),
-                        leaf_depth,
-                        counters,
-                    )
-                    .0;
-                    // Polled after a run of leaves and after a descent only (never more
-                    // than a node's leaves apart), so the other paths stay free of it.
-                    if P::ENABLED && counters.nodes() >= next_poll {
-                        next_poll = counters.nodes() + u64::from(probe.interval());
-                        if poll_aborts(probe, counters.nodes()) {
-                            return Err(Aborted);
-                        }
+                let (taken, may_poll) = Self::visit(
+                    tree,
+                    table,
+                    stack,
+                    &mut current,
+                    (i, child_depth),
+                    (leaf_depth, kept_above),
+                    counters,
+                );
+                // Polled after a run of leaves and after a descent only (never more than
+                // a node's leaves apart), so one leaf or a table cut stays free of it.
+                if may_poll && P::ENABLED && counters.nodes() >= next_poll {
+                    next_poll = counters.nodes() + u64::from(probe.interval());
+                    if poll_aborts(probe, counters.nodes()) {
+                        return Err(Aborted);
                     }
-                    t
-                } else {
-                    let key = child_key(tree, child, current.key, i as usize);
-                    let floor = current.alpha.max(current.g);
-                    let entered = if child_depth < kept_above {
-                        let rules = tree.value_bounds(child);
-                        let at = (key, child_degree as u32);
-                        look_up(rules, table, at, -current.beta, -floor)
-                    } else {
-                        Ok((-current.beta, -floor, Bounds::UNKNOWN, NO_MOVE))
-                    };
-                    match entered {
-                        Err(bound) => -bound,
-                        Ok((alpha, beta, stored, first)) => {
-                            let pushed = Frame {
-                                node: child,
-                                children: tree.children(child),
-                                key,
-                                alpha,
-                                beta,
-                                stored,
-                                first,
-                                g: NEG_INFINITY,
-                                next: 0,
-                                degree: child_degree as u32,
-                                best: NO_MOVE,
-                            };
-                            stack.push(current);
-                            current = pushed;
-                            child_depth += 1;
-                            if P::ENABLED && counters.nodes() >= next_poll {
-                                next_poll = counters.nodes() + u64::from(probe.interval());
-                                if poll_aborts(probe, counters.nodes()) {
-                                    return Err(Aborted);
-                                }
-                            }
-                            continue;
-                        }
-                    }
+                }
+                let Some(t) = taken else {
+                    child_depth += 1;
+                    continue;
                 };
                 if t > current.g {
                     current.g = t;
@@ -433,6 +381,106 @@ impl<T: GameTree> MtdfIter<T> {
                     current.g = t;
                     current.best = child_at(current.first, current.next - 1);
                 }
+            }
+        }
+    }
+
+    /// Enters the search's own node: its degree and the window and bounds the table
+    /// gives it, or (`Err`) its answer where it needs no loop — a leaf, a parent of
+    /// leaves, or a node the table answers.
+    fn enter<C: Counters, B: BoundTable>(
+        tree: &T,
+        table: &mut B,
+        node: T::Node,
+        key: u64,
+        (alpha, beta): (Value, Value),
+        counters: &mut C,
+    ) -> Result<(usize, Entered), (Value, u32)> {
+        let base_depth = tree.depth(node);
+        counters.position(base_depth);
+        let degree = tree.degree(node);
+        if degree == 0 {
+            counters.leaf();
+            return Err((tree.value(node), u32::MAX));
+        }
+        let leaf_depth = tree.height();
+        if base_depth + 1 == leaf_depth {
+            let d = degree as u32;
+            return Err(SoftIter::<T>::leaf_parent::<C, false>(
+                tree, node, d, beta, leaf_depth, counters,
+            ));
+        }
+        if base_depth >= leaf_depth.saturating_sub(UNTABLED_PLIES) {
+            return Ok((degree, (alpha, beta, Bounds::UNKNOWN, NO_MOVE)));
+        }
+        // The root's own bounds are not taken from the rules: a pass they answered would
+        // name no best move.
+        let rules = if base_depth == 0 {
+            None
+        } else {
+            tree.value_bounds(node)
+        };
+        match look_up(rules, table, (key, degree as u32), alpha, beta) {
+            Ok(window) => Ok((degree, window)),
+            Err(bound) => Err((bound, NO_MOVE)),
+        }
+    }
+
+    /// Visits child `i` of `current`, at `child_depth`: a leaf or a parent of leaves
+    /// gives its value, a child the table answers gives the table's bound, any other is
+    /// pushed as the new current frame (`None`). Returns that, and whether the probe may
+    /// be due: after a run of leaves or a descent. Inlined, so that the frame stays in
+    /// the registers of [`Self::search_node`]'s loop.
+    #[inline(always)]
+    fn visit<C: Counters, B: BoundTable>(
+        tree: &T,
+        table: &mut B,
+        stack: &mut Vec<Frame<T::Node, T::Children>>,
+        current: &mut Frame<T::Node, T::Children>,
+        (i, child_depth): (u32, u32),
+        (leaf_depth, kept_above): (u32, u32),
+        counters: &mut C,
+    ) -> (Option<Value>, bool) {
+        let child = tree.child(current.node, &current.children, i as usize);
+        counters.position(child_depth);
+        let child_degree = tree.degree(child);
+        if child_degree == 0 {
+            counters.leaf();
+            return (Some(-tree.value(child)), false);
+        }
+        if child_depth + 1 == leaf_depth {
+            // The child's children are all leaves: no frame for it.
+            let floor = current.alpha.max(current.g);
+            let (value, _) = SoftIter::<T>::leaf_parent::<C, false>(
+                tree,
+                child,
+                child_degree as u32,
+                -floor,
+                leaf_depth,
+                counters,
+            );
+            return (Some(-value), true);
+        }
+        let key = child_key(tree, child, current.key, i as usize);
+        let floor = current.alpha.max(current.g);
+        let entered = if child_depth < kept_above {
+            let rules = tree.value_bounds(child);
+            look_up(
+                rules,
+                table,
+                (key, child_degree as u32),
+                -current.beta,
+                -floor,
+            )
+        } else {
+            Ok((-current.beta, -floor, Bounds::UNKNOWN, NO_MOVE))
+        };
+        match entered {
+            Err(bound) => (Some(-bound), false),
+            Ok(entered) => {
+                let pushed = Frame::entered(tree, child, key, child_degree as u32, entered);
+                stack.push(std::mem::replace(current, pushed));
+                (None, true)
             }
         }
     }

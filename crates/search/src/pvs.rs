@@ -70,6 +70,31 @@ struct Frame<N: Copy, C: Copy> {
     pending: Pending,
 }
 
+impl<N: Copy, C: Copy> Frame<N, C> {
+    /// The frame of `node`, of `degree` children and window `(alpha, beta)`, its search
+    /// taken up where `resume` says.
+    #[inline(always)]
+    fn resumed<T: GameTree<Node = N, Children = C>>(
+        tree: &T,
+        node: N,
+        degree: u32,
+        (alpha, beta): (Value, Value),
+        resume: Resume,
+    ) -> Self {
+        Frame {
+            node,
+            children: tree.children(node),
+            alpha,
+            beta,
+            m: resume.m,
+            next: resume.next,
+            degree,
+            best: resume.best,
+            pending: Pending::Final,
+        }
+    }
+}
+
 /// Principal variation search without recursion, with its reusable stack.
 ///
 /// Beside the serial search, a parallel search runs it below its split points
@@ -170,31 +195,17 @@ impl<T: GameTree> PvsIter<T> {
         let degree = tree.degree(node);
         let leaf_depth = tree.height();
         if base_depth + 1 == leaf_depth {
-            let (value, best) = Self::leaf_parent(
+            return Ok(Self::leaves_only(
                 tree,
                 node,
-                degree as u32,
                 resume,
                 (alpha, beta),
-                leaf_depth,
                 counters,
-            );
-            let best_index = (best != u32::MAX).then_some(best as usize);
-            return Ok(WindowResult { value, best_index });
+            ));
         }
         let mut poll = Polling::new(probe, counters.nodes());
         self.stack.clear();
-        let mut current = Frame {
-            node,
-            children: tree.children(node),
-            alpha,
-            beta,
-            m: resume.m,
-            next: resume.next,
-            degree: degree as u32,
-            best: resume.best,
-            pending: Pending::Final,
-        };
+        let mut current = Frame::resumed(tree, node, degree as u32, (alpha, beta), resume);
         let mut child_depth = base_depth + 1;
         loop {
             // Which child to search next, and with which window.
@@ -209,20 +220,10 @@ impl<T: GameTree> PvsIter<T> {
                     current.pending = Pending::Final;
                     (i, -current.beta, -current.alpha)
                 } else {
-                    // A null-window `pvs` is fail-soft F2, position for position: the
-                    // test runs in that kernel, whatever the child is.
                     current.pending = Pending::Test;
-                    // `a < beta <= +inf`, so `a + 1` does not overflow.
-                    let a = current.alpha.max(current.m);
-                    let child = tree.child(current.node, &current.children, i as usize);
-                    let value = self
-                        .tests
-                        .search_node::<C, P, false>(tree, child, -a - 1, -a, counters, &mut poll)?
-                        .0;
-                    Self::child_returned(&mut current, -value);
-                    // Polled after a test too (a test of a leaf parent polls nowhere
-                    // else); a narrower window heard inside the test is this search's
-                    // root's.
+                    self.test_child(tree, &mut current, i, counters, &mut poll)?;
+                    // Polled after a test too (a leaf parent's test polls nowhere else);
+                    // a narrower window heard inside the test is this search's root's.
                     if poll.due(counters.nodes()) {
                         Self::poll(&mut self.stack, &mut current, &mut poll, counters.nodes())?;
                         child_depth = base_depth + self.stack.len() as u32 + 1;
@@ -238,58 +239,119 @@ impl<T: GameTree> PvsIter<T> {
                 }
                 let value = current.m;
                 let Some(parent) = self.stack.pop() else {
-                    let best_index = (current.best != u32::MAX).then_some(current.best as usize);
-                    return Ok(WindowResult { value, best_index });
+                    return Ok(WindowResult::at(value, current.best));
                 };
                 current = parent;
                 child_depth -= 1;
                 Self::child_returned(&mut current, -value);
                 continue;
             };
-            let child = tree.child(current.node, &current.children, i as usize);
-            counters.position(child_depth);
-            let child_degree = tree.degree(child);
-            if child_degree == 0 {
-                counters.leaf();
-                Self::child_returned(&mut current, -tree.value(child));
-            } else if child_depth + 1 == leaf_depth {
-                // The child's children are all leaves: no frame for it.
-                let value = Self::leaf_parent(
-                    tree,
-                    child,
-                    child_degree as u32,
-                    Resume::START,
-                    (child_alpha, child_beta),
-                    leaf_depth,
-                    counters,
-                )
-                .0;
-                Self::child_returned(&mut current, -value);
-                if poll.due(counters.nodes()) {
-                    Self::poll(&mut self.stack, &mut current, &mut poll, counters.nodes())?;
-                    child_depth = base_depth + self.stack.len() as u32 + 1;
-                }
-            } else {
-                let pushed = Frame {
-                    node: child,
-                    children: tree.children(child),
-                    alpha: child_alpha,
-                    beta: child_beta,
-                    m: NEG_INFINITY,
-                    next: 0,
-                    degree: child_degree as u32,
-                    best: u32::MAX,
-                    pending: Pending::Final,
-                };
-                self.stack.push(current);
-                current = pushed;
-                child_depth += 1;
-                // Polled after a descent and after a run of leaves only, as F2's kernel.
-                if poll.due(counters.nodes()) {
-                    Self::poll(&mut self.stack, &mut current, &mut poll, counters.nodes())?;
-                    child_depth = base_depth + self.stack.len() as u32 + 1;
-                }
+            let may_poll = Self::visit(
+                tree,
+                &mut self.stack,
+                &mut current,
+                &mut child_depth,
+                (i, child_alpha, child_beta),
+                leaf_depth,
+                counters,
+            );
+            // Polled after a descent and after a run of leaves only, as F2's kernel.
+            if may_poll && poll.due(counters.nodes()) {
+                Self::poll(&mut self.stack, &mut current, &mut poll, counters.nodes())?;
+                child_depth = base_depth + self.stack.len() as u32 + 1;
             }
+        }
+    }
+
+    /// The search of `node`, whose children are all leaves, with `window`, taken up
+    /// where `resume` says: one loop over the leaves ([`Self::leaf_parent`]).
+    #[inline(always)]
+    fn leaves_only<C: Counters>(
+        tree: &T,
+        node: T::Node,
+        resume: Resume,
+        window: (Value, Value),
+        counters: &mut C,
+    ) -> WindowResult {
+        let (degree, height) = (tree.degree(node) as u32, tree.height());
+        let (value, best) = Self::leaf_parent(tree, node, degree, resume, window, height, counters);
+        WindowResult::at(value, best)
+    }
+
+    /// Tests child `i` of `current` with a null window at the node's floor and takes its
+    /// value. A null-window `pvs` is fail-soft F2, position for position: the test runs
+    /// in that kernel, whatever the child is.
+    #[inline(always)]
+    fn test_child<C: Counters, P: Probe>(
+        &mut self,
+        tree: &T,
+        current: &mut Frame<T::Node, T::Children>,
+        i: u32,
+        counters: &mut C,
+        poll: &mut Polling<'_, P>,
+    ) -> Result<(), Aborted> {
+        // `a < beta <= +inf`, so `a + 1` does not overflow.
+        let a = current.alpha.max(current.m);
+        let child = tree.child(current.node, &current.children, i as usize);
+        let value = self
+            .tests
+            .search_node::<C, P, false>(tree, child, -a - 1, -a, counters, poll)?
+            .0;
+        Self::child_returned(current, -value);
+        Ok(())
+    }
+
+    /// Searches child `i` of `current`, at `child_depth`, with the window `(child_alpha,
+    /// child_beta)`: a leaf is scored, a parent of leaves searched in one loop
+    /// ([`Self::leaf_parent`]), any other child pushed as the new current frame. Returns
+    /// whether the probe may be due: after a descent or a run of leaves, never after one
+    /// leaf. Inlined, so that the frame stays in the registers of the search's loop.
+    #[inline(always)]
+    fn visit<C: Counters>(
+        tree: &T,
+        stack: &mut Vec<Frame<T::Node, T::Children>>,
+        current: &mut Frame<T::Node, T::Children>,
+        child_depth: &mut u32,
+        (i, child_alpha, child_beta): (u32, Value, Value),
+        leaf_depth: u32,
+        counters: &mut C,
+    ) -> bool {
+        let child = tree.child(current.node, &current.children, i as usize);
+        counters.position(*child_depth);
+        let child_degree = tree.degree(child);
+        if child_degree == 0 {
+            counters.leaf();
+            Self::child_returned(current, -tree.value(child));
+            false
+        } else if *child_depth + 1 == leaf_depth {
+            // The child's children are all leaves: no frame for it.
+            let value = Self::leaf_parent(
+                tree,
+                child,
+                child_degree as u32,
+                Resume::START,
+                (child_alpha, child_beta),
+                leaf_depth,
+                counters,
+            )
+            .0;
+            Self::child_returned(current, -value);
+            true
+        } else {
+            let pushed = Frame {
+                node: child,
+                children: tree.children(child),
+                alpha: child_alpha,
+                beta: child_beta,
+                m: NEG_INFINITY,
+                next: 0,
+                degree: child_degree as u32,
+                best: u32::MAX,
+                pending: Pending::Final,
+            };
+            stack.push(std::mem::replace(current, pushed));
+            *child_depth += 1;
+            true
         }
     }
 

@@ -54,98 +54,131 @@ pub(crate) fn without_tests(text: &str) -> (String, Vec<String>) {
 pub(crate) fn blank_comments_and_literals(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
-    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         let next = chars.get(i + 1).copied();
         let after_ident = i > 0 && is_ident(chars[i - 1]);
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                out.push(' ');
-                i += 1;
-            }
+        i = if c == '/' && next == Some('/') {
+            line_comment(&chars, i, &mut out)
         } else if c == '/' && next == Some('*') {
-            let mut depth = 0;
-            while i < chars.len() {
-                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    out.push_str("  ");
-                    i += 2;
-                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    out.push_str("  ");
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    out.push(blank(chars[i]));
-                    i += 1;
-                }
-            }
-        } else if !after_ident && (c == 'r' || (c == 'b' && next == Some('r'))) && {
-            let start = if c == 'b' { i + 2 } else { i + 1 };
-            let hashes = chars[start..].iter().take_while(|&&h| h == '#').count();
-            chars.get(start + hashes) == Some(&'"')
-        } {
-            // A raw string: r"…", r#"…"#, br"…".
-            let start = if c == 'b' { i + 2 } else { i + 1 };
-            let hashes = chars[start..].iter().take_while(|&&h| h == '#').count();
-            let open = start + hashes;
-            for _ in i..=open {
-                out.push(' ');
-            }
-            i = open + 1;
-            while i < chars.len() {
-                let closes = chars[i] == '"'
-                    && chars.len() > i + hashes
-                    && chars[i + 1..=i + hashes].iter().all(|&h| h == '#');
-                if closes {
-                    for _ in 0..=hashes {
-                        out.push(' ');
-                    }
-                    i += 1 + hashes;
-                    break;
-                }
-                out.push(blank(chars[i]));
-                i += 1;
-            }
+            block_comment(&chars, i, &mut out)
+        } else if let Some(hashes) = raw_string_at(&chars, i).filter(|_| !after_ident) {
+            raw_string(&chars, i, hashes, &mut out)
         } else if c == '"' {
-            out.push(' ');
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                if chars[i] == '\\' {
-                    out.push(' ');
-                    i += 1;
-                }
-                if let Some(&c) = chars.get(i) {
-                    out.push(blank(c));
-                }
-                i += 1;
-            }
-            out.push(' ');
-            i += 1;
+            string(&chars, i, &mut out)
         } else if c == '\'' && next == Some('\\') {
             // '\n', '\'', '\u{7b}'.
             out.push_str("  ");
-            i += 2;
+            let mut i = i + 2;
             while i < chars.len() && chars[i] != '\'' {
                 out.push(' ');
                 i += 1;
             }
             out.push(' ');
-            i += 1;
+            i + 1
         } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
             // 'x'; a lifetime ('a) has no closing quote after one character.
             out.push_str("   ");
-            i += 3;
+            i + 3
         } else {
             out.push(c);
+            i + 1
+        };
+    }
+    out
+}
+
+/// A space for a blanked character; a line break stays.
+fn blank(c: char) -> char {
+    if c == '\n' { '\n' } else { ' ' }
+}
+
+/// Blanks the line comment at `i`; returns where the code goes on.
+fn line_comment(chars: &[char], mut i: usize, out: &mut String) -> usize {
+    while i < chars.len() && chars[i] != '\n' {
+        out.push(' ');
+        i += 1;
+    }
+    i
+}
+
+/// Blanks the block comment at `i`, nested ones within; returns where the code goes on.
+fn block_comment(chars: &[char], mut i: usize, out: &mut String) -> usize {
+    let mut depth = 0;
+    while i < chars.len() {
+        if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+            depth += 1;
+            out.push_str("  ");
+            i += 2;
+        } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+            depth -= 1;
+            out.push_str("  ");
+            i += 2;
+            if depth == 0 {
+                break;
+            }
+        } else {
+            out.push(blank(chars[i]));
             i += 1;
         }
     }
-    out
+    i
+}
+
+/// The number of `#` of the raw string (r"…", r#"…"#, br"…") that starts at `i`, if one
+/// does.
+fn raw_string_at(chars: &[char], i: usize) -> Option<usize> {
+    let c = chars[i];
+    let next = chars.get(i + 1).copied();
+    if !(c == 'r' || (c == 'b' && next == Some('r'))) {
+        return None;
+    }
+    let start = if c == 'b' { i + 2 } else { i + 1 };
+    let hashes = chars[start..].iter().take_while(|&&h| h == '#').count();
+    (chars.get(start + hashes) == Some(&'"')).then_some(hashes)
+}
+
+/// Blanks the raw string at `i`, of `hashes` hashes; returns where the code goes on.
+fn raw_string(chars: &[char], i: usize, hashes: usize, out: &mut String) -> usize {
+    let start = if chars[i] == 'b' { i + 2 } else { i + 1 };
+    let open = start + hashes;
+    for _ in i..=open {
+        out.push(' ');
+    }
+    let mut i = open + 1;
+    while i < chars.len() {
+        let closes = chars[i] == '"'
+            && chars.len() > i + hashes
+            && chars[i + 1..=i + hashes].iter().all(|&h| h == '#');
+        if closes {
+            for _ in 0..=hashes {
+                out.push(' ');
+            }
+            return i + 1 + hashes;
+        }
+        out.push(blank(chars[i]));
+        i += 1;
+    }
+    i
+}
+
+/// Blanks the string literal at `i`; returns where the code goes on.
+fn string(chars: &[char], i: usize, out: &mut String) -> usize {
+    out.push(' ');
+    let mut i = i + 1;
+    while i < chars.len() && chars[i] != '"' {
+        if chars[i] == '\\' {
+            out.push(' ');
+            i += 1;
+        }
+        if let Some(&c) = chars.get(i) {
+            out.push(blank(c));
+        }
+        i += 1;
+    }
+    out.push(' ');
+    i + 1
 }
 
 /// A character of an identifier.

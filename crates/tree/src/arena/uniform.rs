@@ -37,6 +37,21 @@ pub struct UniformArena {
     move_numbers: Option<Vec<u16>>,
 }
 
+/// The heap index of each level's first position, root first: pre-order meets each
+/// level's positions in breadth-first order, so a position's heap index is its level's
+/// first index plus how many of the level came before.
+fn level_starts(degree: usize, height: u32) -> Vec<usize> {
+    let mut starts: Vec<usize> = Vec::with_capacity(height as usize + 1);
+    let mut level_size = 1usize;
+    let mut start = 0usize;
+    for _ in 0..=height {
+        starts.push(start);
+        start += level_size;
+        level_size = level_size.saturating_mul(degree);
+    }
+    starts
+}
+
 impl UniformArena {
     /// Materialises `tree`, which must be uniform with degree `tree.max_degree()` and
     /// height `tree.height()`; refuses, before allocating, an arena whose estimated size
@@ -64,17 +79,7 @@ impl UniformArena {
         let nodes = usize::try_from(nodes).map_err(|_| too_large())?;
         let leaves = leaves as usize;
 
-        // Pre-order meets each level's positions in breadth-first order, so a position's
-        // heap index is its level's first index plus how many of the level came before.
-        let mut level_next: Vec<usize> = Vec::with_capacity(height as usize + 1);
-        let mut level_size = 1usize;
-        let mut start = 0usize;
-        for _ in 0..=height {
-            level_next.push(start);
-            start += level_size;
-            level_size = level_size.saturating_mul(degree);
-        }
-
+        let mut level_next = level_starts(degree, height);
         let mut values: Vec<Value> = Vec::with_capacity(leaves);
         let mut move_numbers: Option<Vec<u16>> = None;
         let walked = walk_preorder(tree, |step| {
