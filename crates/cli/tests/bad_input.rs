@@ -498,7 +498,8 @@ const BAD_INPUTS: &[BadInput] = &[
         &["run", "--algo", "f3"],
         &[
             "unknown algorithm 'f3'",
-            "expected f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split, ybwc, jamboree, abdada, lazy-smp or null-window",
+            // The list goes on with every parallel algorithm (`algorithm_names.rs`).
+            "expected f0, f1, f2, f2-iter, f2-soft, pvs, aspiration, mtdf, root-split, ybwc,",
         ],
     ),
     cmd(
@@ -1170,8 +1171,8 @@ const BAD_INPUTS: &[BadInput] = &[
     cmd(
         &["simulate", "--algo", "f2-iter"],
         &[
-            "unknown algorithm 'f2-iter': expected root-split, ybwc, jamboree, abdada, lazy-smp or null-window",
-            "expected root-split, ybwc, jamboree, abdada, lazy-smp or null-window",
+            "unknown algorithm 'f2-iter': expected root-split, ybwc,",
+            "expected root-split, ybwc, jamboree,",
         ],
     ),
     cmd(

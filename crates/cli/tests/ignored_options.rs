@@ -3,6 +3,7 @@
 //! that applies gives no note.
 
 use crate::support;
+use abbench_vocab::{ParallelAlgorithm, Setting};
 use support::abbench;
 
 /// The notes `abbench args…` printed, after checking that it succeeded.
@@ -19,6 +20,16 @@ fn notes(args: &[&str]) -> Vec<String> {
         .filter_map(|l| l.strip_prefix("abbench: note: "))
         .map(str::to_string)
         .collect()
+}
+
+/// The parallel algorithms that read `setting`, as the notes list them.
+fn readers(setting: Setting) -> String {
+    let names: Vec<&str> = ParallelAlgorithm::ALL
+        .into_iter()
+        .filter(|a| a.reads(setting))
+        .map(ParallelAlgorithm::name)
+        .collect();
+    abbench_vocab::and_list(&names)
 }
 
 #[test]
@@ -53,9 +64,10 @@ fn ybwc_options_without_ybwc_or_without_a_second_thread_are_named() {
             "--split-height",
             "2"
         ]),
-        [
-            "--split-height applies only to ybwc, jamboree, abdada, lazy-smp and null-window, none of which is among the algorithms"
-        ]
+        [format!(
+            "--split-height applies only to {}, none of which is among the algorithms",
+            readers(Setting::SplitHeight)
+        )]
     );
     assert_eq!(
         run(&["--algo", "ybwc", "--threads", "1", "--eldest-grain", "10"]),
@@ -81,9 +93,10 @@ fn ybwc_options_without_ybwc_or_without_a_second_thread_are_named() {
     ]);
     assert_eq!(
         simulate,
-        [
-            "--cut-wait applies only to ybwc, jamboree and null-window, none of which is among the algorithms"
-        ]
+        [format!(
+            "--cut-wait applies only to {}, none of which is among the algorithms",
+            readers(Setting::CutWait)
+        )]
     );
 }
 
@@ -103,13 +116,17 @@ fn split_options_an_algorithm_does_not_read_are_noted_and_not_recorded() {
             "--eldest-grain",
             "10"
         ]),
-        ["--eldest-grain applies only to ybwc and jamboree, none of which is among the algorithms"]
+        [format!(
+            "--eldest-grain applies only to {}, none of which is among the algorithms",
+            readers(Setting::EldestGrain)
+        )]
     );
     assert_eq!(
         run(&["--algo", "lazy-smp", "--threads", "2", "--cut-wait", "3"]),
-        [
-            "--cut-wait applies only to ybwc, jamboree and null-window, none of which is among the algorithms"
-        ]
+        [format!(
+            "--cut-wait applies only to {}, none of which is among the algorithms",
+            readers(Setting::CutWait)
+        )]
     );
     assert_eq!(
         run(&[
@@ -231,11 +248,22 @@ fn window_and_table_options_without_the_algorithms_that_use_them_are_named() {
         "--model", "random", "--degree", "3", "--height", "3", "--json",
     ];
     let run = |extra: &[&str]| notes(&[&["run"], &tree[..], extra].concat());
-    let tables_only = "--tt-mb applies only to the table searches (mtdf, abdada, lazy-smp \
-                       and null-window), none of which is among the algorithms";
+    let tables: Vec<&str> = std::iter::once("mtdf")
+        .chain(
+            ParallelAlgorithm::ALL
+                .into_iter()
+                .filter(|a| a.uses_table())
+                .map(ParallelAlgorithm::name),
+        )
+        .collect();
+    let tables_only = format!(
+        "--tt-mb applies only to the table searches ({}), none of which is among the \
+         algorithms",
+        abbench_vocab::and_list(&tables)
+    );
     assert_eq!(
         run(&["--algo", "f2", "--threads", "1,2", "--tt-mb", "8"]),
-        [tables_only]
+        [tables_only.as_str()]
     );
     // A parallel search without a table is set against every exact serial search
     // (`--baseline fastest`), serial mtdf among them: it reads the size, as aspiration and
@@ -266,7 +294,7 @@ fn window_and_table_options_without_the_algorithms_that_use_them_are_named() {
                  among the algorithms",
                 "--aspiration-delta applies only to aspiration, which is not among the \
                  algorithms",
-                tables_only,
+                tables_only.as_str(),
                 not_measured,
             ],
             "{algo}"

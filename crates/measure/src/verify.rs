@@ -687,7 +687,10 @@ mod tests {
                 let verdict = verify_tree(&spec, &plan, &mut pools, 1 << 30).unwrap();
                 assert_eq!(verdict.mismatches(), [], "{model:?} seed {seed}");
                 assert!(verdict.oracle.is_some());
-                assert_eq!(verdict.searches.len(), 8 + 6 * 3);
+                assert_eq!(
+                    verdict.searches.len(),
+                    abbench_search::SerialAlgorithm::ALL.len() + ParallelAlgorithm::ALL.len() * 3
+                );
             }
         }
     }

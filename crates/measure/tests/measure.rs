@@ -2,7 +2,9 @@
 //! metrics against f2-iter, and the JSON form round-trips.
 
 use abbench_measure::{MeasureConfig, MeasureError, Pools, measure, measure_tree};
+use abbench_parallel::ParallelAlgorithm;
 use abbench_results::{Algorithm, Record, TreeInfo};
+use abbench_search::SerialAlgorithm;
 use abbench_testkit::{FaultyTree, negamax};
 use abbench_tree::models::RandomTree;
 use abbench_tree::{GameTree, Layout, Model, ModelSpec, TreeSpec};
@@ -23,7 +25,10 @@ fn every_algorithm_is_measured_and_verified() {
     let records = measure(&tree, &Algorithm::ALL, &[1, 2], &config, &mut pools)
         .unwrap()
         .records;
-    assert_eq!(records.len(), 8 + 6 * 2);
+    assert_eq!(
+        records.len(),
+        SerialAlgorithm::ALL.len() + ParallelAlgorithm::ALL.len() * 2
+    );
     let f2_iter = records.iter().find(|r| r.algo.name() == "f2-iter").unwrap();
     let f2 = records.iter().find(|r| r.algo.name() == "f2").unwrap();
     let f0 = records.iter().find(|r| r.algo.name() == "f0").unwrap();
@@ -124,7 +129,10 @@ fn every_algorithm_measures_the_value_negamax_finds() {
     )
     .unwrap()
     .records;
-    assert_eq!(records.len(), 8 + 6 * 2);
+    assert_eq!(
+        records.len(),
+        SerialAlgorithm::ALL.len() + ParallelAlgorithm::ALL.len() * 2
+    );
     for r in &records {
         assert_eq!(r.value, truth, "{} at {} threads", r.algo, r.threads);
         assert!(r.verified, "{} at {} threads", r.algo, r.threads);

@@ -4,7 +4,7 @@
 //! grain). A mismatch names the tree, algorithm, threads and split configuration.
 
 use abbench_parallel::{ParallelAlgorithm, ParallelSearcher, SearchOptions};
-use abbench_search::{Basic, F2Iter, f0};
+use abbench_search::{Basic, F2Iter, SerialAlgorithm, f0};
 use abbench_tree::{BranchOrder, GameTree, Model, ModelSpec, TreeVisitor};
 use std::sync::OnceLock;
 
@@ -83,13 +83,10 @@ impl TreeVisitor for CheckAll<'_> {
                     if let Some(m) = r.best_move {
                         assert_eq!(value_through(tree, m), serial.value, "best move {m}, {ctx}");
                     }
-                    // One worker searches exactly what serial F2 searches, except with
-                    // Jamboree, whose serial form above the split height is PVS, and the
-                    // null-window search, whose serial form is MTD(f).
-                    let serial_form_is_f2 = !matches!(
-                        algorithm,
-                        ParallelAlgorithm::Jamboree | ParallelAlgorithm::NullWindow
-                    );
+                    // One worker searches exactly what serial F2 searches, where F2's
+                    // kernel is the algorithm's serial form (Jamboree's is PVS, the
+                    // null-window search's MTD(f)).
+                    let serial_form_is_f2 = algorithm.serial_form() == SerialAlgorithm::F2Iter;
                     if threads == 1 && serial_form_is_f2 {
                         assert_eq!(r.stats.nodes, serial.stats.nodes, "nodes, {ctx}");
                         assert_eq!(r.stats.leaves, serial.stats.leaves, "leaves, {ctx}");

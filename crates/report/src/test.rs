@@ -7,6 +7,7 @@ use abbench_results::{
     Algorithm, MACHINE_FILE, MachineInfo, RESULTS_FILE, Record, Results, StopReason, TreeInfo,
     Unfinished,
 };
+use abbench_search::SerialAlgorithm;
 use abbench_tree::{BranchOrder, GameTree, Layout, Model, ModelSpec, TreeSpec, TreeVisitor};
 use std::path::{Path, PathBuf};
 
@@ -71,8 +72,9 @@ fn workloads_group_seeds_and_rows_take_medians() {
     assert_eq!(groups[0].label(), "random d=4 h=5");
     assert_eq!(groups[0].seeds(), vec![Some(1), Some(2)]);
     let rows = groups[0].rows();
-    // Eight serial algorithms, six parallel ones at three thread counts.
-    assert_eq!(rows.len(), 8 + 6 * 3);
+    // Every serial algorithm, and every parallel one at three thread counts.
+    let (serial, parallel) = (SerialAlgorithm::ALL.len(), ParallelAlgorithm::ALL.len());
+    assert_eq!(rows.len(), serial + parallel * 3);
     let one_thread = rows
         .iter()
         .find(|r| r.algo.is_parallel() && r.threads == 1)
@@ -355,8 +357,7 @@ fn split_records() -> (Vec<TreeSpec>, Vec<Record>) {
         split_height: Some(SPLIT_HEIGHT),
         ..config()
     };
-    let algorithms =
-        Algorithm::parse_list("root-split,ybwc,jamboree,abdada,lazy-smp,null-window").unwrap();
+    let algorithms = Algorithm::parse_list("parallel").unwrap();
     let specs: Vec<TreeSpec> = [1, 2]
         .map(|seed| TreeSpec::model(ModelSpec::new(Model::Random, 5, 6, seed), Layout::Implicit))
         .to_vec();
