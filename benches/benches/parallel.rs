@@ -1,5 +1,4 @@
-//! Every parallel search (root splitting, young brothers wait, Jamboree, ABDADA, Lazy SMP,
-//! the null-window search) at 1 … the machine's threads. Pools are built
+//! Every parallel search (`ParallelAlgorithm::ALL`) at 1 … the machine's threads. Pools are built
 //! outside the timed region (`iter_custom`); every search's value is checked against the
 //! golden serial value and its best move against the root moves' own values.
 

@@ -1,6 +1,6 @@
 //! Shared-memory parallel alpha-beta on real threads and in a deterministic simulation:
-//! root splitting, young brothers wait, Jamboree, ABDADA, Lazy SMP and a search driven
-//! by null-window tests.
+//! root splitting, young brothers wait, Jamboree, ABDADA, Lazy SMP, a search driven by
+//! null-window tests, and ER.
 //!
 //! Each algorithm is a folder with its README (its protocol and the measurements behind
 //! its rules) and a type implementing `algorithm::Search`: the settings it reads of

@@ -33,6 +33,9 @@ macro_rules! parallel_algorithms {
             /// The root value by null-window tests (MTD(f)'s schedule), each test searched by
             /// every worker through the shared node table: inside a test no bound can go stale.
             NullWindow = "null-window" => null_window::NullWindow { reads: [SplitHeight, CutWait, Guess], table: true, serial_form: Mtdf };
+            /// ER (Steinberg & Solomon): at a node expected to search every child, every
+            /// child's first line first, then the children in the order those lines say.
+            Er = "er" => er::Er { reads: [SplitHeight, EldestGrain, CutWait], table: false, serial_form: F2Iter };
         }
     };
 }

@@ -94,6 +94,16 @@ pub(crate) trait Younger: Sized {
         sp: &SplitPoint<'_>,
         i: usize,
     ) -> (Result<Value, Aborted>, u64);
+
+    /// Searches `node` as the split point `sp`: young brothers wait's way
+    /// ([`split_node`]) unless the algorithm orders a node's brothers its own way.
+    fn split_node<T: GameTree, E: Executor>(
+        ctx: &Run<'_, '_, T, E, Self>,
+        node: T::Node,
+        sp: &SplitPoint<'_>,
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        split_node(ctx, node, sp)
+    }
 }
 
 impl Younger for Ybwc {
@@ -157,7 +167,7 @@ fn search_run<T: GameTree, E: Executor, Y: Younger>(
             ctx.worker(),
             &ctx.executor,
         );
-        split_node(ctx, root, &sp)
+        Y::split_node(ctx, root, &sp)
     } else {
         ctx.serial_by(Y::KERNEL, root, NEG_INFINITY, INFINITY, &mut StopProbe { ctx })
     }
@@ -179,14 +189,25 @@ pub(crate) fn split_node<T: GameTree, E: Executor, Y: Younger>(
     node: T::Node,
     sp: &SplitPoint<'_>,
 ) -> Result<(Value, Option<usize>), Aborted> {
-    let tree = ctx.tree;
+    let children = ctx.tree.children(node);
+    let incomplete = AtomicBool::new(false);
+    let eldest_examined = open_with_eldest(ctx, node, &children, sp, &incomplete);
+    split_rest(ctx, node, &children, sp, eldest_examined, &incomplete)
+}
+
+/// Opens `node` as the split point `sp` and searches its eldest brother, by this worker
+/// alone, offering its result; returns the positions the eldest's search examined. An
+/// aborted eldest marks the node `incomplete`.
+pub(crate) fn open_with_eldest<T: GameTree, E: Executor, Y: Younger>(
+    ctx: &Run<'_, '_, T, E, Y>,
+    node: T::Node,
+    children: &T::Children,
+    sp: &SplitPoint<'_>,
+    incomplete: &AtomicBool,
+) -> u64 {
     ctx.open_split_point();
     sp.add_examined(1);
-    let children = tree.children(node);
-    let incomplete = AtomicBool::new(false);
-
-    // The eldest brother first, by this worker alone.
-    let (eldest, eldest_examined) = search_brother(ctx, node, &children, sp, 0);
+    let (eldest, eldest_examined) = search_brother(ctx, node, children, sp, 0);
     sp.add_examined(eldest_examined);
     match eldest {
         Ok(v) => {
@@ -194,6 +215,21 @@ pub(crate) fn split_node<T: GameTree, E: Executor, Y: Younger>(
         }
         Err(Aborted) => incomplete.store(true, Ordering::Relaxed),
     }
+    eldest_examined
+}
+
+/// Searches the brothers of split point `sp`'s node after the eldest (searched already,
+/// in `eldest_examined` positions, by [`open_with_eldest`]): at an expected cut node
+/// more by this worker alone, then the rest shared, or finished serially when the eldest
+/// was too small to share. Returns the node's result.
+pub(crate) fn split_rest<T: GameTree, E: Executor, Y: Younger>(
+    ctx: &Run<'_, '_, T, E, Y>,
+    node: T::Node,
+    children: &T::Children,
+    sp: &SplitPoint<'_>,
+    eldest_examined: u64,
+    incomplete: &AtomicBool,
+) -> Result<(Value, Option<usize>), Aborted> {
     // An expected cut node: more brothers by this worker alone, while none cuts off.
     let wait = ctx.settings.wait_for(sp.kind);
     while sp.next_index() < wait.min(sp.degree)
@@ -202,7 +238,7 @@ pub(crate) fn split_node<T: GameTree, E: Executor, Y: Younger>(
         && !ctx.stopped()
     {
         let Some(i) = sp.next_brother() else { break };
-        let (result, examined) = search_brother(ctx, node, &children, sp, i);
+        let (result, examined) = search_brother(ctx, node, children, sp, i);
         sp.add_examined(examined);
         match result {
             Ok(v) => {
@@ -220,7 +256,7 @@ pub(crate) fn split_node<T: GameTree, E: Executor, Y: Younger>(
             let helpers = (ctx.threads() - 1).min(sp.degree - sp.next_index() - 1);
             ctx.with_slot(|slot| slot.stats.splits += 1);
             ctx.fork(helpers, || {
-                brother_loop(ctx, node, &children, sp, &incomplete);
+                brother_loop(ctx, node, children, sp, incomplete);
             });
             let (after_cutoff, after_exhausted) = sp.latencies();
             ctx.with_slot(|slot| {
@@ -323,7 +359,7 @@ pub(crate) fn search_brother_window<T: GameTree, E: Executor, Y: Younger>(
     let brother = tree.child(node, children, i);
     if splits(ctx, brother) {
         let child_sp = SplitPoint::child(sp, sp.kind.child(i), tree.degree(brother), ctx.worker());
-        let result = split_node(ctx, brother, &child_sp).map(|(v, _)| v);
+        let result = Y::split_node(ctx, brother, &child_sp).map(|(v, _)| v);
         (result, child_sp.examined())
     } else {
         let (alpha, beta) = window.for_child();

@@ -1,0 +1,71 @@
+//! ER against serial F2 in the simulator, where every interleaving a seed gives is
+//! replayed exactly, and the rule itself at work.
+
+use crate::ParallelAlgorithm::{Er, Ybwc};
+use crate::SearchOptions;
+use crate::sim::{SimCosts, simulate};
+use abbench_search::{Basic, Counters, F2Iter};
+use abbench_tree::GameTree;
+use abbench_tree::models::{BranchSumTree, RandomTree};
+
+/// Options that split at height `split_height`, the others automatic.
+fn split_at(split_height: u32) -> SearchOptions {
+    SearchOptions {
+        split_height: Some(split_height),
+        ..SearchOptions::default()
+    }
+}
+
+/// The value, and the value through the best move, equal serial F2's on `tree`.
+fn agrees<T: GameTree>(tree: &T, procs: usize, options: &SearchOptions, what: &str) {
+    let serial = F2Iter::new(tree).search::<Basic>(tree);
+    let r = simulate(tree, Er, procs, &SimCosts::default(), options).unwrap();
+    assert_eq!(r.value, serial.value, "{what} at {procs} processors");
+    let best = r.best_move.expect("a tree with moves has a best move");
+    let root = tree.root();
+    let children = tree.children(root);
+    let i = (0..tree.degree(root))
+        .find(|&i| tree.move_number(root, &children, i) == best)
+        .expect("the best move is a root move");
+    let child = tree.child(root, &children, i);
+    let mut counters = Basic::for_height(tree.height());
+    let (alpha, beta) = (abbench_tree::NEG_INFINITY, abbench_tree::INFINITY);
+    let through = F2Iter::new(tree)
+        .search_node(tree, child, alpha, beta, &mut counters, &mut abbench_search::NoProbe)
+        .unwrap()
+        .value;
+    assert_eq!(-through, serial.value, "{what}: best move {best}");
+}
+
+#[test]
+fn er_finds_f2s_value_and_a_best_move_on_many_trees_and_processor_counts() {
+    for seed in 0..60u64 {
+        let degree = 2 + (seed % 7) as u32;
+        let height = 3 + (seed % 4) as u32;
+        let procs = [2, 3, 4, 7, 16, 64][(seed % 6) as usize];
+        let split_height = 1 + (seed % 3) as u32;
+        let values = if seed % 2 == 0 { 1 << 32 } else { 5 };
+        let random = RandomTree::new(degree, height, seed, values);
+        let what = format!("random d{degree} h{height} seed {seed}, split height {split_height}");
+        agrees(&random, procs, &split_at(split_height), &what);
+        let sums = BranchSumTree::new(degree, height, seed, 7);
+        agrees(&sums, procs, &split_at(split_height), &format!("branch-sum, {what}"));
+    }
+}
+
+/// The first lines are searched before any child is finished: on a tree where that
+/// changes the order, ER opens its split points and examines positions as young
+/// brothers wait does not. At one processor it is young brothers wait, position for
+/// position.
+#[test]
+fn the_first_lines_change_what_is_searched_and_one_processor_is_ybwc() {
+    let tree = RandomTree::new(8, 7, 3, 1 << 32);
+    let options = split_at(2);
+    let er = simulate(&tree, Er, 8, &SimCosts::default(), &options).unwrap();
+    let ybwc = simulate(&tree, Ybwc, 8, &SimCosts::default(), &options).unwrap();
+    assert_eq!(er.value, ybwc.value);
+    assert_ne!((er.nodes, er.split_points), (ybwc.nodes, ybwc.split_points));
+    let er1 = simulate(&tree, Er, 1, &SimCosts::default(), &options).unwrap();
+    let ybwc1 = simulate(&tree, Ybwc, 1, &SimCosts::default(), &options).unwrap();
+    assert_eq!((er1.nodes, er1.leaves), (ybwc1.nodes, ybwc1.leaves));
+}
