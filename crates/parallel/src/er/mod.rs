@@ -176,59 +176,37 @@ fn first_lines<T: GameTree, E: Executor>(
     brothers: &[Brother<'_, T>],
     incomplete: &AtomicBool,
 ) {
-    let next = AtomicUsize::new(0);
-    let owner = ctx.worker();
-    let work = || {
-        loop {
-            if sp.window().is_closed() || ctx.stopped() {
-                if !sp.genuinely_cut() {
-                    incomplete.store(true, Ordering::Relaxed);
-                }
-                return;
+    // The eldest, searched whole already, is no first line.
+    let first = usize::from(brothers[0].done.load(Ordering::Relaxed));
+    let helpers = (ctx.threads() - 1).min(brothers.len() - 1);
+    share(ctx, sp, brothers.len() - first, helpers, incomplete, |k| {
+        let i = first + k;
+        let brother = &brothers[i];
+        match &brother.sp {
+            Some((bsp, grandchildren)) => {
+                let examined = open_with_eldest(
+                    ctx,
+                    brother.node,
+                    grandchildren,
+                    bsp,
+                    &brother.incomplete,
+                );
+                brother
+                    .eldest_examined
+                    .store(examined, Ordering::Relaxed);
             }
-            // Memory ordering: `Relaxed`, as the hand-out's (`handout.rs`): an index,
-            // and the join after the fork publishes what each search wrote.
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(brother) = brothers.get(i) else {
-                return;
-            };
-            if brother.done.load(Ordering::Relaxed) {
-                continue;
-            }
-
-            ctx.strand();
-            if ctx.worker() != owner {
-                ctx.with_slot(|slot| slot.stats.steals += 1);
-            }
-            match &brother.sp {
-                Some((bsp, grandchildren)) => {
-                    let examined = open_with_eldest(
-                        ctx,
-                        brother.node,
-                        grandchildren,
-                        bsp,
-                        &brother.incomplete,
-                    );
-                    brother
-                        .eldest_examined
-                        .store(examined, Ordering::Relaxed);
-                }
-                None => {
-                    let (result, examined) = search_brother_window(ctx, node, children, sp, i);
-                    sp.add_examined(examined);
-                    match result {
-                        Ok(v) => {
-                            sp.offer(-v, i);
-                        }
-                        Err(Aborted) => incomplete.store(true, Ordering::Relaxed),
+            None => {
+                let (result, examined) = search_brother_window(ctx, node, children, sp, i);
+                sp.add_examined(examined);
+                match result {
+                    Ok(v) => {
+                        sp.offer(-v, i);
                     }
+                    Err(Aborted) => incomplete.store(true, Ordering::Relaxed),
                 }
             }
         }
-    };
-    let helpers = (ctx.threads() - 1).min(brothers.len() - 1);
-    ctx.with_slot(|slot| slot.stats.splits += 1);
-    ctx.fork(helpers, work);
+    });
 }
 
 /// The children still to finish, the most promising first: by the bound their first
@@ -275,6 +253,23 @@ fn by_need<T: GameTree, E: Executor>(
         }
         return;
     }
+    let helpers = (ctx.threads() - 1).min(rest.len() - 1);
+    share(ctx, sp, rest.len(), helpers, incomplete, |k| {
+        finish(ctx, sp, brothers, rest[k], incomplete);
+    });
+}
+
+/// Hands out items `0..count` of `sp`'s node one at a time to this worker and `helpers`
+/// more, each to `each`, until none is left or the split point is closed (a closure
+/// that is no cutoff of its own leaves the node `incomplete`).
+fn share<T: GameTree, E: Executor>(
+    ctx: &Run<'_, '_, T, E, Er>,
+    sp: &SplitPoint<'_>,
+    count: usize,
+    helpers: usize,
+    incomplete: &AtomicBool,
+    each: impl Fn(usize) + Sync,
+) {
     let next = AtomicUsize::new(0);
     let owner = ctx.worker();
     let work = || {
@@ -285,16 +280,19 @@ fn by_need<T: GameTree, E: Executor>(
                 }
                 return;
             }
+            // Memory ordering: `Relaxed`, as the hand-out's (`handout.rs`): an index,
+            // and the join after the fork publishes what each search wrote.
             let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&i) = rest.get(k) else { return };
+            if k >= count {
+                return;
+            }
             ctx.strand();
             if ctx.worker() != owner {
                 ctx.with_slot(|slot| slot.stats.steals += 1);
             }
-            finish(ctx, sp, brothers, i, incomplete);
+            each(k);
         }
     };
-    let helpers = (ctx.threads() - 1).min(rest.len() - 1);
     ctx.with_slot(|slot| slot.stats.splits += 1);
     ctx.fork(helpers, work);
 }
