@@ -55,7 +55,7 @@ use crate::split_point::{SplitPoint, Window, is_split_point};
 use abbench_search::{Aborted, Poll, Probe, Resume};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::sync::{AtomicBool, Ordering};
 
 /// Young brothers wait ([`crate::ParallelAlgorithm::Ybwc`]): every younger brother
 /// searched with its split point's live window.
