@@ -448,6 +448,9 @@ fn the_simulated_speedup_is_the_simulators_median_and_the_gap_is_against_the_mea
         .collect();
     assert_eq!(procs, vec![1, 2, 4, 8, 16, 32, 64]);
 
+    let dir = tempfile::tempdir().unwrap();
+    write_report(dir.path(), &results(&records), None).unwrap();
+    let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
     for algorithm in ParallelAlgorithm::ALL {
         for procs in [2, 8] {
             let simulated: Vec<f64> = specs
@@ -478,9 +481,6 @@ fn the_simulated_speedup_is_the_simulators_median_and_the_gap_is_against_the_mea
             let gap = row.simulated / measured - 1.0;
             assert_eq!(row.gap(), Some(gap));
 
-            let dir = tempfile::tempdir().unwrap();
-            write_report(dir.path(), &results(&records), None).unwrap();
-            let md = std::fs::read_to_string(dir.path().join(REPORT_FILE)).unwrap();
             let line = format!(
                 "| {algorithm} | {procs} | {measured:.2}× | {:.2}× | {:+.1}% |",
                 row.simulated,
