@@ -1,4 +1,4 @@
-//! `--shard K/N` and `abbench merge`: the quick suite swept in three parts and merged is
+//! `--shard K/N` and `abbench merge`: a small suite swept in three parts and merged is
 //! the unsharded sweep's searches, in its order, with a report; every refusal of `merge`
 //! is one line, exit 2, and writes nothing; `simulate`'s parts together print exactly
 //! the unsharded lines.
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use support::abbench;
 
-/// The sweeps every test reads: the quick suite whole and in three parts, one run each.
+/// The sweeps every test reads: [`SUITE`] whole and in three parts, one run each.
 struct Sweeps {
     root: PathBuf,
 }
@@ -28,10 +28,75 @@ impl Sweeps {
     }
 }
 
+/// Twelve small trees of every model, serial and parallel at 1 and 2 threads, and a
+/// perfectly ordered family: what the quick suite holds, in a fraction of its time.
+const SUITE: &str = r#"
+name = "shards"
+description = "twelve small trees of every model, for the shard tests"
+threads = [1, 2]
+repeat = 1
+warmup = 0
+algo = ["f2", "f2-iter", "mtdf", "ybwc"]
+
+[[workload]]
+model = "random"
+degree = 6
+height = 6
+trees = 2
+
+[[workload]]
+model = "ordered"
+degree = 6
+height = 7
+ordering = 0.7
+trees = 2
+
+[[workload]]
+model = "dependent"
+degree = 3
+height = 9
+
+[[workload]]
+model = "branch-sum"
+degree = 5
+height = 6
+order = "static"
+
+[[workload]]
+model = "worst"
+degree = 3
+height = 6
+
+[[workload]]
+# Perfectly ordered trees at five heights: the theory plot.
+model = "ordered"
+degree = 3
+heights = [2, 3, 4, 5, 6]
+ordering = 1.0
+algo = ["f2", "f2-iter"]
+"#;
+
+/// [`SUITE`]'s file, written once for every test.
+fn suite() -> &'static str {
+    static SUITE_FILE: OnceLock<String> = OnceLock::new();
+    SUITE_FILE.get_or_init(|| {
+        let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shard-command-suite.toml");
+        std::fs::write(&file, SUITE).unwrap();
+        file.display().to_string()
+    })
+}
+
 fn sweep(out: &Path, extra: &[&str]) {
     let out = out.display().to_string();
     let mut args = vec![
-        "-q", "sweep", "--suite", "quick", "--repeat", "1", "--out", &out,
+        "-q",
+        "sweep",
+        "--suite",
+        suite(),
+        "--repeat",
+        "1",
+        "--out",
+        &out,
     ];
     args.extend_from_slice(extra);
     let output = abbench(&args);
@@ -194,7 +259,7 @@ fn each_part_records_its_shard_suite_hash_and_build() {
         manifest["shard"],
         serde_json::json!({"index": 2, "count": 3})
     );
-    assert_eq!(manifest["suite"], "quick");
+    assert_eq!(manifest["suite"], "shards");
     assert_eq!(manifest["suite_hash"].as_str().unwrap().len(), 16);
     assert_schema_valid(&s.part(2).join("shard.json"));
     let machine = std::fs::read_to_string(s.part(2).join("machine.json")).unwrap();
@@ -386,9 +451,9 @@ fn the_parts_of_a_verification_check_every_tree_once() {
 #[test]
 fn a_part_with_no_trees_is_a_part_like_any_other() {
     let s = sweeps();
-    // The quick suite has 21 trees: part 22 of 22 has none.
+    // The suite has 12 trees: part 13 of 13 has none.
     let empty = s.out("empty-part");
-    sweep(&empty, &["--shard", "22/22"]);
+    sweep(&empty, &["--shard", "13/13"]);
     let manifest = std::fs::read_to_string(empty.join("shard.json")).unwrap();
     assert!(manifest.contains("\"trees\": []"), "{manifest}");
     let out = s.out("empty-merged");
@@ -398,7 +463,7 @@ fn a_part_with_no_trees_is_a_part_like_any_other() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(String::from_utf8_lossy(&output.stdout).contains("0 records from 1 of 22 shards"));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("0 records from 1 of 13 shards"));
 }
 
 /// A copy of the flat run folder `from` at `to`.
