@@ -35,30 +35,24 @@ fn lines(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
 }
 
+/// Ctrl-C, SIGTERM, SIGHUP (a closed terminal or SSH connection: without a handler the
+/// sweep would die at once, leaving a folder without its report) and SIGQUIT, one after
+/// another: each sweep calibrates with every core busy, and the time to stop is asserted,
+/// so no two should share the cores.
 #[test]
-fn ctrl_c_stops_a_sweep_promptly_and_keeps_whole_records() {
-    stops_promptly_and_keeps_whole_records("INT", 130, "SIGINT");
+fn every_stop_signal_stops_a_sweep_promptly_and_keeps_whole_records() {
+    for (signal, code, name) in [
+        ("INT", 130, "SIGINT"),
+        ("TERM", 143, "SIGTERM"),
+        ("HUP", 129, "SIGHUP"),
+        ("QUIT", 131, "SIGQUIT"),
+    ] {
+        stops_promptly_and_keeps_whole_records(signal, code, name);
+    }
 }
 
-#[test]
-fn sigterm_stops_a_sweep_as_ctrl_c_does() {
-    stops_promptly_and_keeps_whole_records("TERM", 143, "SIGTERM");
-}
-
-/// A closed terminal or SSH connection: without a handler the sweep would die at once,
-/// leaving a folder without its report.
-#[test]
-fn sighup_stops_a_sweep_as_sigterm_does() {
-    stops_promptly_and_keeps_whole_records("HUP", 129, "SIGHUP");
-}
-
-#[test]
-fn sigquit_stops_a_sweep_as_sigterm_does() {
-    stops_promptly_and_keeps_whole_records("QUIT", 131, "SIGQUIT");
-}
-
-/// The two tests take turns: each sweep calibrates with every core busy, and the time to
-/// stop is asserted, so neither should share the cores with the other.
+/// The sweeps that are sent a signal take turns: each calibrates with every core busy,
+/// and the time to stop is asserted.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn stops_promptly_and_keeps_whole_records(signal: &str, code: i32, name: &str) {

@@ -21,7 +21,7 @@ threads = [1, 2]
 model = "random"
 degree = 3
 height = 4
-trees = 40
+trees = 16
 algorithms = ["f2-iter", "ybwc"]
 "#;
 
@@ -336,7 +336,7 @@ fn a_sweep_whose_report_cannot_be_written_is_failed_not_complete() {
     // Two trees: their records fit under 12 KiB, the speedup plot does not.
     std::fs::write(
         dir.path().join("suite.toml"),
-        SUITE.replace("trees = 40", "trees = 2"),
+        SUITE.replace("trees = 16", "trees = 2"),
     )
     .unwrap();
     let output = with_file_limit(
@@ -478,7 +478,7 @@ fn a_sweep_whose_folder_is_removed_stops_and_says_so() {
         SUITE
             .replace("degree = 3", "degree = 8")
             .replace("height = 4", "height = 9")
-            .replace("trees = 40", "trees = 100")
+            .replace("trees = 16", "trees = 100")
             .replace(r#"["f2-iter", "ybwc"]"#, r#"["f2-iter"]"#),
     )
     .unwrap();
