@@ -21,14 +21,11 @@
 //! memory ordering are young brothers wait's (`ybwc/README.md`). The measurements
 //! behind the rules are in `README.md` beside this file.
 
-use crate::SearchOptions;
-use crate::algorithm::Search;
-use crate::context::Context;
 use crate::executor::Executor;
 use crate::split_point::{Kind, SplitPoint};
 use crate::sync::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use crate::ybwc::{
-    self, Run, Settings, Younger, open_with_eldest, search_brother_window, split_rest, splits,
+    self, Run, Younger, open_with_eldest, search_brother_window, split_rest, splits,
 };
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, INFINITY, Value};
@@ -38,21 +35,6 @@ mod test;
 
 /// ER ([`crate::ParallelAlgorithm::Er`]).
 pub(crate) struct Er;
-
-impl Search for Er {
-    type Settings = Settings;
-
-    fn settings(options: &SearchOptions, workers: usize) -> Settings {
-        Settings::new(options, workers)
-    }
-
-    fn search<T: GameTree, E: Executor>(
-        ctx: &Context<'_, T, E>,
-        settings: &Settings,
-    ) -> Result<(Value, Option<usize>), Aborted> {
-        ybwc::search::<T, E, Er>(ctx, settings)
-    }
-}
 
 impl Younger for Er {
     fn search_younger<T: GameTree, E: Executor>(

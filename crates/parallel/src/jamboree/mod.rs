@@ -7,34 +7,17 @@
 //! folder plugs into ([`Younger`]); what differs is here. The protocol and the
 //! measurements behind it are in `README.md` beside this file.
 
-use crate::SearchOptions;
-use crate::algorithm::Search;
 use crate::context::{Context, Kernel};
 use crate::executor::Executor;
 use crate::split_point::SplitPoint;
 use crate::ybwc::{
-    self, Run, Settings, Younger, search_brother_window, split_node, splits,
+    Run, Younger, search_brother_window, split_node, splits,
 };
 use abbench_search::{Aborted, Poll, Probe};
 use abbench_tree::{GameTree, INFINITY, Value};
 
 /// Jamboree ([`crate::ParallelAlgorithm::Jamboree`]).
 pub(crate) struct Jamboree;
-
-impl Search for Jamboree {
-    type Settings = Settings;
-
-    fn settings(options: &SearchOptions, workers: usize) -> Settings {
-        Settings::new(options, workers)
-    }
-
-    fn search<T: GameTree, E: Executor>(
-        ctx: &Context<'_, T, E>,
-        settings: &Settings,
-    ) -> Result<(Value, Option<usize>), Aborted> {
-        ybwc::search::<T, E, Jamboree>(ctx, settings)
-    }
-}
 
 impl Younger for Jamboree {
     /// Below the split height Jamboree is serial PVS, as \*Socrates ran NegaScout below

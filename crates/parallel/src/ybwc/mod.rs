@@ -61,7 +61,10 @@ use crate::sync::{AtomicBool, Ordering};
 /// searched with its split point's live window.
 pub(crate) struct Ybwc;
 
-impl Search for Ybwc {
+/// Every search on young brothers wait's split points (young brothers wait, Jamboree,
+/// ER) is told and started the same way; what differs is how it searches a split
+/// point's brothers ([`Younger`]).
+impl<Y: Younger> Search for Y {
     type Settings = Settings;
 
     fn settings(options: &SearchOptions, workers: usize) -> Settings {
@@ -72,7 +75,7 @@ impl Search for Ybwc {
         ctx: &Context<'_, T, E>,
         settings: &Settings,
     ) -> Result<(Value, Option<usize>), Aborted> {
-        search::<T, E, Ybwc>(ctx, settings)
+        search::<T, E, Y>(ctx, settings)
     }
 }
 
