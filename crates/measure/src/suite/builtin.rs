@@ -114,10 +114,11 @@ fn quick() -> Suite {
 /// imperfect move ordering, a tall totally dependent tree, a branch-sum tree searched in
 /// static order, and a perfectly ordered family for the theory plot.
 ///
-/// About five minutes of a release build on two cores (5 min 15 s measured, with every
+/// About six minutes of a release build on two cores (5 min 59 s measured, with every
 /// exact serial search measured beside the parallel ones), most of it on the two
-/// scaling workloads (random d=16 h=8 and ordered q=0.7 d=8 h=13, up to 16 s per tree): their speedup and search overhead vary from tree to tree by more than from run
-/// to run, so they get the most seeds.
+/// scaling workloads (random d=16 h=8 and ordered q=0.7 d=8 h=13, up to 16 s per tree):
+/// their speedup and search overhead vary from tree to tree by more than from run to
+/// run, so they get the most seeds.
 fn default() -> Suite {
     let mut workloads = vec![
         workload(ModelSpec::new(Model::Random, 16, 8, 1), 12),
