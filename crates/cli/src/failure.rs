@@ -250,9 +250,9 @@ impl From<FileError> for Failure {
 impl From<ParallelError> for Failure {
     fn from(error: ParallelError) -> Self {
         match error {
-            ParallelError::NoThreads | ParallelError::TableAllocation(_) => {
-                Failure::bad_input(error.to_string())
-            }
+            ParallelError::NoThreads
+            | ParallelError::TableAllocation(_)
+            | ParallelError::KeepLimit(_) => Failure::bad_input(error.to_string()),
             other => Failure::failed(other.to_string()),
         }
     }

@@ -247,6 +247,17 @@ pub struct SplitArgs {
         value_parser = clap::value_parser!(u32).range(1..=1024)
     )]
     pub cut_wait: Option<u32>,
+
+    /// er: keep at most N positions at once for the nodes whose children's first lines
+    /// are searched first (a node past it is searched as ybwc searches it); at least the
+    /// tree's largest degree, 1 ..= 10^15 [default: no bound].
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000_000)
+    )]
+    pub keep_limit: Option<u64>,
 }
 
 impl SplitArgs {
@@ -263,6 +274,7 @@ impl SplitArgs {
             (Setting::SplitHeight, self.split_height.is_some()),
             (Setting::EldestGrain, self.eldest_grain.is_some()),
             (Setting::CutWait, self.cut_wait.is_some()),
+            (Setting::KeepLimit, self.keep_limit.is_some()),
         ];
         let names = |read: bool, among: &[ParallelAlgorithm], setting: Setting| {
             let names: Vec<&str> = among
@@ -306,6 +318,7 @@ impl SplitArgs {
             split_height: self.split_height,
             eldest_grain: self.eldest_grain,
             cut_wait: self.cut_wait,
+            keep_limit: self.keep_limit,
             time_limit: None,
             ..SearchOptions::default()
         }

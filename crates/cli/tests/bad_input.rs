@@ -426,6 +426,45 @@ const BAD_INPUTS: &[BadInput] = &[
         &["verify", "--cutoff", "x"],
         &["'--cutoff <ge|gt>'", "cutoff 'x' is unknown"],
     ),
+    // ER's memory bound must hold one node's children.
+    cmd(
+        &[
+            "run",
+            "--algo",
+            "er",
+            "--threads",
+            "2",
+            "--keep-limit",
+            "2",
+            "--degree",
+            "3",
+            "--height",
+            "4",
+            "--repeat",
+            "1",
+        ],
+        &[
+            "--keep-limit 2 is below the tree's largest degree 3",
+            "at least 3",
+        ],
+    ),
+    cmd(
+        &[
+            "simulate",
+            "--algo",
+            "er",
+            "--procs",
+            "2",
+            "--keep-limit",
+            "2",
+            "--degree",
+            "3",
+        ],
+        &[
+            "invalid --keep-limit 2",
+            "at least the tree's largest degree, 3",
+        ],
+    ),
     // Simulations estimated past ten minutes ask for --force, as run, verify and sweep do.
     cmd(
         &[

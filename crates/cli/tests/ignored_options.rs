@@ -102,7 +102,7 @@ fn ybwc_options_without_ybwc_or_without_a_second_thread_are_named() {
 
 /// ABDADA and Lazy SMP read the split height only: the eldest grain and the cut wait
 /// given for them alone are named as unused, given with an algorithm that reads them are
-/// noted, and never recorded for them.
+/// noted, and never recorded for them. ER's memory bound is recorded for ER alone.
 #[test]
 fn split_options_an_algorithm_does_not_read_are_noted_and_not_recorded() {
     let tree = ["--model", "random", "--degree", "4", "--height", "5"];
@@ -151,14 +151,22 @@ fn split_options_an_algorithm_does_not_read_are_noted_and_not_recorded() {
             &tree[..],
             &[
                 "--algo",
-                "ybwc,abdada,null-window",
+                "ybwc,abdada,null-window,er",
                 "--threads",
                 "2",
                 "--repeat",
                 "1",
                 "--json",
             ],
-            &["--eldest-grain", "10", "--cut-wait", "3", "--quiet"],
+            &[
+                "--eldest-grain",
+                "10",
+                "--cut-wait",
+                "3",
+                "--keep-limit",
+                "40",
+                "--quiet",
+            ],
         ]
         .concat(),
     );
@@ -178,6 +186,16 @@ fn split_options_an_algorithm_does_not_read_are_noted_and_not_recorded() {
     assert!(field("null-window", "eldest_grain").is_null());
     assert!(field("abdada", "eldest_grain").is_null());
     assert!(field("abdada", "cut_wait").is_null());
+    // ER's memory bound, and what it kept, are ER's alone.
+    assert_eq!(field("er", "keep_limit"), 40);
+    assert!(
+        field("er", "kept_positions")
+            .as_u64()
+            .is_some_and(|k| k <= 40)
+    );
+    assert!(field("er", "kept_bytes").as_u64().is_some());
+    assert!(field("ybwc", "keep_limit").is_null());
+    assert!(field("ybwc", "kept_positions").is_null());
     assert_eq!(
         field("abdada", "split_height"),
         field("ybwc", "split_height")

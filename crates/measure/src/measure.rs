@@ -43,6 +43,8 @@ pub struct MeasureConfig {
     pub eldest_grain: Option<u64>,
     /// `ybwc`'s cut wait ([`SearchOptions::cut_wait`]); `None` for the default.
     pub cut_wait: Option<u32>,
+    /// `er`'s memory bound ([`SearchOptions::keep_limit`]); `None` for none.
+    pub keep_limit: Option<u64>,
     /// Bound on each search, serial or parallel; `None` for none.
     pub time_limit: Option<Duration>,
     /// Largest arena, in bytes.
@@ -80,6 +82,7 @@ impl Default for MeasureConfig {
             split_height: None,
             eldest_grain: None,
             cut_wait: None,
+            keep_limit: None,
             time_limit: None,
             memory_budget: abbench_tree::arena::default_memory_budget(),
             interrupt: Interrupt::new(),
@@ -639,6 +642,7 @@ impl Measure<'_> {
             time_limit: self.config.time_limit,
             tt_mb: self.config.serial.tt_mb,
             guess: self.config.serial.guess,
+            keep_limit: self.config.keep_limit,
         }
     }
 
@@ -745,6 +749,9 @@ impl Measure<'_> {
                 .then(|| abbench_parallel::split_height(algorithm, tree, options, threads)),
             eldest_grain: reads(Setting::EldestGrain).then(|| options.eldest_grain_for(threads)),
             cut_wait: reads(Setting::CutWait).then(|| options.cut_wait_for()),
+            keep_limit: options.keep_limit.filter(|_| reads(Setting::KeepLimit)),
+            kept_positions: reads(Setting::KeepLimit).then_some(shown.stats.kept_positions),
+            kept_bytes: reads(Setting::KeepLimit).then_some(shown.stats.kept_bytes),
             serial_nodes,
             serial_wall_ns: baseline_wall.median,
             speedup,

@@ -278,6 +278,11 @@ fn simulation_error(error: SimError, procs: &[usize]) -> MeasureError {
             value: megabytes.to_string(),
             expected: error.to_string(),
         },
+        SimError::KeepLimit(too_small) => MeasureError::InvalidOption {
+            parameter: "--keep-limit",
+            value: too_small.limit.to_string(),
+            expected: format!("at least the tree's largest degree, {}", too_small.degree),
+        },
         SimError::NoProcessors | SimError::TooManyProcessors { .. } => {
             MeasureError::InvalidOption {
                 parameter: "--procs",

@@ -41,7 +41,7 @@ mod table_search;
 
 pub use abbench_vocab::{ParallelAlgorithm, Percentiles, Setting, one_of};
 pub use null_window::{GAME_GRAIN_POSITIONS, game_split_height};
-pub use options::{SERIAL_GRAIN_POSITIONS, SearchOptions, auto_split_height};
+pub use options::{KeepLimitTooSmall, SERIAL_GRAIN_POSITIONS, SearchOptions, auto_split_height};
 pub use searcher::{ParallelError, ParallelResult, ParallelSearcher};
 pub use stats::{ParallelStats, WorkerStats, percentiles};
 pub use table::{TableTiming, time_table_accesses};

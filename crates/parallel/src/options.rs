@@ -4,6 +4,7 @@
 //! in `ybwc/settings.rs`.
 
 use abbench_tree::Value;
+use abbench_vocab::{ParallelAlgorithm, Setting};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -61,6 +62,12 @@ pub struct SearchOptions {
     /// finds it as MTD(f) does ([`abbench_search::mtdf_guess`]).
     #[serde(default)]
     pub guess: Option<Value>,
+    /// ER: the most positions its e-nodes may keep at once, each child whose first line
+    /// waits to be finished (`--keep-limit`, [`crate::Setting::KeepLimit`]). An e-node
+    /// that would pass it is searched as young brothers wait searches it. At least the
+    /// tree's largest degree; `None`: no bound.
+    #[serde(default)]
+    pub keep_limit: Option<u64>,
 }
 
 fn default_tt_mb() -> usize {
@@ -76,6 +83,7 @@ impl Default for SearchOptions {
             time_limit: None,
             tt_mb: abbench_search::DEFAULT_TT_MB,
             guess: None,
+            keep_limit: None,
         }
     }
 }
@@ -103,5 +111,38 @@ impl SearchOptions {
     /// automatically.
     pub fn is_automatic(&self) -> bool {
         self.split_height.is_none() && self.eldest_grain.is_none() && self.cut_wait.is_none()
+    }
+}
+
+/// A memory bound ([`SearchOptions::keep_limit`]) too small for one e-node of the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "--keep-limit {limit} is below the tree's largest degree {degree}: ER keeps one node's \
+     children at once, so give at least {degree}"
+)]
+pub struct KeepLimitTooSmall {
+    /// The bound given.
+    pub limit: u64,
+    /// The tree's largest degree, the least bound that lets ER search its way.
+    pub degree: usize,
+}
+
+impl SearchOptions {
+    /// Whether the memory bound, where `algorithm` reads it, lets it keep one node's
+    /// children on a tree of this largest degree.
+    pub fn check_keep_limit(
+        &self,
+        algorithm: ParallelAlgorithm,
+        max_degree: usize,
+    ) -> Result<(), KeepLimitTooSmall> {
+        match self.keep_limit {
+            Some(limit) if algorithm.reads(Setting::KeepLimit) && limit < max_degree as u64 => {
+                Err(KeepLimitTooSmall {
+                    limit,
+                    degree: max_degree,
+                })
+            }
+            _ => Ok(()),
+        }
     }
 }

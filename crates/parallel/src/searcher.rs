@@ -43,6 +43,9 @@ pub enum ParallelError {
          memory (a ulimit -v?); choose a smaller --tt-mb"
     )]
     TableAllocation(usize),
+    /// The memory bound is too small for the tree.
+    #[error(transparent)]
+    KeepLimit(#[from] crate::KeepLimitTooSmall),
 }
 
 /// The answer of a parallel search.
@@ -201,6 +204,7 @@ impl ParallelSearcher {
         algorithm: ParallelAlgorithm,
         options: SearchOptions,
     ) -> Result<ParallelResult, ParallelError> {
+        options.check_keep_limit(algorithm, tree.max_degree())?;
         let table_bytes = self.prepare(algorithm, &options)?;
         let mut held = self.table.lock().unwrap_or_else(|p| p.into_inner());
         let table = match held.as_mut() {

@@ -441,7 +441,7 @@ fn recorded_options(
 /// did. A table search simulates with the table its record names (`table.bytes`, the
 /// `--tt-mb` it was measured with rounded down, which gives the same table again); one
 /// without predates it and simulates with the default. A first guess the record was
-/// given (the null-window search's) is given again.
+/// given (the null-window search's) is given again, and so is ER's memory bound.
 pub(crate) fn record_options(r: &Record) -> SearchOptions {
     let metrics = r.parallel.as_ref().expect("a parallel record");
     let cut_wait = Some(metrics.cut_wait.unwrap_or(1));
@@ -460,6 +460,7 @@ pub(crate) fn record_options(r: &Record) -> SearchOptions {
             cut_wait,
             tt_mb,
             guess,
+            keep_limit: metrics.keep_limit,
             ..SearchOptions::default()
         }
     } else {
@@ -470,6 +471,7 @@ pub(crate) fn record_options(r: &Record) -> SearchOptions {
             time_limit: None,
             tt_mb,
             guess,
+            keep_limit: metrics.keep_limit,
         }
     }
 }

@@ -192,6 +192,16 @@ pub struct ParallelMetrics {
     /// rest were shared (absent in older records, which searched with 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cut_wait: Option<u32>,
+    /// `er`'s memory bound, when one was given (`--keep-limit`): the most positions its
+    /// e-nodes may keep at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_limit: Option<u64>,
+    /// `er`: the most positions its e-nodes kept at once (median run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_positions: Option<u64>,
+    /// `er`: the bytes those positions took (median run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_bytes: Option<u64>,
     /// Positions `f2-iter` examines on this tree.
     pub serial_nodes: u64,
     /// Median wall time of `f2-iter`, nanoseconds.

@@ -35,7 +35,7 @@ macro_rules! parallel_algorithms {
             NullWindow = "null-window" => null_window::NullWindow { reads: [SplitHeight, CutWait, Guess], table: true, serial_form: Mtdf };
             /// ER (Steinberg & Solomon): at a node expected to search every child, every
             /// child's first line first, then the children in the order those lines say.
-            Er = "er" => er::Er { reads: [SplitHeight, EldestGrain, CutWait], table: false, serial_form: F2Iter };
+            Er = "er" => er::Er { reads: [SplitHeight, EldestGrain, CutWait, KeepLimit], table: false, serial_form: F2Iter };
         }
     };
 }

@@ -18,15 +18,18 @@ pub enum Setting {
     CutWait,
     /// The first guess of a search by null-window tests.
     Guess,
+    /// The most positions a search may keep at once beyond its split points.
+    KeepLimit,
 }
 
 impl Setting {
     /// Every setting an algorithm may read or not.
-    pub const ALL: [Setting; 4] = [
+    pub const ALL: [Setting; 5] = [
         Setting::SplitHeight,
         Setting::EldestGrain,
         Setting::CutWait,
         Setting::Guess,
+        Setting::KeepLimit,
     ];
 
     /// The option's name on the command line, without the dashes.
@@ -36,6 +39,7 @@ impl Setting {
             Setting::EldestGrain => "eldest-grain",
             Setting::CutWait => "cut-wait",
             Setting::Guess => "guess",
+            Setting::KeepLimit => "keep-limit",
         }
     }
 }

@@ -285,6 +285,7 @@ impl RunCommand {
             split_height: self.search.split.split_height,
             eldest_grain: self.search.split.eldest_grain,
             cut_wait: self.search.split.cut_wait,
+            keep_limit: self.search.split.keep_limit,
             time_limit: self.search.time_limit,
             memory_budget: self.tree.memory_budget(),
             pin_threads: !self.search.no_pin,

@@ -65,7 +65,7 @@ pub struct VerifyCommand {
             "model", "degree", "height", "trees", "tree_file", "layout", "memory_budget",
             "values", "ordering", "spread", "degree_min", "degree_max", "terminal_prob",
             "edge_range", "order", "algo", "threads", "split_height", "eldest_grain",
-            "cut_wait",
+            "cut_wait", "keep_limit",
         ]
     )]
     pub stress: Option<u64>,
@@ -430,6 +430,9 @@ impl VerifyCommand {
         }
         if let Some(wait) = self.search.split.cut_wait {
             words.extend(["--cut-wait".to_string(), wait.to_string()]);
+        }
+        if let Some(limit) = self.search.split.keep_limit {
+            words.extend(["--keep-limit".to_string(), limit.to_string()]);
         }
         words
             .iter()

@@ -2,10 +2,12 @@
 //! every child is searched before the rest of any, and the children are then taken in
 //! the order those first lines say.
 //!
-//! At such a node `N` (expected pv or all) whose children are split points:
+//! At such a node `N` (an expected all node) whose children are split points:
 //!
 //! 1. **The eldest whole.** Its owner searches `N`'s eldest child whole, alone, as young
 //!    brothers wait does: it may cut `N` off, and it bounds the first lines' window.
+//!    An eldest smaller than young brothers wait's eldest grain marks `N` too small to
+//!    share: the serial kernel finishes it, as in young brothers wait.
 //! 2. **The first lines, all at once** (`evalFirst`). Each other child `C` is opened as a
 //!    split point and its eldest child searched with `C`'s live window, the children
 //!    handed out to every worker. A first line bounds what `C` can give `N`:
@@ -16,10 +18,12 @@
 //!    refuted already and costs nothing more; any other is finished with the live
 //!    window.
 //!
-//! At an expected cut node one good reply is enough: there the children are searched
-//! as young brothers wait searches them. The split points, their windows and every
-//! memory ordering are young brothers wait's (`ybwc/README.md`). The measurements
-//! behind the rules are in `README.md` beside this file.
+//! At an all node every child fails low, so the window the first lines get is the one a
+//! serial search would give them. At a pv node a later child may raise the window, and
+//! first lines searched before it are searched too wide; at a cut node one good reply
+//! is enough. Both are searched as young brothers wait searches them. The split points,
+//! their windows and every memory ordering are young brothers wait's (`ybwc/README.md`).
+//! The measurements behind the rules are in `README.md` beside this file.
 
 use crate::executor::Executor;
 use crate::split_point::{Kind, SplitPoint};
@@ -30,6 +34,7 @@ use crate::ybwc::{
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, INFINITY, Value};
 
+pub(crate) mod kept;
 #[cfg(test)]
 mod test;
 
@@ -54,12 +59,19 @@ impl Younger for Er {
     ) -> Result<(Value, Option<usize>), Aborted> {
         let tree = ctx.tree;
         let children = tree.children(node);
-        let ordered = sp.kind != Kind::Cut && sp.degree > 1 && ctx.threads() > 1;
+        let ordered = sp.kind == Kind::All && sp.degree > 1 && ctx.threads() > 1;
         if ordered && splits(ctx, tree.child(node, &children, 0)) {
-            e_node(ctx, node, &children, sp)
-        } else {
-            ybwc::split_node(ctx, node, sp)
+            // An e-node keeps a split point per child: within the memory bound, or the
+            // node is searched as young brothers wait searches it.
+            if let Some(_reserved) = ctx.kept.reserve(sp.degree as u64) {
+                return e_node(ctx, node, &children, sp);
+            }
         }
+        ybwc::split_node(ctx, node, sp)
+    }
+
+    fn kept_position_bytes<T: GameTree>() -> u64 {
+        std::mem::size_of::<Brother<'static, T>>() as u64
     }
 }
 
@@ -108,6 +120,18 @@ fn e_node<T: GameTree, E: Executor>(
     // The eldest whole first: it may cut the node off, and the first lines are
     // searched with the bound it gives.
     finish_whole(ctx, sp, &brothers[0], &incomplete);
+    // A node whose eldest was small is not worth sharing, as in young brothers wait:
+    // the serial kernel finishes it from its second child on.
+    let eldest_examined = brothers[0].sp.as_ref().map_or(0, |(bsp, _)| bsp.examined());
+    if eldest_examined < ctx.settings.eldest_grain
+        && !incomplete.load(Ordering::Relaxed)
+        && !sp.window().is_closed()
+        && !ctx.stopped()
+    {
+        sp.add_examined(eldest_examined);
+        // The hand-out starts past the eldest: the serial search resumes at the second.
+        return ybwc::finish_serially(ctx, node, sp);
+    }
     first_lines(ctx, node, children, sp, &brothers, &incomplete);
     if !sp.genuinely_cut() && !incomplete.load(Ordering::Relaxed) {
         let order = promising_first(&brothers);

@@ -190,6 +190,7 @@ fn simulate_against<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<SimResult, SimError> {
     check_procs(procs)?;
+    options.check_keep_limit(algorithm, tree.max_degree())?;
     let options = SearchOptions {
         time_limit: None,
         ..*options

@@ -51,6 +51,9 @@ pub enum SimError {
          memory (a ulimit -v?); choose a smaller --tt-mb"
     )]
     TableAllocation(usize),
+    /// The memory bound is too small for the tree.
+    #[error(transparent)]
+    KeepLimit(#[from] crate::KeepLimitTooSmall),
 }
 
 /// Processor-time, in positions, summed over all processors: what each processor's
@@ -141,6 +144,16 @@ pub struct SimResult {
     /// `None` for root splitting (and in records written before it was recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cut_wait: Option<u32>,
+    /// ER's memory bound, when one was given ([`crate::SearchOptions::keep_limit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_limit: Option<u64>,
+    /// ER: the most positions its e-nodes kept at once; `None` for the algorithms that
+    /// keep none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_positions: Option<u64>,
+    /// ER: the bytes those positions took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_bytes: Option<u64>,
     /// The first guess given (`--guess`): the null-window search's, and aspiration's and
     /// MTD(f)'s among the serial searches it is set against; `None` when each found its
     /// own (and then left out of the JSON).
@@ -307,6 +320,9 @@ impl SimResult {
             eldest_grain: reads(crate::Setting::EldestGrain)
                 .then(|| options.eldest_grain_for(self.procs)),
             cut_wait: reads(crate::Setting::CutWait).then(|| options.cut_wait_for()),
+            keep_limit: options
+                .keep_limit
+                .filter(|_| reads(crate::Setting::KeepLimit)),
             guess: options.guess,
             tt_mb: (options.tt_mb != abbench_search::DEFAULT_TT_MB).then_some(options.tt_mb),
             ..self
@@ -334,6 +350,13 @@ impl SimResult {
             split_height,
             eldest_grain: None,
             cut_wait: None,
+            keep_limit: None,
+            kept_positions: algorithm
+                .reads(crate::Setting::KeepLimit)
+                .then_some(stats.kept_positions),
+            kept_bytes: algorithm
+                .reads(crate::Setting::KeepLimit)
+                .then_some(stats.kept_bytes),
             guess: None,
             tt_mb: None,
             costs,

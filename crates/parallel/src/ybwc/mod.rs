@@ -47,6 +47,7 @@ pub(crate) use settings::Settings;
 pub use settings::{CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS};
 
 use crate::SearchOptions;
+use crate::er::kept::Kept;
 use crate::algorithm::Search;
 use crate::context::{Context, Kernel};
 use crate::executor::Executor;
@@ -107,6 +108,12 @@ pub(crate) trait Younger: Sized {
     ) -> Result<(Value, Option<usize>), Aborted> {
         split_node(ctx, node, sp)
     }
+
+    /// The bytes one position kept beyond the split points takes (ER's e-nodes'
+    /// children, [`Run::kept`]); 0 for a search that keeps none.
+    fn kept_position_bytes<T: GameTree>() -> u64 {
+        0
+    }
 }
 
 impl Younger for Ybwc {
@@ -127,6 +134,8 @@ impl Younger for Ybwc {
 pub(crate) struct Run<'a, 'c, T: GameTree, E: Executor, Y> {
     ctx: &'a Context<'c, T, E>,
     pub(crate) settings: Settings,
+    /// The positions ER's e-nodes keep, within [`Settings::keep_limit`] (`er/kept.rs`).
+    pub(crate) kept: Kept,
     younger: PhantomData<fn() -> Y>,
 }
 
@@ -147,9 +156,16 @@ pub(crate) fn search<T: GameTree, E: Executor, Y: Younger>(
     let ctx = &Run::<T, E, Y> {
         ctx,
         settings: *settings,
+        kept: Kept::new(settings.keep_limit),
         younger: PhantomData,
     };
-    search_run(ctx)
+    let result = search_run(ctx);
+    let peak = ctx.kept.peak();
+    ctx.with_slot(|slot| {
+        slot.stats.kept_positions = peak;
+        slot.stats.kept_bytes = peak.saturating_mul(Y::kept_position_bytes::<T>());
+    });
+    result
 }
 
 /// [`search`] on its run.
@@ -380,7 +396,7 @@ pub(crate) fn search_brother_window<T: GameTree, E: Executor, Y: Younger>(
 /// in one search: the window is the node's live window, the running maximum and best
 /// brother what the eldest gave. The kernel's probe follows the node's live window
 /// ([`NodeProbe`]). The positions examined are added to `sp`.
-fn finish_serially<T: GameTree, E: Executor, Y: Younger>(
+pub(crate) fn finish_serially<T: GameTree, E: Executor, Y: Younger>(
     ctx: &Run<'_, '_, T, E, Y>,
     node: T::Node,
     sp: &SplitPoint<'_>,

@@ -92,6 +92,9 @@ pub(crate) struct Settings {
     /// Brothers searched by the owner alone at an expected cut node
     /// ([`SearchOptions::cut_wait`]).
     pub(crate) cut_wait: usize,
+    /// ER: the most positions its e-nodes keep at once ([`SearchOptions::keep_limit`];
+    /// `u64::MAX`: no bound).
+    pub(crate) keep_limit: u64,
 }
 
 impl Settings {
@@ -100,6 +103,7 @@ impl Settings {
         Settings {
             eldest_grain: options.eldest_grain_for(workers),
             cut_wait: options.cut_wait_for() as usize,
+            keep_limit: options.keep_limit.unwrap_or(u64::MAX),
         }
     }
 
