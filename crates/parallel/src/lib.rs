@@ -29,6 +29,7 @@ mod registry;
 mod context;
 mod executor;
 mod handout;
+mod kept;
 mod options;
 mod probes;
 mod searcher;

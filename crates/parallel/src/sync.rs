@@ -1,8 +1,8 @@
 //! The synchronisation primitives of the hand-out, the split point, the node table, the
-//! null-window search's cut chain, the table search's finish and ER's brothers: the
-//! standard library's, or loom's model-checked ones when built with `--cfg loom` (see
-//! `handout.rs`, `ybwc/test.rs`, `table/test.rs`, `null_window/test.rs`,
-//! `table_search.rs`).
+//! null-window search's cut chain, the table search's finish, and ER's brothers and
+//! budget: the standard library's, or loom's model-checked ones when built with
+//! `--cfg loom` (see `handout.rs`, `ybwc/test.rs`, `table/test.rs`,
+//! `null_window/test.rs`, `table_search.rs`, `kept.rs`).
 
 #[cfg(loom)]
 pub(crate) use loom::sync::Mutex;

@@ -34,7 +34,6 @@ use crate::ybwc::{
 use abbench_search::Aborted;
 use abbench_tree::{GameTree, INFINITY, Value};
 
-pub(crate) mod kept;
 #[cfg(test)]
 mod test;
 

@@ -47,7 +47,7 @@ pub(crate) use settings::Settings;
 pub use settings::{CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS};
 
 use crate::SearchOptions;
-use crate::er::kept::Kept;
+use crate::kept::Kept;
 use crate::algorithm::Search;
 use crate::context::{Context, Kernel};
 use crate::executor::Executor;
@@ -134,7 +134,7 @@ impl Younger for Ybwc {
 pub(crate) struct Run<'a, 'c, T: GameTree, E: Executor, Y> {
     ctx: &'a Context<'c, T, E>,
     pub(crate) settings: Settings,
-    /// The positions ER's e-nodes keep, within [`Settings::keep_limit`] (`er/kept.rs`).
+    /// The positions ER's e-nodes keep, within [`Settings::keep_limit`] (`kept.rs`).
     pub(crate) kept: Kept,
     younger: PhantomData<fn() -> Y>,
 }

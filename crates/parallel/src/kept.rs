@@ -1,4 +1,5 @@
-//! ER's memory bound: the positions its e-nodes keep at once, shared by every worker.
+//! ER's memory bound (`er/`): the positions its e-nodes keep at once, shared by every
+//! worker. It lives beside the split points, which young brothers wait's run holds.
 //!
 //! An e-node keeps one split point per child from its first lines to its last child
 //! finished. Before it opens them, its owner reserves that many positions
@@ -128,7 +129,11 @@ mod loom_models {
             other.join().unwrap();
             assert!(kept.peak() <= 5, "budget broken: the peak passed the limit");
             assert!(kept.peak() >= 3, "one of them found room");
-            assert_eq!(kept.now.load(Ordering::Relaxed), 0, "budget broken: not all given back");
+            assert_eq!(
+                kept.now.load(Ordering::Relaxed),
+                0,
+                "budget broken: not all given back"
+            );
         });
     }
 
