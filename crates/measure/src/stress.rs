@@ -238,6 +238,14 @@ pub fn stress_checked(
         );
         for (m, model) in stress_models(first_seed + round).into_iter().enumerate() {
             let spec = TreeSpec::model(model.clone(), Layout::Implicit);
+            // Every other round bounds ER's memory to one node's children, the least it
+            // accepts: most nodes then fall back to young brothers wait's order, and
+            // workers race for the budget.
+            let options = SearchOptions {
+                keep_limit: (round % 2 == 1)
+                    .then(|| u64::from(model.degree.max(model.degree_max.unwrap_or(0)))),
+                ..options
+            };
             outcome.trees += 1;
             for algorithm in ParallelAlgorithm::ALL {
                 let left = (quota - (outcome.searches - start)) as usize;
