@@ -238,14 +238,7 @@ pub fn stress_checked(
         );
         for (m, model) in stress_models(first_seed + round).into_iter().enumerate() {
             let spec = TreeSpec::model(model.clone(), Layout::Implicit);
-            // Every other round bounds ER's memory to one node's children, the least it
-            // accepts: most nodes then fall back to young brothers wait's order, and
-            // workers race for the budget.
-            let options = SearchOptions {
-                keep_limit: (round % 2 == 1)
-                    .then(|| u64::from(model.degree.max(model.degree_max.unwrap_or(0)))),
-                ..options
-            };
+            let options = round_options(options, round, &model);
             outcome.trees += 1;
             for algorithm in ParallelAlgorithm::ALL {
                 let left = (quota - (outcome.searches - start)) as usize;
@@ -282,6 +275,17 @@ pub fn stress_checked(
     }
     outcome.elapsed = started.elapsed();
     Ok(outcome)
+}
+
+/// The options of `round` on `model`: every other round bounds ER's memory to one
+/// node's children, the least it accepts. Most nodes then fall back to young brothers
+/// wait's order, and workers race for the budget.
+fn round_options(options: SearchOptions, round: u64, model: &ModelSpec) -> SearchOptions {
+    SearchOptions {
+        keep_limit: (round % 2 == 1)
+            .then(|| u64::from(model.degree.max(model.degree_max.unwrap_or(0)))),
+        ..options
+    }
 }
 
 #[cfg(test)]
