@@ -49,6 +49,13 @@ impl Kept {
         }
     }
 
+    /// Reserves `n` positions for the rest of the search (the best-first search's
+    /// explicit tree, which never gives a node back); `false` when the limit leaves no
+    /// room for them.
+    pub(crate) fn keep(&self, n: u64) -> bool {
+        self.reserve(n).map(std::mem::forget).is_some()
+    }
+
     /// Broken, for the loom model below to catch: [`Kept::reserve`] with the count read
     /// and written back in two steps, so two workers can both take the last positions.
     #[cfg(all(test, loom))]

@@ -36,6 +36,10 @@ macro_rules! parallel_algorithms {
             /// ER (Steinberg & Solomon): at a node expected to search every child, every
             /// child's first line first, then the children in the order those lines say.
             Er = "er" => er::Er { reads: [SplitHeight, EldestGrain, CutWait, KeepLimit], table: false, serial_form: F2Iter };
+            /// MTD(f)'s null-window tests, each searched best first over an explicit tree of
+            /// the nodes above the split height: every worker takes the open node most likely
+            /// to be needed.
+            BestFirst = "best-first" => best_first::BestFirst { reads: [SplitHeight, Guess, KeepLimit], table: true, serial_form: Mtdf };
         }
     };
 }

@@ -108,15 +108,7 @@ impl Search for NullWindow {
         ctx: &Context<'_, T, E>,
         settings: &Settings,
     ) -> Result<(Value, Option<usize>), Aborted> {
-        let root = ctx.tree.root();
-        search(&Run {
-            ctx,
-            kernels: Kernels::new(ctx),
-            cut_wait: settings.cut_wait,
-            tests: settings.tests,
-            guess: settings.guess,
-            transpositions: ctx.tree.position_key(root).is_some(),
-        })
+        search(&Run::new(ctx, settings))
     }
 }
 
@@ -145,13 +137,46 @@ pub(crate) fn overlapping_tests(workers: usize) -> usize {
 /// under way at once, the given first guess, and whether the tree has transpositions
 /// (position keys). It dereferences to the context, which is what most of the search
 /// reads.
-struct Run<'a, 'c, T: GameTree, E: Executor> {
+pub(crate) struct Run<'a, 'c, T: GameTree, E: Executor> {
     ctx: &'a Context<'c, T, E>,
     kernels: Kernels<T>,
     cut_wait: usize,
     tests: usize,
     guess: Option<Value>,
     transpositions: bool,
+}
+
+impl<'a, 'c, T: GameTree, E: Executor> Run<'a, 'c, T, E> {
+    /// A search on `ctx` told `settings`: its kernels made, nothing searched yet.
+    pub(crate) fn new(ctx: &'a Context<'c, T, E>, settings: &Settings) -> Self {
+        Run {
+            ctx,
+            kernels: Kernels::new(ctx),
+            cut_wait: settings.cut_wait,
+            tests: settings.tests,
+            guess: settings.guess,
+            transpositions: ctx.tree.position_key(ctx.tree.root()).is_some(),
+        }
+    }
+
+    /// The first threshold, as serial MTD(f) chooses it ([`first_guess`]); the
+    /// best-first search starts from it too.
+    pub(crate) fn first_guess(&self) -> Result<Value, Aborted> {
+        first_guess(self)
+    }
+
+    /// A test of `node` (table key `key`) with `window` by MTD(f)'s kernel on the
+    /// shared table, on the calling worker, polling `probe`: the best-first search's
+    /// unit of work.
+    pub(crate) fn test<P: Probe>(
+        &self,
+        node: T::Node,
+        key: u64,
+        window: (Value, Value),
+        probe: &mut P,
+    ) -> Result<(Value, Option<usize>), Aborted> {
+        self.kernels.search(self.ctx, node, key, window, probe)
+    }
 }
 
 impl<'c, T: GameTree, E: Executor> std::ops::Deref for Run<'_, 'c, T, E> {
