@@ -308,7 +308,7 @@ fn window_and_table_options_without_the_algorithms_that_use_them_are_named() {
         assert_eq!(
             run(&[&options[..], &["--baseline", "f2-iter"]].concat()),
             [
-                "--guess applies only to aspiration, mtdf and null-window, none of which is \
+                "--guess applies only to aspiration, mtdf, null-window and best-first, none of which is \
                  among the algorithms",
                 "--aspiration-delta applies only to aspiration, which is not among the \
                  algorithms",
@@ -331,7 +331,7 @@ fn window_and_table_options_without_the_algorithms_that_use_them_are_named() {
         run(&["--algo", "pvs", "--cutoff", "gt", "--guess", "3"]),
         [
             "--cutoff applies only to f2, f2-iter and f2-soft, none of which is among the algorithms",
-            "--guess applies only to aspiration, mtdf and null-window, none of which is among the algorithms",
+            "--guess applies only to aspiration, mtdf, null-window and best-first, none of which is among the algorithms",
         ]
     );
     // The parallel null-window search takes a first guess as serial MTD(f) does.

@@ -68,6 +68,10 @@ pub(crate) enum Event {
     /// A serial search with the shared table (the null-window search's kernel) examined
     /// this many positions: what its table costs beyond F2's kernel.
     TableKernel(u64),
+    /// It found nothing to do and will look again (the best-first search's workers
+    /// between units): idle time, at least one unit of it even where every event is
+    /// free, so that a waiting processor's clock moves and the others run.
+    Wait,
     /// It took an item of offered work (a brother, a root move): a strand of its own,
     /// which depends on the offer, not on the items the worker searched before it. It
     /// takes no time; the simulator's critical path starts the strand at the offer.

@@ -196,8 +196,11 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("searches    75\n"), "{text}");
         assert!(text.contains("mismatches  0\n"), "{text}");
-        // A tree takes 30 searches (6 algorithms at 5 thread counts): two whole trees,
-        // then the first 15 of a third.
-        assert!(text.contains("trees       3\n"), "{text}");
+        // A tree takes a search per algorithm and thread count; the trees begun are
+        // the whole ones and the one that the 75th search is in.
+        let per_tree =
+            abbench_parallel::ParallelAlgorithm::ALL.len() * abbench_measure::STRESS_THREADS.len();
+        let trees = 75usize.div_ceil(per_tree);
+        assert!(text.contains(&format!("trees       {trees}\n")), "{text}");
     }
 }

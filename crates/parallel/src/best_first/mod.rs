@@ -190,11 +190,19 @@ struct Explicit<'a, 'c, T: GameTree, E: Executor> {
     resolved: Vec<(AtomicU64, AtomicU64)>,
 }
 
-/// A claimed test: the path from the root to its node, its threshold, its test.
+/// A claimed test: the path from the root to its node, its threshold, its test, and
+/// the statuses on the path before its result. Each worker reuses one.
 struct Unit<'x, N> {
     path: Vec<&'x XNode<N>>,
     g: Value,
     test: u64,
+    before: Vec<Status>,
+}
+
+thread_local! {
+    /// The open children of the node a descent is at, with their upper bounds
+    /// ([`Explicit::least_rank`]): one buffer per thread, so a descent allocates nothing.
+    static OPEN: std::cell::RefCell<Vec<(Value, usize)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
@@ -253,17 +261,35 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
         }
     }
 
-    /// The open children of an opened node, in the order they are taken: by their upper
-    /// bound, lowest first, ties in search order.
-    fn open_children(children: &[XNode<T::Node>], gamma: Value) -> Vec<&XNode<T::Node>> {
-        let mut open: Vec<(Value, usize)> = children
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| Self::status(c, gamma) == Status::Open)
-            .map(|(i, c)| (c.hi.load(Ordering::SeqCst), i))
-            .collect();
-        open.sort_unstable();
-        open.into_iter().map(|(_, i)| &children[i]).collect()
+    /// The least rank among the open children of an opened node, `w` per open brother
+    /// before a child, and that child's index. The open children are taken by their
+    /// upper bound, lowest first, ties in search order; the list is kept in a buffer of
+    /// the worker's, so a descent allocates nothing.
+    fn least_rank(
+        children: &[XNode<T::Node>],
+        gamma: Value,
+        test: u64,
+        w: u64,
+    ) -> Option<(u64, usize)> {
+        OPEN.with_borrow_mut(|open| {
+            open.clear();
+            open.extend(
+                children
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| Self::status(c, gamma) == Status::Open)
+                    .map(|(i, c)| (c.hi.load(Ordering::SeqCst), i)),
+            );
+            open.sort_unstable();
+            open.iter()
+                .enumerate()
+                .map(|(k, &(_, i))| {
+                    let rank = (k as u64 * w).saturating_add(Self::rank_of(&children[i], test, gamma));
+                    (rank, i)
+                })
+                .filter(|&(rank, _)| rank < UNAVAILABLE)
+                .min_by_key(|&(rank, _)| rank)
+        })
     }
 
     /// The least rank below `x` in test `test`, from its children's.
@@ -278,14 +304,8 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
             }
             _ => return 0,
         };
-        let w = self.weight_at(x.depth);
-        Self::open_children(children, gamma)
-            .into_iter()
-            .enumerate()
-            .map(|(k, c)| (k as u64 * w).saturating_add(Self::rank_of(c, test, gamma)))
-            .min()
-            .unwrap_or(UNAVAILABLE)
-            .min(UNAVAILABLE)
+        Self::least_rank(children, gamma, test, self.weight_at(x.depth))
+            .map_or(UNAVAILABLE, |(rank, _)| rank)
     }
 
     /// Recomputes the ranks along `path`, deepest first.
@@ -321,18 +341,23 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
                 .collect()
         });
         if opened {
+            // An opened node is this search's split point: it allocates its children.
+            self.ctx.with_slot(|slot| slot.stats.splits += 1);
             self.ctx.examined_outside(1, 0);
             self.ctx.executor.event(Event::SplitPoint);
         }
         !children.is_empty()
     }
 
-    /// Descends from the root to the open unit of least rank and claims it; `None` if
-    /// none could be claimed this time (the ranks on the path are refreshed).
-    fn select(&self) -> Option<Unit<'_, T::Node>> {
+    /// Descends from the root to the open unit of least rank and claims it, into
+    /// `unit`; `false` if none could be claimed this time (the ranks on the path are
+    /// refreshed).
+    fn select<'x>(&'x self, unit: &mut Unit<'x, T::Node>) -> bool {
         let test = self.test.load(Ordering::SeqCst);
         let gamma = self.gamma.load(Ordering::SeqCst);
-        let mut path = vec![&self.root];
+        let path = &mut unit.path;
+        path.clear();
+        path.push(&self.root);
         loop {
             let x = *path.last().expect("the path starts at the root");
             self.ctx.executor.event(Event::TableProbe);
@@ -347,36 +372,30 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
                     .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
                     .is_ok()
                 {
-                    self.refresh(&path);
-                    return Some(Unit {
-                        path,
-                        g: Self::threshold(gamma, x.depth),
-                        test,
-                    });
+                    self.refresh(path);
+                    unit.g = Self::threshold(gamma, x.depth);
+                    unit.test = test;
+                    return true;
                 }
                 break;
             }
             let children = x.children.get().expect("opened above");
-            let w = self.weight_at(x.depth);
-            let best = Self::open_children(children, gamma)
-                .into_iter()
-                .enumerate()
-                .map(|(k, c)| ((k as u64 * w).saturating_add(Self::rank_of(c, test, gamma)), c))
-                .filter(|&(rank, _)| rank < UNAVAILABLE)
-                .min_by_key(|&(rank, _)| rank);
-            let Some((_, child)) = best else { break };
-            path.push(child);
+            let best = Self::least_rank(children, gamma, test, self.weight_at(x.depth));
+            let Some((_, i)) = best else { break };
+            path.push(&children[i]);
         }
-        self.refresh(&path);
-        None
+        self.refresh(path);
+        false
     }
 
     /// Takes a test's result (`None`: it ended without one): the bound, backed up the
     /// path, the ranks refreshed, the next threshold if the root is resolved.
-    fn complete(&self, unit: &Unit<'_, T::Node>, result: Option<Value>) {
+    fn complete(&self, unit: &mut Unit<'_, T::Node>, result: Option<Value>) {
         let x = *unit.path.last().expect("a unit has a node");
         let gamma = self.gamma.load(Ordering::SeqCst);
-        let before: Vec<Status> = unit.path.iter().map(|x| Self::status(x, gamma)).collect();
+        unit.before.clear();
+        unit.before
+            .extend(unit.path.iter().map(|x| Self::status(x, gamma)));
         if let Some(v) = result {
             set_and_back_up(&unit.path, unit.g, v);
             for _ in 1..unit.path.len() {
@@ -386,7 +405,7 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
         // The children resolved by this result, counted by their parent's depth.
         for (k, child) in unit.path.iter().enumerate().skip(1) {
             let now = Self::status(child, gamma);
-            if before[k] == Status::Open && now != Status::Open {
+            if unit.before[k] == Status::Open && now != Status::Open {
                 let (all, refuted) = &self.resolved[unit.path[k - 1].depth as usize];
                 all.fetch_add(1, Ordering::Relaxed);
                 if now == Status::Disproven {
@@ -531,18 +550,27 @@ fn search<T: GameTree, E: Executor>(
 ) -> Result<(Value, Option<usize>), Aborted> {
     let ctx = run.ctx;
     let work = || {
+        let depth = ctx.tree.height() as usize + 1;
+        let mut unit = Unit {
+            path: Vec::with_capacity(depth),
+            g: 0,
+            test: 0,
+            before: Vec::with_capacity(depth),
+        };
         while !run.done.load(Ordering::SeqCst) && !ctx.stopped() {
-            let Some(unit) = run.select() else {
+            if !run.select(&mut unit) {
+                // Nothing to claim now: look again after a table probe's time.
+                ctx.executor.event(Event::Wait);
                 std::hint::spin_loop();
                 continue;
-            };
+            }
             let x = *unit.path.last().expect("a unit has a node");
             let mut probe = UnitProbe { run, unit: &unit };
             let result = tests.test(x.node, x.key, (unit.g - 1, unit.g), &mut probe);
             if result.is_err() {
                 ctx.with_slot(|slot| slot.stats.aborts += 1);
             }
-            run.complete(&unit, result.ok().map(|(v, _)| v));
+            run.complete(&mut unit, result.ok().map(|(v, _)| v));
         }
     };
     ctx.fork(ctx.threads() - 1, work);

@@ -181,7 +181,12 @@ fn only_the_null_window_search_on_a_game_takes_the_games_split_height() {
     assert_eq!(crate::split_height(nw, &path_keyed, &automatic, 16), 14);
     assert_eq!(crate::split_height(nw, &game, &given, 2), 9);
     assert_eq!(crate::split_height(nw, &random, &automatic, 16), auto_split_height(16));
-    for other in ParallelAlgorithm::ALL.into_iter().filter(|&a| a != nw) {
+    // The best-first search tests units one ply larger than the null-window search's.
+    let bf = ParallelAlgorithm::BestFirst;
+    assert_eq!(crate::split_height(bf, &game, &automatic, 2), 20);
+    assert_eq!(crate::split_height(bf, &random, &automatic, 16), auto_split_height(16) + 1);
+    assert_eq!(crate::split_height(bf, &game, &given, 2), 9);
+    for other in ParallelAlgorithm::ALL.into_iter().filter(|&a| a != nw && a != bf) {
         assert_eq!(crate::split_height(other, &game, &automatic, 2), auto_split_height(7), "{other}");
         assert_eq!(crate::split_height(other, &game, &given, 2), 9, "{other}");
     }

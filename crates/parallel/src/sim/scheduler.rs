@@ -667,6 +667,7 @@ impl Executor for Simulated<'_> {
             Event::Abort => (costs.abort, |spent, c| spent.abort += c),
             Event::TableProbe => (costs.table_probe, |spent, c| spent.table += c),
             Event::TableStore => (costs.table_store, |spent, c| spent.table += c),
+            Event::Wait => (costs.table_probe.max(1), |spent, c| spent.idle += c),
             Event::TableKernel(positions) => (
                 positions
                     .saturating_mul(costs.table_kernel_permille)
