@@ -23,6 +23,8 @@
 //! machine), and gives the work/span view of a search and root splitting's ceiling on
 //! perfectly ordered trees.
 
+#[cfg(test)]
+mod agreement;
 mod algorithm;
 #[macro_use]
 mod registry;

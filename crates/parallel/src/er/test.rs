@@ -3,38 +3,14 @@
 
 use crate::ParallelAlgorithm::{Er, Ybwc};
 use crate::SearchOptions;
+use crate::agreement::split_at;
 use crate::sim::{SimCosts, simulate};
-use abbench_search::{Basic, Counters, F2Iter};
 use abbench_tree::GameTree;
 use abbench_tree::models::{BranchSumTree, RandomTree};
 
-/// Options that split at height `split_height`, the others automatic.
-fn split_at(split_height: u32) -> SearchOptions {
-    SearchOptions {
-        split_height: Some(split_height),
-        ..SearchOptions::default()
-    }
-}
-
-/// The value, and the value through the best move, equal serial F2's on `tree`.
+/// [`crate::agreement::agrees`] for this folder's search.
 fn agrees<T: GameTree>(tree: &T, procs: usize, options: &SearchOptions, what: &str) {
-    let serial = F2Iter::new(tree).search::<Basic>(tree);
-    let r = simulate(tree, Er, procs, &SimCosts::default(), options).unwrap();
-    assert_eq!(r.value, serial.value, "{what} at {procs} processors");
-    let best = r.best_move.expect("a tree with moves has a best move");
-    let root = tree.root();
-    let children = tree.children(root);
-    let i = (0..tree.degree(root))
-        .find(|&i| tree.move_number(root, &children, i) == best)
-        .expect("the best move is a root move");
-    let child = tree.child(root, &children, i);
-    let mut counters = Basic::for_height(tree.height());
-    let (alpha, beta) = (abbench_tree::NEG_INFINITY, abbench_tree::INFINITY);
-    let through = F2Iter::new(tree)
-        .search_node(tree, child, alpha, beta, &mut counters, &mut abbench_search::NoProbe)
-        .unwrap()
-        .value;
-    assert_eq!(-through, serial.value, "{what}: best move {best}");
+    crate::agreement::agrees(tree, Er, procs, options, what);
 }
 
 #[test]
