@@ -3,8 +3,8 @@
 # interleaving of the models in crates/parallel/src (the hand-out every algorithm shares
 # in handout.rs, the split point in ybwc/test.rs, the node table in table/test.rs, the
 # null-window search's cut chain in null_window/test.rs, the table search's finish in
-# table_search.rs, ER's budget in kept.rs, the best-first search's back-up in
-# best_first/loom_models.rs), each beside a
+# table_search.rs, ER's budget in kept.rs, the best-first search's back-up and
+# threshold in best_first/loom_models.rs), each beside a
 # deliberately broken variant it must catch. Builds into its own target folder, since
 # `--cfg loom` changes how the crate compiles.
 #
@@ -12,7 +12,7 @@
 # filter or compiled out would otherwise leave this gate green having checked nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-expected=22 # the loom_ tests in crates/parallel/src; raise it with each new one
+expected=24 # the loom_ tests in crates/parallel/src; raise it with each new one
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 RUSTFLAGS="--cfg loom" CARGO_TARGET_DIR=target/loom \

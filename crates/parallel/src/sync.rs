@@ -1,6 +1,6 @@
 //! The synchronisation primitives of the hand-out, the split point, the node table, the
 //! null-window search's cut chain, the table search's finish, ER's brothers and
-//! budget, and the best-first search's bounds: the standard library's, or loom's model-checked ones when built with
+//! budget, and the best-first search's bounds and threshold: the standard library's, or loom's model-checked ones when built with
 //! `--cfg loom` (see `handout.rs`, `ybwc/test.rs`, `table/test.rs`,
 //! `null_window/test.rs`, `table_search.rs`, `kept.rs`).
 

@@ -10,12 +10,19 @@ fn a_worker_panic_is_an_error_not_a_hang() {
     let tree = FaultyTree::new(RandomTree::new(6, 6, 4, 1 << 32));
     for threads in [1, 2, 4] {
         let searcher = ParallelSearcher::new(threads).unwrap();
-        for algorithm in ParallelAlgorithm::ALL {
+        // With a first guess given, the searches that guess (the null-window and
+        // best-first searches) start their parallel part at once, so the panic
+        // happens in a worker's unit rather than in the owner's guess.
+        for (algorithm, guess) in ParallelAlgorithm::ALL
+            .into_iter()
+            .flat_map(|a| [(a, None), (a, Some(0))])
+        {
             let options = SearchOptions {
                 split_height: Some(2),
                 eldest_grain: None,
                 cut_wait: Some(2),
                 time_limit: None,
+                guess,
                 ..SearchOptions::default()
             };
             match searcher.search(&tree, algorithm, options) {

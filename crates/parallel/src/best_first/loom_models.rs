@@ -1,8 +1,11 @@
-//! The best-first search's backing up of bounds under loom: two workers set the bounds
-//! of two brothers at once and back them up to their parent.
+//! The best-first search's protocols under loom: two workers back up the bounds of two
+//! brothers at once; a worker backs up a root bound while another sets the next
+//! threshold.
 
+use super::threshold::Thresholds;
 use super::{XNode, back_up_read_first, set_and_back_up};
-use abbench_tree::Value;
+use crate::sync::{AtomicI64, Ordering};
+use abbench_tree::{INFINITY, Value};
 use loom::sync::Arc;
 use loom::thread;
 
@@ -41,4 +44,49 @@ fn loom_brothers_backed_up_at_once_reach_their_parent() {
 #[should_panic(expected = "bound lost")]
 fn loom_the_back_up_model_catches_reads_before_the_write() {
     brothers_backed_up_at_once(back_up_read_first);
+}
+
+type Advance = fn(&Thresholds, &AtomicI64, &AtomicI64) -> u64;
+
+/// The root is proven worth at least 0, the first threshold. One worker finds it so
+/// and sets the next threshold (1) while the other backs up a lower bound of 5, which
+/// answers 1 too, and then calls `advance` itself. Whatever the interleaving, once both
+/// return the root must be open under the threshold set last, or the search ended:
+/// otherwise every worker would wait for a test that nobody starts.
+fn a_bound_backed_up_while_the_threshold_moves(advance: Advance) {
+    loom::model(move || {
+        let state = Arc::new((
+            Thresholds::new(0),
+            AtomicI64::new(0),
+            AtomicI64::new(INFINITY),
+        ));
+        let other = {
+            let state = Arc::clone(&state);
+            thread::spawn(move || {
+                let (thresholds, lo, hi) = &*state;
+                lo.fetch_max(5, Ordering::SeqCst);
+                advance(thresholds, lo, hi);
+            })
+        };
+        let (thresholds, lo, hi) = &*state;
+        advance(thresholds, lo, hi);
+        other.join().unwrap();
+        let gamma = thresholds.gamma();
+        let open = lo.load(Ordering::SeqCst) < gamma && gamma <= hi.load(Ordering::SeqCst);
+        assert!(
+            thresholds.done() || open,
+            "test lost: the root answers threshold {gamma} and nobody moves it"
+        );
+    });
+}
+
+#[test]
+fn loom_a_bound_backed_up_while_the_threshold_moves_is_seen() {
+    a_bound_backed_up_while_the_threshold_moves(Thresholds::advance);
+}
+
+#[test]
+#[should_panic(expected = "test lost")]
+fn loom_the_threshold_model_catches_a_worker_that_does_not_look_again() {
+    a_bound_backed_up_while_the_threshold_moves(Thresholds::advance_once);
 }

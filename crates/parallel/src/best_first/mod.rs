@@ -40,12 +40,14 @@ use crate::null_window::{self, NullWindow};
 use crate::sync::{AtomicBool, AtomicI64, AtomicU64, Ordering, fence};
 use abbench_search::{Aborted, Poll, Probe, child_key, root_key};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
+use threshold::Thresholds;
 
 #[cfg(test)]
 mod test;
 #[cfg(all(test, loom))]
 mod loom_models;
+mod threshold;
 
 /// The rank one open brother before a child of a node at depth `d` adds:
 /// `100 * -ln(1 - q)`, where `q` is the share of the children of nodes at depth `d`
@@ -173,16 +175,8 @@ fn pack(test: u64, rank: u64) -> u64 {
 struct Explicit<'a, 'c, T: GameTree, E: Executor> {
     ctx: &'a Context<'c, T, E>,
     root: XNode<T::Node>,
-    /// The root's threshold. Memory ordering: `SeqCst`, read with `test`.
-    gamma: AtomicI64,
-    /// How many thresholds were set before this one; a test that began under another
-    /// ends.
-    test: AtomicU64,
-    /// MTD(f)'s next step (doubles until both bounds are known), taken under the lock
-    /// by whoever finds the root resolved.
-    step: Mutex<Value>,
-    /// Set once the root's bounds meet.
-    done: AtomicBool,
+    /// The root's threshold, the test under way, and whether the search has ended.
+    thresholds: Thresholds,
     /// The positions the explicit tree holds, within the memory bound.
     kept: Kept,
     /// Per depth: children of nodes at that depth resolved so far, and those of them
@@ -211,10 +205,7 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
         Explicit {
             ctx,
             root: XNode::new(tree.root(), root_key(tree), 0, false),
-            gamma: AtomicI64::new(guess),
-            test: AtomicU64::new(0),
-            step: Mutex::new(1),
-            done: AtomicBool::new(false),
+            thresholds: Thresholds::new(guess),
             kept: Kept::new(keep_limit),
             resolved: (0..=tree.height())
                 .map(|_| (AtomicU64::new(0), AtomicU64::new(0)))
@@ -310,8 +301,8 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
 
     /// Recomputes the ranks along `path`, deepest first.
     fn refresh(&self, path: &[&XNode<T::Node>]) {
-        let test = self.test.load(Ordering::SeqCst);
-        let gamma = self.gamma.load(Ordering::SeqCst);
+        let test = self.thresholds.test();
+        let gamma = self.thresholds.gamma();
         for x in path.iter().rev() {
             x.rank
                 .store(pack(test, self.compute_rank(x, test, gamma)), Ordering::Relaxed);
@@ -353,8 +344,8 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
     /// `unit`; `false` if none could be claimed this time (the ranks on the path are
     /// refreshed).
     fn select<'x>(&'x self, unit: &mut Unit<'x, T::Node>) -> bool {
-        let test = self.test.load(Ordering::SeqCst);
-        let gamma = self.gamma.load(Ordering::SeqCst);
+        let test = self.thresholds.test();
+        let gamma = self.thresholds.gamma();
         let path = &mut unit.path;
         path.clear();
         path.push(&self.root);
@@ -392,7 +383,7 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
     /// path, the ranks refreshed, the next threshold if the root is resolved.
     fn complete(&self, unit: &mut Unit<'_, T::Node>, result: Option<Value>) {
         let x = *unit.path.last().expect("a unit has a node");
-        let gamma = self.gamma.load(Ordering::SeqCst);
+        let gamma = self.thresholds.gamma();
         unit.before.clear();
         unit.before
             .extend(unit.path.iter().map(|x| Self::status(x, gamma)));
@@ -418,35 +409,21 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
         self.advance_if_resolved();
     }
 
-    /// When the root answers the current test: the next threshold, or the end.
+    /// While the root answers the current test: the next threshold, or the end
+    /// ([`Thresholds::advance`]).
     fn advance_if_resolved(&self) {
-        let gamma = self.gamma.load(Ordering::SeqCst);
-        if Self::status(&self.root, gamma) == Status::Open {
-            return;
+        let set = self.thresholds.advance(&self.root.lo, &self.root.hi);
+        if set > 0 {
+            self.ctx.with_slot(|slot| slot.stats.tests += set);
         }
-        let mut step = self.step.lock().unwrap_or_else(|p| p.into_inner());
-        if self.gamma.load(Ordering::SeqCst) != gamma || self.done.load(Ordering::SeqCst) {
-            return; // another worker advanced it
-        }
-        let lower = self.root.lo.load(Ordering::SeqCst);
-        let upper = self.root.hi.load(Ordering::SeqCst);
-        if lower >= upper {
-            self.done.store(true, Ordering::SeqCst);
-            return;
-        }
-        let next = next_threshold(lower, upper, *step);
-        *step = step.saturating_mul(2);
-        self.gamma.store(next, Ordering::SeqCst);
-        self.test.fetch_add(1, Ordering::SeqCst);
-        self.ctx.with_slot(|slot| slot.stats.tests += 1);
     }
 
     /// Whether a running unit's result is still wanted.
     fn wanted(&self, unit: &Unit<'_, T::Node>) -> bool {
-        if self.done.load(Ordering::Relaxed) || self.test.load(Ordering::SeqCst) != unit.test {
+        if self.thresholds.done() || self.thresholds.test() != unit.test {
             return false;
         }
-        let gamma = self.gamma.load(Ordering::SeqCst);
+        let gamma = self.thresholds.gamma();
         unit.path.iter().all(|x| Self::status(x, gamma) == Status::Open)
     }
 }
@@ -511,19 +488,6 @@ fn back_up_read_first<N>(path: &[&XNode<N>], g: Value, v: Value) {
     parent.hi.fetch_min(hi, Ordering::SeqCst);
 }
 
-/// The root's next threshold after a test left it with `lower <= v <= upper`
-/// (`lower < upper`), MTD(f)'s schedule in null windows only: steps doubling from the
-/// side known until both are, then halves.
-fn next_threshold(lower: Value, upper: Value, step: Value) -> Value {
-    let beta = match (lower > NEG_INFINITY, upper < INFINITY) {
-        (true, true) => lower + (upper - lower + 1) / 2,
-        (true, false) => lower.saturating_add(step),
-        (false, true) => upper.saturating_sub(step - 1),
-        (false, false) => unreachable!("a resolved root has a bound"),
-    };
-    beta.clamp(lower.saturating_add(1), upper)
-}
-
 /// The probe of a test: it ends when its result is no longer wanted.
 struct UnitProbe<'u, 'x, 'a, 'c, T: GameTree, E: Executor> {
     run: &'u Explicit<'a, 'c, T, E>,
@@ -557,9 +521,14 @@ fn search<T: GameTree, E: Executor>(
             test: 0,
             before: Vec::with_capacity(depth),
         };
-        while !run.done.load(Ordering::SeqCst) && !ctx.stopped() {
+        // A worker that panics ends the search for the others, which would otherwise
+        // wait for its unit for ever; the fork passes the panic on as an error.
+        let _end = EndOnPanic(&run.thresholds);
+        while !run.thresholds.done() && !ctx.stopped() {
             if !run.select(&mut unit) {
-                // Nothing to claim now: look again after a table probe's time.
+                // Nothing to claim now: the root may answer the test (see
+                // `threshold.rs`); else look again after a table probe's time.
+                run.advance_if_resolved();
                 ctx.executor.event(Event::Wait);
                 std::hint::spin_loop();
                 continue;
@@ -574,7 +543,7 @@ fn search<T: GameTree, E: Executor>(
         }
     };
     ctx.fork(ctx.threads() - 1, work);
-    if !run.done.load(Ordering::SeqCst) {
+    if !run.thresholds.done() {
         return Err(Aborted);
     }
     let value = run.root.lo.load(Ordering::SeqCst);
@@ -583,4 +552,15 @@ fn search<T: GameTree, E: Executor>(
         .iter()
         .position(|c| c.hi.load(Ordering::SeqCst).saturating_neg() == value);
     Ok((value, best))
+}
+
+/// Ends the search when dropped while its worker panics.
+struct EndOnPanic<'a>(&'a Thresholds);
+
+impl Drop for EndOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.end();
+        }
+    }
 }

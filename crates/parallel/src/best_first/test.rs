@@ -2,7 +2,7 @@
 //! gives, replayed exactly) and on threads, its one-worker form, its memory bound, and
 //! the schedule of its thresholds.
 
-use super::next_threshold;
+use super::threshold::next_threshold;
 use crate::ParallelAlgorithm::{BestFirst, NullWindow};
 use crate::sim::{SimCosts, simulate};
 use crate::agreement::split_at;
