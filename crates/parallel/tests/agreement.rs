@@ -10,6 +10,9 @@ use std::sync::OnceLock;
 
 const THREADS: [usize; 5] = [1, 2, 3, 4, 8];
 
+/// The longest any one search here may take: each takes milliseconds.
+const WATCHDOG: std::time::Duration = std::time::Duration::from_secs(120);
+
 fn searchers() -> &'static Vec<ParallelSearcher> {
     static POOLS: OnceLock<Vec<ParallelSearcher>> = OnceLock::new();
     POOLS.get_or_init(|| {
@@ -69,15 +72,20 @@ impl TreeVisitor for CheckAll<'_> {
                         split_height: Some(split_height),
                         eldest_grain,
                         cut_wait,
-                        time_limit: None,
+                        // A watchdog, far above any of these searches' time: a search
+                        // that stops making progress fails the test by name instead of
+                        // hanging the run.
+                        time_limit: Some(WATCHDOG),
                         ..SearchOptions::default()
                     };
-                    let r = searcher.search(tree, algorithm, options).unwrap();
                     let ctx = format!(
                         "{algorithm} threads={threads} split-height={split_height} \
                          eldest-grain={eldest_grain:?} cut-wait={cut_wait:?} on {}",
                         self.name
                     );
+                    let r = searcher
+                        .search(tree, algorithm, options)
+                        .unwrap_or_else(|e| panic!("{ctx}: {e}"));
                     assert_eq!(r.value, serial.value, "value, {ctx}");
                     assert_eq!(r.best_move.is_some(), serial.best_move.is_some(), "{ctx}");
                     if let Some(m) = r.best_move {

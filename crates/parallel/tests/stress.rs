@@ -7,6 +7,7 @@ use abbench_tree::models::RandomTree;
 use abbench_tree::{GameTree, Model, ModelSpec, TreeVisitor, full_tree_nodes};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::Duration;
 
 struct Repeat<'a> {
     searchers: &'a [ParallelSearcher],
@@ -27,10 +28,17 @@ impl TreeVisitor for Repeat<'_> {
                         split_height: Some(1),
                         eldest_grain: None,
                         cut_wait: Some(1 + (repeat % 2) as u32),
-                        time_limit: None,
+                        // A watchdog: a search that stops making progress fails the
+                        // test by name instead of hanging the run.
+                        time_limit: Some(Duration::from_secs(120)),
                         ..SearchOptions::default()
                     };
-                    let r = searcher.search(tree, algorithm, options).unwrap();
+                    let threads = searcher.threads();
+                    let r = searcher
+                        .search(tree, algorithm, options)
+                        .unwrap_or_else(|e| {
+                            panic!("{algorithm} threads={threads} on {}: {e}", self.name)
+                        });
                     assert_eq!(
                         r.value,
                         serial.value,
@@ -128,7 +136,6 @@ fn aborts_stop_work_far_below_negamax() {
 #[test]
 fn a_time_limit_stops_every_worker() {
     use std::sync::Arc;
-    use std::time::Duration;
     let searcher = Arc::new(ParallelSearcher::new(3).unwrap());
     // About 10^12 positions for F2: far beyond the limit.
     let tree = Arc::new(RandomTree::new(30, 14, 1, 1 << 32));
