@@ -7,6 +7,8 @@
 # unless the summary says every search asked for was made and none disagreed (a run
 # that checked nothing is not a pass). The mismatch path itself is tested with a tree
 # that answers wrongly on worker threads (crates/cli/src/commands/verify.rs).
+# Each search has a 60 s watchdog (`--time-limit`; they take milliseconds): a search
+# that stops making progress fails the gate (exit 1) instead of hanging CI.
 #
 #   bash ci/stress.sh [N]    N: searches in total (default 700, under ten seconds here)
 #
@@ -16,7 +18,7 @@ cd "$(dirname "$0")/.."
 searches=${1:-700}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-cargo run --release --quiet -p abbench -- verify --stress "$searches" | tee "$log"
+cargo run --release --quiet -p abbench -- verify --stress "$searches" --time-limit 60 | tee "$log"
 if ! grep -qx "searches    $searches" "$log" || ! grep -qx "mismatches  0" "$log"; then
   echo "ci/stress.sh: the summary does not show $searches searches and 0 mismatches" >&2
   exit 1
