@@ -2,7 +2,8 @@
 //! gives, replayed exactly) and on threads, its one-worker form, its memory bound, and
 //! the schedule of its thresholds.
 
-use super::threshold::next_threshold;
+use super::EndOnPanic;
+use super::threshold::{Thresholds, next_threshold};
 use crate::ParallelAlgorithm::{BestFirst, NullWindow};
 use crate::sim::{SimCosts, simulate};
 use crate::agreement::split_at;
@@ -119,4 +120,21 @@ fn thresholds_step_out_from_the_known_side_then_halve() {
             assert!(lower < t && t <= upper, "{lower} {upper} {step}: {t}");
         }
     }
+}
+
+/// A worker's guard ends the search when the worker panics, so the others stop waiting
+/// for its unit; on a normal return it leaves the search alone.
+#[test]
+fn a_panicking_worker_ends_the_search_and_a_returning_one_does_not() {
+    let thresholds = Thresholds::new(0);
+    {
+        let _end = EndOnPanic(&thresholds);
+    }
+    assert!(!thresholds.done());
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let _end = EndOnPanic(&thresholds);
+        panic!("a worker's unit failed");
+    }));
+    assert!(panicked.is_err());
+    assert!(thresholds.done());
 }
