@@ -4,8 +4,8 @@
 //! construction (the `ordered` model) the move is the only part of the answer a bench
 //! can check.
 
-use abbench_search::{Basic, F2Iter, NoProbe};
-use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use abbench_search::F2Iter;
+use abbench_tree::{GameTree, Value};
 use std::collections::HashMap;
 
 /// Each root move's value, by move number.
@@ -21,19 +21,9 @@ impl RootMoves {
         let mut kernel = F2Iter::new(tree);
         let values = (0..tree.degree(root))
             .map(|i| {
-                let child = tree.child(root, &children, i);
-                let mut counters = Basic::default();
-                let found = kernel
-                    .search_node(
-                        tree,
-                        child,
-                        NEG_INFINITY,
-                        INFINITY,
-                        &mut counters,
-                        &mut NoProbe,
-                    )
-                    .expect("a search without a probe always finishes");
-                (tree.move_number(root, &children, i), -found.value)
+                let number = tree.move_number(root, &children, i);
+                let value = kernel.root_move_value(tree, number);
+                (number, value.expect("a root move's number names it"))
             })
             .collect();
         RootMoves(values)

@@ -32,11 +32,9 @@ use abbench_results::Algorithm;
 use abbench_results::StopReason;
 use abbench_search::SerialRun;
 use abbench_search::{
-    Basic, Bound, F2Iter, NoProbe, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
+    Basic, Bound, F2Iter, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
 };
-use abbench_tree::{
-    GameTree, INFINITY, NEG_INFINITY, TreeSpec, TreeVisitor, Value, full_tree_nodes,
-};
+use abbench_tree::{GameTree, TreeSpec, TreeVisitor, Value, full_tree_nodes};
 use std::collections::HashMap;
 
 /// Trees with at most this many positions (all levels of the full tree) are also searched
@@ -570,25 +568,10 @@ impl<'t, T: GameTree> MoveValues<'t, T> {
     /// `-F(child)` for root move number `best`; `None` when there is no such move.
     fn move_value(&mut self, best: usize) -> Option<Value> {
         let (tree, kernel) = (self.tree, &mut self.kernel);
-        *self.known.entry(best).or_insert_with(|| {
-            let root = tree.root();
-            let children = tree.children(root);
-            let i =
-                (0..tree.degree(root)).find(|&i| tree.move_number(root, &children, i) == best)?;
-            let child = tree.child(root, &children, i);
-            let mut counters = Basic::default();
-            let found = kernel
-                .search_node(
-                    tree,
-                    child,
-                    NEG_INFINITY,
-                    INFINITY,
-                    &mut counters,
-                    &mut NoProbe,
-                )
-                .expect("a search without a probe always finishes");
-            Some(-found.value)
-        })
+        *self
+            .known
+            .entry(best)
+            .or_insert_with(|| kernel.root_move_value(tree, best))
     }
 }
 

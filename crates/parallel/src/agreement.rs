@@ -4,8 +4,8 @@
 
 use crate::sim::{SimCosts, simulate};
 use crate::{ParallelAlgorithm, SearchOptions};
-use abbench_search::{Basic, Counters, F2Iter, NoProbe};
-use abbench_tree::{GameTree, INFINITY, NEG_INFINITY};
+use abbench_search::{Basic, F2Iter};
+use abbench_tree::GameTree;
 
 /// Options that split at height `split_height`, the others automatic.
 pub(crate) fn split_at(split_height: u32) -> SearchOptions {
@@ -28,23 +28,8 @@ pub(crate) fn agrees<T: GameTree>(
     let r = simulate(tree, algorithm, procs, &SimCosts::default(), options).unwrap();
     assert_eq!(r.value, serial.value, "{what} at {procs} processors");
     let best = r.best_move.expect("a tree with moves has a best move");
-    let root = tree.root();
-    let children = tree.children(root);
-    let i = (0..tree.degree(root))
-        .find(|&i| tree.move_number(root, &children, i) == best)
-        .expect("the best move is a root move");
-    let child = tree.child(root, &children, i);
-    let mut counters = Basic::for_height(tree.height());
     let through = F2Iter::new(tree)
-        .search_node(
-            tree,
-            child,
-            NEG_INFINITY,
-            INFINITY,
-            &mut counters,
-            &mut NoProbe,
-        )
-        .unwrap()
-        .value;
-    assert_eq!(-through, serial.value, "{what}: best move {best}");
+        .root_move_value(tree, best)
+        .expect("the best move is a root move");
+    assert_eq!(through, serial.value, "{what}: best move {best}");
 }

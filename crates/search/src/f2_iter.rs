@@ -23,7 +23,7 @@
 //! `beta` the negated `m` of its parent), so the bound prunes immediately at every level.
 
 use crate::probe::{Aborted, Poll, Probe};
-use crate::{Bound, Counters, Cutoff, NoProbe, SearchResult, Window};
+use crate::{Basic, Bound, Counters, Cutoff, NoProbe, SearchResult, Window};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 
 /// One activation of F2.
@@ -181,6 +181,28 @@ impl<T: GameTree> F2Iter<T> {
             ),
         }
         .unwrap_or_else(|Aborted| unreachable!("NoProbe never aborts"))
+    }
+
+    /// The value to the root's side of root move number `move_number`:
+    /// `-F2(child, -inf, +inf)`, or `None` if no root move has that number. What the
+    /// checks of a search's best move compare with the root's value.
+    pub fn root_move_value(&mut self, tree: &T, move_number: usize) -> Option<Value> {
+        let root = tree.root();
+        let children = tree.children(root);
+        let i = (0..tree.degree(root))
+            .find(|&i| tree.move_number(root, &children, i) == move_number)?;
+        let child = tree.child(root, &children, i);
+        let found = self
+            .search_node(
+                tree,
+                child,
+                NEG_INFINITY,
+                INFINITY,
+                &mut Basic::default(),
+                &mut NoProbe,
+            )
+            .unwrap_or_else(|Aborted| unreachable!("NoProbe never aborts"));
+        Some(-found.value)
     }
 
     /// `F2(node, alpha, beta)`, counting into `counters`, polling `probe`.
@@ -500,6 +522,24 @@ mod tests {
     use abbench_tree::models::RandomTree;
 
     type Stack = Vec<Frame<<RandomTree as GameTree>::Node, <RandomTree as GameTree>::Children>>;
+
+    /// The root's value is the largest of its moves' values, the best move's among them;
+    /// a number that names no root move has none.
+    #[test]
+    fn root_move_values_give_the_root_value_through_the_best_move() {
+        for seed in 0..8 {
+            let tree = RandomTree::new(5, 5, seed, 100);
+            let whole = F2Iter::new(&tree).search::<Basic>(&tree);
+            let mut kernel = F2Iter::new(&tree);
+            let values: Vec<Value> = (0..5)
+                .map(|number| kernel.root_move_value(&tree, number).unwrap())
+                .collect();
+            assert_eq!(values.iter().max(), Some(&whole.value), "seed {seed}");
+            let best = whole.best_move.unwrap();
+            assert_eq!(values[best], whole.value, "seed {seed}");
+            assert_eq!(kernel.root_move_value(&tree, 5), None);
+        }
+    }
 
     /// Frames with these `(m, beta)`, root first (their nodes do not matter to `narrow`).
     fn stack(tree: &RandomTree, windows: &[(Value, Value)]) -> Stack {
