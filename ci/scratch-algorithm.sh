@@ -20,12 +20,12 @@ cat >crates/parallel/src/scratch/mod.rs <<'RUST'
 //! A trivial parallel algorithm: the serial kernel on the calling worker.
 
 use crate::SearchOptions;
-use crate::algorithm::Search;
+use crate::algorithm::{Found, Search};
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::probes::StopProbe;
 use abbench_search::Aborted;
-use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY};
 
 pub(crate) struct Scratch;
 
@@ -37,8 +37,9 @@ impl Search for Scratch {
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
         _settings: &(),
-    ) -> Result<(Value, Option<usize>), Aborted> {
+    ) -> Result<Found, Aborted> {
         ctx.serial(ctx.tree.root(), NEG_INFINITY, INFINITY, &mut StopProbe { ctx })
+            .map(Found::from)
     }
 
     fn offers_work<T: GameTree, E: Executor>(_ctx: &Context<'_, T, E>) -> bool {

@@ -51,7 +51,7 @@ step random-d16-h8.jsonl "$bin" run --model random --degree 16 --height 8 --seed
     --threads "$threads" --repeat 3 --json
 step connect4-mid-hard20.jsonl "$bin" run -q --model connect4 \
     --positions "$root/crates/tree/data/connect4/sample-mid-hard20.txt" \
-    --algo "$("$bin" algorithms --parallel --table)" \
+    --algo "$("$bin" algorithms --parallel --reads tt-mb)" \
     --threads "$threads" --tt-mb 80 --repeat 3 --json
 # Its reference, f2-iter, searches the sample for about 16 s a run: twice the limit.
 limit=$((2 * ${STEP_LIMIT:-150})) step connect4-early-hard19.jsonl "$bin" run -q --model connect4 \

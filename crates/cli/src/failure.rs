@@ -252,7 +252,7 @@ impl From<ParallelError> for Failure {
         match error {
             ParallelError::NoThreads
             | ParallelError::TableAllocation(_)
-            | ParallelError::KeepLimit(_) => Failure::bad_input(error.to_string()),
+            | ParallelError::Setting(_) => Failure::bad_input(error.to_string()),
             other => Failure::failed(other.to_string()),
         }
     }

@@ -1,8 +1,11 @@
-//! The help texts that name algorithms, made from the vocabulary (`abbench-vocab`), so a
-//! new algorithm appears in every `--help` without an edit here.
+//! The help texts that name algorithms, and the `--algo` lists' parsers, made from the
+//! vocabulary (`abbench-vocab`), so a new algorithm appears in every `--help` and every
+//! completion without an edit here.
 
-use abbench_results::{Algorithm, EVERY_PARALLEL};
-use abbench_vocab::{ParallelAlgorithm, and_list};
+use crate::list::AlgorithmList;
+use abbench_results::{Algorithm, EVERY_PARALLEL, UnknownAlgorithm};
+use abbench_vocab::ParallelAlgorithm;
+use clap::builder::{PossibleValue, TypedValueParser};
 
 /// Every algorithm's name, as a comma-separated list.
 fn every_name() -> String {
@@ -44,32 +47,67 @@ pub fn stress() -> String {
     )
 }
 
-/// `--tt-mb` of the commands that search.
-pub fn tt_mb() -> String {
-    format!(
-        "The table searches' table (mtdf's transposition table, and the node table {} \
-         share), MiB, 1 ..= 65536; allocated before timing",
-        ParallelAlgorithm::table_searches()
-    )
+/// An `--algo` list's parser: the names it takes, offered to completions one by one, and
+/// the parse of a comma-separated list of them.
+#[derive(Clone, Copy)]
+pub struct AlgorithmNames<A: 'static> {
+    names: &'static [&'static str],
+    parse: fn(&str) -> Result<AlgorithmList<A>, UnknownAlgorithm>,
 }
 
-/// `--tt-mb` of `simulate`.
-pub fn simulated_tt_mb() -> String {
-    format!(
-        "The table of the table searches, MiB, 1 ..= 65536: the node table of {}, and serial \
-         mtdf's among the fastest serial search's candidates, whatever the algorithms (as \
-         `run --tt-mb`)",
-        ParallelAlgorithm::table_searches()
-    )
-}
-
-/// The table searches' names, "mtdf, abdada, … and null-window": serial MTD(f) and every
-/// parallel algorithm that shares a table.
-pub fn table_searches() -> String {
-    let names: Vec<&str> = Algorithm::ALL
-        .into_iter()
-        .filter(|a| a.reads(abbench_vocab::WindowOption::TtMb))
+/// Every algorithm's name, and `parallel`, for completions.
+static EVERY: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    Algorithm::ALL
         .map(Algorithm::name)
-        .collect();
-    and_list(&names)
+        .into_iter()
+        .chain([EVERY_PARALLEL])
+        .collect()
+});
+
+/// Every parallel algorithm's name, and `parallel`, for completions.
+static PARALLEL: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    ParallelAlgorithm::ALL
+        .map(ParallelAlgorithm::name)
+        .into_iter()
+        .chain([EVERY_PARALLEL])
+        .collect()
+});
+
+impl AlgorithmNames<Algorithm> {
+    /// Any algorithm's name (`run`, `verify`, `ab`).
+    pub fn every() -> Self {
+        AlgorithmNames {
+            names: EVERY.as_slice(),
+            parse: crate::list::parse_algorithms,
+        }
+    }
+}
+
+impl AlgorithmNames<ParallelAlgorithm> {
+    /// A parallel algorithm's name (`simulate`).
+    pub fn parallel(
+        parse: fn(&str) -> Result<AlgorithmList<ParallelAlgorithm>, UnknownAlgorithm>,
+    ) -> Self {
+        AlgorithmNames {
+            names: PARALLEL.as_slice(),
+            parse,
+        }
+    }
+}
+
+impl<A: Clone + Send + Sync + 'static> TypedValueParser for AlgorithmNames<A> {
+    type Value = AlgorithmList<A>;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<AlgorithmList<A>, clap::Error> {
+        self.parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.names.iter().map(|n| PossibleValue::new(*n))))
+    }
 }

@@ -22,6 +22,13 @@ pub fn comma_list<T: PartialEq, E>(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AlgorithmList<A>(pub Vec<A>);
 
+/// Parses an `--algo` list of any algorithms.
+pub(crate) fn parse_algorithms(
+    text: &str,
+) -> Result<AlgorithmList<abbench_results::Algorithm>, abbench_results::UnknownAlgorithm> {
+    abbench_results::Algorithm::parse_list(text).map(AlgorithmList)
+}
+
 #[cfg(test)]
 mod tests {
     use super::comma_list;

@@ -16,6 +16,7 @@ mod help;
 mod list;
 mod progress;
 mod search_args;
+mod setting_args;
 mod shard_arg;
 mod shell;
 mod signals;

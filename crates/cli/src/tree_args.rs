@@ -8,7 +8,8 @@
 
 use abbench_tree::arena::default_memory_budget;
 use abbench_tree::{
-    BranchOrder, DEFAULT_VALUES, Layout, Model, ModelSpec, TreeError, TreeSource, TreeSpec,
+    BranchOrder, DEFAULT_VALUES, Layout, Model, ModelSpec, Parameter, TreeError, TreeSource,
+    TreeSpec,
 };
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -70,16 +71,13 @@ pub struct TreeArgs {
     #[arg(long, value_enum, conflicts_with = "tree_file", help_heading = "Tree")]
     pub model: Option<ModelArg>,
 
-    /// Children per internal node.
-    #[arg(long, value_name = "D", default_value_t = ModelSpec::default().degree, help_heading = "Tree")]
+    #[arg(help = Parameter::Degree.help(), long, value_name = "D", default_value_t = ModelSpec::default().degree, help_heading = "Tree")]
     pub degree: u32,
 
-    /// Depth of the leaves.
-    #[arg(long, value_name = "H", default_value_t = ModelSpec::default().height, help_heading = "Tree")]
+    #[arg(help = Parameter::Height.help(), long, value_name = "H", default_value_t = ModelSpec::default().height, help_heading = "Tree")]
     pub height: u32,
 
-    /// Seed of the (first) tree; the root key is mix64(seed).
-    #[arg(long, value_name = "S", default_value_t = ModelSpec::default().seed, help_heading = "Tree")]
+    #[arg(help = Parameter::Seed.help(), long, value_name = "S", default_value_t = ModelSpec::default().seed, help_heading = "Tree")]
     pub seed: u64,
 
     /// Number of trees: seeds seed, seed+1, …, seed+N-1.
@@ -99,12 +97,11 @@ pub struct TreeArgs {
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes, help_heading = "Tree")]
     pub memory_budget: Option<u64>,
 
-    /// random: leaf values are uniform on 0..R.
-    #[arg(long, value_name = "R", default_value_t = DEFAULT_VALUES, help_heading = "Model parameters")]
+    #[arg(help = Parameter::Values.help(), long, value_name = "R", default_value_t = DEFAULT_VALUES, help_heading = "Model parameters")]
     pub values: u64,
 
-    /// ordered: probability that the first move is best.
     #[arg(
+        help = Parameter::Ordering.help(),
         long,
         value_name = "Q",
         default_value_t = 1.0,
@@ -113,20 +110,17 @@ pub struct TreeArgs {
     )]
     pub ordering: f64,
 
-    /// ordered: a worse move is worse by 1 ..= W.
-    #[arg(long, value_name = "W", default_value_t = ModelSpec::default().spread, help_heading = "Model parameters")]
+    #[arg(help = Parameter::Spread.help(), long, value_name = "W", default_value_t = ModelSpec::default().spread, help_heading = "Model parameters")]
     pub spread: u64,
 
-    /// ordered: least number of children (variable branching) [default: degree].
-    #[arg(long, value_name = "A", help_heading = "Model parameters")]
+    #[arg(help = Parameter::DegreeMin.help(), long, value_name = "A", help_heading = "Model parameters")]
     pub degree_min: Option<u32>,
 
-    /// ordered: largest number of children (variable branching) [default: degree].
-    #[arg(long, value_name = "B", help_heading = "Model parameters")]
+    #[arg(help = Parameter::DegreeMax.help(), long, value_name = "B", help_heading = "Model parameters")]
     pub degree_max: Option<u32>,
 
-    /// ordered: probability that a node above the leaves is terminal.
     #[arg(
+        help = Parameter::TerminalProb.help(),
         long,
         value_name = "P",
         default_value_t = 0.0,
@@ -135,18 +129,14 @@ pub struct TreeArgs {
     )]
     pub terminal_prob: f64,
 
-    /// branch-sum: edge values are uniform on -E ..= E.
-    #[arg(long, value_name = "E", default_value_t = ModelSpec::default().edge_range, help_heading = "Model parameters")]
+    #[arg(help = Parameter::EdgeRange.help(), long, value_name = "E", default_value_t = ModelSpec::default().edge_range, help_heading = "Model parameters")]
     pub edge_range: u64,
 
-    /// branch-sum: the search order of children.
-    #[arg(long, value_enum, default_value_t, help_heading = "Model parameters")]
+    #[arg(help = Parameter::Order.help(), long, value_enum, default_value_t, help_heading = "Model parameters")]
     pub order: OrderArg,
 
-    /// connect4: the moves played from the empty board, columns 1-7 (e.g. 4453)
-    /// [default: the empty board, estimated at hours a search]. A game already won or
-    /// drawn (a full board) is refused.
     #[arg(
+        help = Parameter::Position.help(),
         long,
         value_name = "MOVES",
         conflicts_with = "positions",
@@ -154,9 +144,8 @@ pub struct TreeArgs {
     )]
     pub position: Option<String>,
 
-    /// connect4: the position's known score, which run, verify and sweep hold every
-    /// search to. A score the position cannot have is refused.
     #[arg(
+        help = Parameter::Score.help(),
         long,
         value_name = "SCORE",
         allow_negative_numbers = true,
@@ -165,14 +154,10 @@ pub struct TreeArgs {
     )]
     pub score: Option<i64>,
 
-    /// connect4: name positions by their path from the root in the table-driven searches,
-    /// as if the game had no transpositions (to measure what they save).
-    #[arg(long, help_heading = "Model parameters")]
+    #[arg(help = Parameter::PathKeys.help(), long, help_heading = "Model parameters")]
     pub path_keys: bool,
 
-    /// connect4: a file of positions, one "moves score" line each (Pons's test sets'
-    /// format), one tree per line; searches are checked against the scores.
-    #[arg(long, value_name = "FILE", help_heading = "Model parameters")]
+    #[arg(help = Parameter::Positions.help(), long, value_name = "FILE", help_heading = "Model parameters")]
     pub positions: Option<PathBuf>,
 }
 
@@ -192,49 +177,39 @@ impl TreeArgs {
     pub fn ignored_options(&self) -> Vec<String> {
         let defaults = ModelSpec::default();
         let model = self.chosen_model();
+        use Parameter::*;
         let given = [
-            ("degree", self.degree != defaults.degree),
-            ("height", self.height != defaults.height),
-            ("seed", self.seed != defaults.seed),
-            ("values", self.values != DEFAULT_VALUES),
-            ("ordering", self.ordering != defaults.ordering),
-            ("spread", self.spread != defaults.spread),
-            ("degree-min", self.degree_min.is_some()),
-            ("degree-max", self.degree_max.is_some()),
-            (
-                "terminal-prob",
-                self.terminal_prob != defaults.terminal_prob,
-            ),
-            ("edge-range", self.edge_range != defaults.edge_range),
-            ("order", self.order != OrderArg::default()),
-            ("position", self.position.is_some()),
-            ("score", self.score.is_some()),
-            ("positions", self.positions.is_some()),
-            ("path-keys", self.path_keys),
+            (Degree, self.degree != defaults.degree),
+            (Height, self.height != defaults.height),
+            (Seed, self.seed != defaults.seed),
+            (Values, self.values != DEFAULT_VALUES),
+            (Ordering, self.ordering != defaults.ordering),
+            (Spread, self.spread != defaults.spread),
+            (DegreeMin, self.degree_min.is_some()),
+            (DegreeMax, self.degree_max.is_some()),
+            (TerminalProb, self.terminal_prob != defaults.terminal_prob),
+            (EdgeRange, self.edge_range != defaults.edge_range),
+            (Order, self.order != OrderArg::default()),
+            (Position, self.position.is_some()),
+            (Score, self.score.is_some()),
+            (Positions, self.positions.is_some()),
+            (PathKeys, self.path_keys),
         ];
         given
             .into_iter()
-            .filter(|&(flag, set)| set && !model.is_some_and(|m| m.reads(flag)))
+            .filter(|&(parameter, set)| set && !model.is_some_and(|m| m.reads(parameter)))
             // A tree file has no seeds but --trees' count reads none either: said once.
-            .filter(|&(flag, _)| !(model.is_none() && flag == "seed"))
-            .map(|(flag, _)| {
-                let readers: Vec<&str> = Model::ALL
-                    .into_iter()
-                    .chain(Model::GAMES)
-                    .filter(|m| m.reads(flag))
-                    .map(Model::name)
-                    .collect();
-                let applies = match readers.as_slice() {
-                    [one] => format!("the {one} model"),
-                    [rest @ .., last] => format!("the {} and {last} models", rest.join(", ")),
-                    [] => "no model".to_string(),
-                };
+            .filter(|&(parameter, _)| !(model.is_none() && parameter == Seed))
+            .map(|(parameter, _)| {
+                let applies = parameter.readers();
                 match model {
                     Some(model) => format!(
-                        "--{flag} applies only to {applies}; the {} model ignores it",
+                        "--{parameter} applies only to {applies}; the {} model ignores it",
                         model.name()
                     ),
-                    None => format!("--{flag} applies only to {applies}; a tree file ignores it"),
+                    None => {
+                        format!("--{parameter} applies only to {applies}; a tree file ignores it")
+                    }
                 }
             })
             .collect()

@@ -461,8 +461,8 @@ const BAD_INPUTS: &[BadInput] = &[
             "3",
         ],
         &[
-            "invalid --keep-limit 2",
-            "at least the tree's largest degree, 3",
+            "--keep-limit 2 is below the tree's largest degree 3",
+            "er keeps one node's children at once, so give at least 3",
         ],
     ),
     // Simulations estimated past ten minutes ask for --force, as run, verify and sweep do.

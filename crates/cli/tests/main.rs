@@ -22,6 +22,7 @@ mod nothing_lost;
 mod round_five_ab;
 mod round_five_verdicts;
 mod run_command;
+mod settings_list;
 mod shard_command;
 mod signature_command;
 mod simulate_command;

@@ -58,7 +58,8 @@ pub use interrupt::Interrupt;
 pub use limits::{MAX_RUNS, MAX_SPLIT_HEIGHT, MAX_THREADS};
 pub use measure::{
     CANDIDATE_FLOOR, CANDIDATE_STOP, EXACT_SERIAL, MAX_BATCH, MIN_SAMPLE, MeasureConfig,
-    WARM_UP_TIME, batch_size, measure, measure_tree, with_serial_candidates,
+    WARM_UP_TIME, batch_size, measure, measure_series, measure_tree, with_serial_candidates,
+    with_serial_candidates_of,
 };
 pub use reference::{REFERENCE_BATCHES, REFERENCE_NAME, time_reference};
 pub use searches::{POOL_WARM_UP, Pools};
@@ -75,7 +76,9 @@ pub use stress::{
     STRESS_MODELS, STRESS_SPLIT_HEIGHT, STRESS_THREADS, StressCount, StressMismatch, StressOutcome,
     stress, stress_checked, stress_models, stress_shard,
 };
-pub use suite::{BUILTIN_SUITES, Suite, Workload, default_thread_counts, thread_counts_up_to};
+pub use suite::{
+    BUILTIN_SUITES, BadSetting, Grid, Suite, Workload, default_thread_counts, thread_counts_up_to,
+};
 pub use sweep::{
     Completion, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep, sweep_to_folder,
 };

@@ -8,7 +8,7 @@
 //! With a time limit every search — warm-up, timed, and the untimed one that counts per
 //! depth — is bounded by it: serial ones through `abbench_search::search_within` (which
 //! builds an `f2-iter` kernel per run, a few hundred bytes, inside the timed region),
-//! parallel ones through [`SearchOptions::time_limit`]. A search that reaches the limit,
+//! parallel ones through their settings' time limit. A search that reaches the limit,
 //! or whose worker thread panics, gives an [`Unfinished`] line instead of a record. If
 //! the serial reference `f2-iter` itself reaches the limit, nothing on that tree can be
 //! verified, and every other requested search is recorded as not run.
@@ -19,13 +19,12 @@
 use crate::searches::{Pools, configured_search, is_table_search, parallel_halt, serial_search};
 use crate::verify::{Answer, MoveValues, Verdict, judge_result};
 use crate::{Interrupt, MeasureError};
-use abbench_parallel::{ParallelAlgorithm, ParallelResult, SearchOptions, Setting};
-use abbench_results::{Algorithm, Results, WallTimes, available_threads};
+use abbench_parallel::{ParallelAlgorithm, ParallelResult, SearchOptions};
+use abbench_results::{Algorithm, Results, Series, WallTimes, available_threads};
 use abbench_results::{FastestSerial, StopReason, Unfinished};
 use abbench_results::{ParallelMetrics, Record, SCHEMA, TableRecord, TreeInfo, WindowFields};
 use abbench_search::{
-    Basic, Detailed, F2Iter, GuessSource, SearchResult, SerialAlgorithm, SerialOptions,
-    SerialSearch,
+    Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch, Settings,
 };
 use abbench_tree::{GameTree, TreeSpec, TreeVisitor, Value};
 use std::time::{Duration, Instant};
@@ -37,16 +36,6 @@ pub struct MeasureConfig {
     pub repeat: usize,
     /// Untimed runs before them.
     pub warmup: usize,
-    /// `ybwc`'s split height; `None` chooses it from the tree's degree.
-    pub split_height: Option<u32>,
-    /// `ybwc`'s eldest grain ([`SearchOptions::eldest_grain`]); `None` for the default.
-    pub eldest_grain: Option<u64>,
-    /// `ybwc`'s cut wait ([`SearchOptions::cut_wait`]); `None` for the default.
-    pub cut_wait: Option<u32>,
-    /// `er`'s memory bound ([`SearchOptions::keep_limit`]); `None` for none.
-    pub keep_limit: Option<u64>,
-    /// Bound on each search, serial or parallel; `None` for none.
-    pub time_limit: Option<Duration>,
     /// Largest arena, in bytes.
     pub memory_budget: u64,
     /// Checked before every search: once raised, measuring stops.
@@ -55,9 +44,12 @@ pub struct MeasureConfig {
     /// ([`ParallelSearcher::pinned`]); what the pools the caller builds with
     /// [`Pools::new`] should be given.
     pub pin_threads: bool,
-    /// The serial searches' window, cutoff criterion, node kinds, guess and table size;
-    /// the `f2-iter` reference is always the paper's full-window search.
-    pub serial: SerialOptions,
+    /// The settings given for every search (each reads what it reads of them): a
+    /// parallel search's split options, the serial searches' window, cutoff criterion,
+    /// node kinds, guess and table size, and every search's time limit. The `f2-iter`
+    /// reference is always the paper's full-window search, without a time limit of its
+    /// own beyond this one.
+    pub settings: Settings,
     /// Time the machine's yardstick ([`time_reference`](crate::time_reference))
     /// just before each record's timed runs and record it (`machine_ns`), for `compare`
     /// to see the machine's drift: sweeps and `run` do; tests need not.
@@ -79,15 +71,10 @@ impl Default for MeasureConfig {
         MeasureConfig {
             repeat: 5,
             warmup: 1,
-            split_height: None,
-            eldest_grain: None,
-            cut_wait: None,
-            keep_limit: None,
-            time_limit: None,
             memory_budget: abbench_tree::arena::default_memory_budget(),
             interrupt: Interrupt::new(),
             pin_threads: true,
-            serial: SerialOptions::default(),
+            settings: Settings::default(),
             time_reference: false,
             serial_candidates: true,
             candidate_floor: CANDIDATE_FLOOR,
@@ -105,19 +92,33 @@ pub fn measure(
     config: &MeasureConfig,
     pools: &mut Pools,
 ) -> Result<Results, MeasureError> {
+    measure_series(tree, &plain_series(algos), threads, config, pools)
+}
+
+/// [`measure()`] of algorithms each with settings of its own over the configuration's
+/// (a suite's grid): one record per (algorithm, settings, threads).
+pub fn measure_series(
+    tree: &TreeSpec,
+    series: &[Series],
+    threads: &[usize],
+    config: &MeasureConfig,
+    pools: &mut Pools,
+) -> Result<Results, MeasureError> {
     check_config(config)?;
-    config.serial.validate()?;
-    if algos.iter().any(|a| a.is_parallel()) {
+    for s in series {
+        config.settings.overlaid(&s.settings).serial().validate()?;
+    }
+    if series.iter().any(|s| s.algo.is_parallel()) {
         pools.ensure(threads)?;
     }
     let info = TreeInfo::of(tree);
-    let asked = algos;
-    let algos = with_serial_candidates(asked, config.serial_candidates);
+    let asked = series;
+    let series = with_serial_candidates_of(asked, config.serial_candidates);
     tree.visit(
         config.memory_budget,
         Measure {
             info,
-            algos: &algos,
+            series: &series,
             asked,
             threads,
             config,
@@ -140,12 +141,12 @@ pub fn measure_tree<T: GameTree>(
     if algos.iter().any(|a| a.is_parallel()) {
         pools.ensure(threads)?;
     }
-    let asked = algos;
-    let algos = with_serial_candidates(asked, config.serial_candidates);
+    let asked = plain_series(algos);
+    let series = with_serial_candidates_of(&asked, config.serial_candidates);
     Measure {
         info,
-        algos: &algos,
-        asked,
+        series: &series,
+        asked: &asked,
         threads,
         config,
         pools,
@@ -153,20 +154,49 @@ pub fn measure_tree<T: GameTree>(
     .visit(tree)
 }
 
+/// Each of `algos` with no settings of its own.
+fn plain_series(algos: &[Algorithm]) -> Vec<Series> {
+    algos
+        .iter()
+        .map(|&algo| Series {
+            algo,
+            settings: Settings::default(),
+        })
+        .collect()
+}
+
 /// `algos`, and — when one of them is parallel and `candidates` (as
 /// [`MeasureConfig::serial_candidates`]) — every exact serial candidate not among them, after the serial algorithms
 /// asked for and before the parallel ones: what a parallel record's fastest serial search
 /// is chosen from.
 pub fn with_serial_candidates(algos: &[Algorithm], candidates: bool) -> Vec<Algorithm> {
-    let mut out: Vec<Algorithm> = algos.iter().copied().filter(|a| !a.is_parallel()).collect();
-    if candidates && algos.iter().any(|a| a.is_parallel()) {
-        for candidate in CANDIDATE_ORDER.map(Algorithm::Serial) {
+    with_serial_candidates_of(&plain_series(algos), candidates)
+        .into_iter()
+        .map(|s| s.algo)
+        .collect()
+}
+
+/// [`with_serial_candidates`] of algorithms with settings of their own: a candidate is
+/// one with none, so a serial algorithm asked for only with settings of its own is
+/// measured once more without them.
+pub fn with_serial_candidates_of(series: &[Series], candidates: bool) -> Vec<Series> {
+    let mut out: Vec<Series> = series
+        .iter()
+        .copied()
+        .filter(|s| !s.algo.is_parallel())
+        .collect();
+    if candidates && series.iter().any(|s| s.algo.is_parallel()) {
+        for algo in CANDIDATE_ORDER.map(Algorithm::Serial) {
+            let candidate = Series {
+                algo,
+                settings: Settings::default(),
+            };
             if !out.contains(&candidate) {
                 out.push(candidate);
             }
         }
     }
-    out.extend(algos.iter().copied().filter(|a| a.is_parallel()));
+    out.extend(series.iter().copied().filter(|s| s.algo.is_parallel()));
     out
 }
 
@@ -178,7 +208,7 @@ fn check_config(config: &MeasureConfig) -> Result<(), MeasureError> {
             expected: "must be at least 1".into(),
         });
     }
-    if config.time_limit == Some(Duration::ZERO) {
+    if config.settings.time_limit() == Some(Duration::ZERO) {
         return Err(MeasureError::InvalidOption {
             parameter: "time-limit",
             value: "0".into(),
@@ -190,10 +220,10 @@ fn check_config(config: &MeasureConfig) -> Result<(), MeasureError> {
 
 struct Measure<'a> {
     info: TreeInfo,
-    algos: &'a [Algorithm],
-    /// The algorithms asked for: those of `algos` not among them are candidates for the
+    series: &'a [Series],
+    /// The algorithms asked for: those of `series` not among them are candidates for the
     /// fastest serial search only, stopped once they cannot be it ([`CANDIDATE_STOP`]).
-    asked: &'a [Algorithm],
+    asked: &'a [Series],
     threads: &'a [usize],
     config: &'a MeasureConfig,
     pools: &'a Pools,
@@ -326,11 +356,18 @@ impl TreeVisitor for Measure<'_> {
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
         // Once the tree fits its budget, and before any search: the table searches'
-        // table, serial or parallel (one size for all).
-        if self.algos.iter().any(is_table_search) {
-            self.config
-                .serial
-                .check_table_memory(self.config.memory_budget)?;
+        // tables (one size each), and the settings each parallel search must refuse.
+        for series in self.series {
+            let settings = self.settings_of(series);
+            if is_table_search(&series.algo) {
+                settings
+                    .serial()
+                    .check_table_memory(self.config.memory_budget)?;
+            }
+            if let Algorithm::Parallel(parallel) = series.algo {
+                abbench_parallel::check_settings(parallel, tree, &settings)
+                    .map_err(abbench_parallel::ParallelError::from)?;
+            }
         }
         let mut results = Results::default();
         // The baseline: f2-iter, always measured, since every parallel metric and every
@@ -369,20 +406,18 @@ impl TreeVisitor for Measure<'_> {
         for record in &mut results.records {
             record.fastest = fastest;
         }
-        for &algo in self.algos {
-            let Algorithm::Parallel(parallel) = algo else {
+        for series in self.series {
+            let Algorithm::Parallel(parallel) = series.algo else {
                 continue;
             };
             for &threads in self.threads {
                 let machine = self.reference();
                 match self.parallel_record(
                     tree,
-                    parallel,
-                    threads,
+                    (parallel, &self.settings_of(series), threads),
                     &mut moves,
                     reference,
-                    serial_nodes,
-                    &baseline.wall,
+                    (serial_nodes, &baseline.wall),
                     fastest.as_ref(),
                 ) {
                     Ok(record) => results.records.push(Record {
@@ -391,9 +426,8 @@ impl TreeVisitor for Measure<'_> {
                     }),
                     Err(Halt::Error(error)) => return Err(error),
                     Err(Halt::Stopped(reason)) => {
-                        results
-                            .unfinished
-                            .push(self.unfinished(algo, threads, reason));
+                        let line = self.unfinished(series, threads, reason);
+                        results.unfinished.push(line);
                     }
                 }
             }
@@ -403,9 +437,21 @@ impl TreeVisitor for Measure<'_> {
 }
 
 impl Measure<'_> {
+    /// What `series` is told: the configuration's settings with its own over them.
+    fn settings_of(&self, series: &Series) -> Settings {
+        self.config.settings.overlaid(&series.settings)
+    }
+
+    /// The settings given to `series` that its algorithm reads and a record carries:
+    /// its record's `settings`.
+    fn given(&self, series: &Series) -> Settings {
+        self.settings_of(series).read_by(series.algo).recorded()
+    }
+
     /// The line of a search that gave no result.
-    fn unfinished(&self, algo: Algorithm, threads: usize, reason: StopReason) -> Unfinished {
-        Unfinished::new(self.info.clone(), algo, threads, reason)
+    fn unfinished(&self, series: &Series, threads: usize, reason: StopReason) -> Unfinished {
+        Unfinished::new(self.info.clone(), series.algo, threads, reason)
+            .with_settings(self.given(series))
     }
 
     /// Every serial algorithm's record (or unfinished line) into `results`, each with the
@@ -419,21 +465,23 @@ impl Measure<'_> {
         moves: &mut MoveValues<'_, T>,
         results: &mut Results,
     ) -> Result<(), MeasureError> {
-        for &algo in self.algos {
-            let Algorithm::Serial(serial) = algo else {
+        for series in self.series {
+            let Algorithm::Serial(serial) = series.algo else {
                 continue;
             };
-            let plain_f2 = serial == SerialAlgorithm::F2Iter && self.config.serial.is_plain_f2();
-            let machine = if plain_f2 {
+            let settings = self.settings_of(series);
+            let machine = if is_baseline(serial, &settings) {
                 baseline_reference
             } else {
                 self.reference()
             };
-            let stop = self.candidate_stop(algo, baseline, &results.records);
-            let limit = stop.map_or(self.config.time_limit, |(limit, _)| Some(limit));
-            match self.serial_record(tree, serial, (baseline, limit), moves, reference) {
+            let stop = self.candidate_stop(series, baseline, &results.records);
+            let limit = stop.map_or(settings.time_limit(), |(limit, _)| Some(limit));
+            let searched = (serial, &settings, limit);
+            match self.serial_record(tree, searched, baseline, moves, reference) {
                 Ok(record) => results.records.push(Record {
                     machine_ns: machine,
+                    settings: Some(self.given(series)),
                     ..record
                 }),
                 Err(Halt::Error(error)) => return Err(error),
@@ -441,30 +489,30 @@ impl Measure<'_> {
                 Err(Halt::Stopped(StopReason::TimedOut(at)))
                     if stop.is_some_and(|(l, _)| l == at) =>
                 {
-                    let by = stop.map(|(_, by)| by).unwrap_or(algo);
+                    let by = stop.map(|(_, by)| by).unwrap_or(series.algo);
                     let reason = StopReason::Outpaced { limit: at, by };
-                    results.unfinished.push(self.unfinished(algo, 1, reason));
+                    results.unfinished.push(self.unfinished(series, 1, reason));
                 }
                 Err(Halt::Stopped(reason)) => {
-                    results.unfinished.push(self.unfinished(algo, 1, reason));
+                    results.unfinished.push(self.unfinished(series, 1, reason));
                 }
             }
         }
         Ok(())
     }
 
-    /// The limit of `algo`'s runs when it is a candidate for the fastest serial search
+    /// The limit of `series`'s runs when it is a candidate for the fastest serial search
     /// that was not asked for, and the fastest serial search so far (f2-iter's baseline
     /// or one of the exact `records`): [`CANDIDATE_STOP`] times its median, at least
     /// [`CANDIDATE_FLOOR`]. `None` for a search asked for, or where the run's own time
     /// limit comes first.
     fn candidate_stop(
         &self,
-        algo: Algorithm,
+        series: &Series,
         baseline: &Baseline,
         records: &[Record],
     ) -> Option<(Duration, Algorithm)> {
-        if self.asked.contains(&algo) {
+        if self.asked.contains(series) {
             return None;
         }
         let f2_iter = (
@@ -480,7 +528,7 @@ impl Measure<'_> {
         let limit = Duration::from_nanos(median)
             .saturating_mul(CANDIDATE_STOP)
             .max(self.config.candidate_floor);
-        match self.config.time_limit {
+        match self.config.settings.time_limit() {
             Some(own) if own <= limit => None,
             _ => Some((limit, by)),
         }
@@ -494,7 +542,7 @@ impl Measure<'_> {
     /// f2-iter on `tree`: the counting run, then the timed ones.
     fn baseline<T: GameTree>(&self, tree: &T) -> Result<Baseline, Halt> {
         let config = self.config;
-        let limit = config.time_limit;
+        let limit = config.settings.time_limit();
         if config.interrupt.is_requested() {
             return Err(Halt::Error(MeasureError::Interrupted));
         }
@@ -521,15 +569,15 @@ impl Measure<'_> {
     fn none_verified(&self, reason: &StopReason) -> Vec<Unfinished> {
         let f2_iter = Algorithm::Serial(SerialAlgorithm::F2Iter);
         let mut lines = Vec::new();
-        for &algo in self.algos {
-            let counts: &[usize] = if algo.is_parallel() {
+        for series in self.series {
+            let counts: &[usize] = if series.algo.is_parallel() {
                 self.threads
             } else {
                 &[1]
             };
             for &threads in counts {
-                let line = self.unfinished(algo, threads, reason.clone());
-                lines.push(if algo == f2_iter {
+                let line = self.unfinished(series, threads, reason.clone());
+                lines.push(if series.algo == f2_iter {
                     line
                 } else {
                     line.with_note("not run: the serial reference f2-iter gave no result first")
@@ -540,15 +588,15 @@ impl Measure<'_> {
     }
 
     /// A serial algorithm's counting run, then its timed runs (the baseline's, for the
-    /// paper's full-window f2-iter).
+    /// paper's full-window f2-iter), told `settings`, each stopped at `limit`.
     fn serial_runs<T: GameTree>(
         &self,
         tree: &T,
-        serial: SerialAlgorithm,
-        (baseline, limit): (&Baseline, Option<Duration>),
+        (serial, settings, limit): (SerialAlgorithm, &Settings, Option<Duration>),
+        baseline: &Baseline,
     ) -> Result<(SearchResult, Vec<SearchResult>, WallTimes), Halt> {
         let config = self.config;
-        if serial == SerialAlgorithm::F2Iter && config.serial.is_plain_f2() {
+        if is_baseline(serial, settings) {
             return Ok((
                 baseline.detailed.clone(),
                 baseline.runs.clone(),
@@ -558,16 +606,17 @@ impl Measure<'_> {
         if config.interrupt.is_requested() {
             return Err(Halt::Error(MeasureError::Interrupted));
         }
+        let options = settings.serial();
         // Set up (stack, transposition table) before anything is timed.
         let mut searcher =
-            SerialSearch::new(serial, config.serial, tree).map_err(|e| Halt::Error(e.into()))?;
+            SerialSearch::new(serial, options, tree).map_err(|e| Halt::Error(e.into()))?;
         let detailed =
             configured_search::<T, Detailed>(&mut searcher, tree, limit).map_err(Halt::Stopped)?;
         // The timed runs do not count kinds: the counting run above did.
-        let mut timed_searcher = if config.serial.kinds {
+        let mut timed_searcher = if options.kinds {
             let plain = SerialOptions {
                 kinds: false,
-                ..config.serial
+                ..options
             };
             SerialSearch::new(serial, plain, tree).map_err(|e| Halt::Error(e.into()))?
         } else {
@@ -579,25 +628,21 @@ impl Measure<'_> {
         Ok((detailed, runs, wall))
     }
 
-    /// A serial algorithm's record, verified against `reference`: the published value,
-    /// else the baseline's; each run stopped at `limit`.
+    /// A serial algorithm's record, told `settings` and stopped at `limit`, verified
+    /// against `reference`: the published value, else the baseline's.
     fn serial_record<T: GameTree>(
         &self,
         tree: &T,
-        serial: SerialAlgorithm,
-        baseline: (&Baseline, Option<Duration>),
+        searched: (SerialAlgorithm, &Settings, Option<Duration>),
+        baseline: &Baseline,
         moves: &mut MoveValues<'_, T>,
         reference: Value,
     ) -> Result<Record, Halt> {
-        let (detailed, runs, wall) = self.serial_runs(tree, serial, baseline)?;
+        let (serial, settings, _) = searched;
+        let (detailed, runs, wall) = self.serial_runs(tree, searched, baseline)?;
         let verified = runs.iter().all(|r| same_search(r, &detailed))
             && judge_result(moves, &detailed, reference) == Verdict::Agrees;
-        let windowed = serial.takes_window();
-        let fields = WindowFields::of(
-            &detailed,
-            windowed.then_some(self.config.serial.window),
-            windowed.then_some(self.config.serial.cutoff),
-        );
+        let fields = WindowFields::of(&detailed, &settings.read_by(Algorithm::Serial(serial)));
         Ok(Record {
             schema: SCHEMA,
             kind: abbench_results::SearchKind::Search,
@@ -616,57 +661,43 @@ impl Measure<'_> {
             wall_ns: wall,
             verified,
             parallel: None,
-            window: None,
-            cutoff: None,
+            used: Settings::default(),
             bound: None,
             kinds: None,
-            guess: None,
             guess_source: None,
             searches: None,
             passes: Vec::new(),
             table: None,
             fastest: None,
             machine_ns: None,
+            settings: None,
+            own: None,
         }
         .with_windows(fields))
     }
 }
 
 impl Measure<'_> {
-    /// The parallel searches' options, from the configuration.
-    fn parallel_options(&self) -> SearchOptions {
-        SearchOptions {
-            split_height: self.config.split_height,
-            eldest_grain: self.config.eldest_grain,
-            cut_wait: self.config.cut_wait,
-            time_limit: self.config.time_limit,
-            tt_mb: self.config.serial.tt_mb,
-            guess: self.config.serial.guess,
-            keep_limit: self.config.keep_limit,
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
+    /// `algorithm`'s record at `threads` threads, told `options`: verified against
+    /// `reference`, set against f2-iter (`serial_nodes` positions in `baseline_wall`) and
+    /// the fastest serial search.
     fn parallel_record<T: GameTree>(
         &self,
         tree: &T,
-        algorithm: ParallelAlgorithm,
-        threads: usize,
+        (algorithm, options, threads): (ParallelAlgorithm, &SearchOptions, usize),
         moves: &mut MoveValues<'_, T>,
         reference: Value,
-        serial_nodes: u64,
-        baseline_wall: &WallTimes,
+        (serial_nodes, baseline_wall): (u64, &WallTimes),
         fastest: Option<&FastestSerial>,
     ) -> Result<Record, Halt> {
         let searcher = self.pools.searcher(threads)?;
-        let options = self.parallel_options();
         // The table searches' node table, allocated before any search is timed.
         searcher
-            .prepare(algorithm, &options)
+            .prepare(algorithm, options)
             .map_err(|e| Halt::Error(e.into()))?;
         let (runs, wall) = timed(self.config, || {
-            searcher.search(tree, algorithm, options).map_err(|e| {
-                match parallel_halt(e, options.time_limit) {
+            searcher.search(tree, algorithm, *options).map_err(|e| {
+                match parallel_halt(e, options.time_limit()) {
                     Ok(reason) => Halt::Stopped(reason),
                     Err(error) => Halt::Error(error.into()),
                 }
@@ -681,14 +712,17 @@ impl Measure<'_> {
         let median_nodes = nodes[nodes.len() / 2];
         let leaves = sorted(runs.iter().map(|r| r.stats.leaves));
         let nps = wall.per_second(median_nodes);
-        let metrics = self.parallel_metrics(
-            tree,
-            (algorithm, threads, &options, searcher.is_pinned()),
+        let metrics = parallel_metrics(
+            (algorithm, threads, options, searcher.is_pinned()),
             (shown, &nodes, &wall),
             (serial_nodes, baseline_wall),
             fastest,
         );
-        let reads = |setting| algorithm.reads(setting);
+        let given = options.read_by(Algorithm::Parallel(algorithm)).recorded();
+        // What the algorithm reads of the settings is recorded, with the values its
+        // rules chose, so that a simulation of the record searches as the measurement
+        // did; what it does not read is left out.
+        let used = abbench_parallel::settings_used(algorithm, tree, options, threads);
         Ok(Record {
             schema: SCHEMA,
             kind: abbench_results::SearchKind::Search,
@@ -705,79 +739,73 @@ impl Measure<'_> {
             wall_ns: wall,
             verified,
             parallel: Some(metrics),
-            window: None,
-            cutoff: None,
+            used: used.recorded(),
             bound: None,
             kinds: None,
-            // A given first guess, where the algorithm reads one (the null-window search).
-            guess: options.guess.filter(|_| reads(Setting::Guess)),
-            guess_source: options
-                .guess
-                .filter(|_| reads(Setting::Guess))
-                .map(|_| GuessSource::Given),
-            // The null-window search's root searches, when it made them one at a time
-            // (those of the run shown, as the other counters).
+            guess_source: shown.guess_source,
+            // The root searches made one at a time (those of the run shown, as the
+            // other counters).
             searches: (!shown.passes.is_empty()).then_some(shown.passes.len()),
             passes: shown.passes.clone(),
             table: table_record(shown),
             fastest: None,
             machine_ns: None,
+            settings: Some(given),
+            own: shown.own,
         })
     }
+}
 
-    /// A parallel record's metrics: against serial F2 (`serial_nodes` positions in
-    /// `baseline_wall`) and the fastest serial search, from the run `shown` (the median
-    /// one), the runs' sorted positions `nodes` and their times `wall`.
-    fn parallel_metrics<T: GameTree>(
-        &self,
-        tree: &T,
-        (algorithm, threads, options, pinned): (ParallelAlgorithm, usize, &SearchOptions, bool),
-        (shown, nodes, wall): (&ParallelResult, &[u64], &WallTimes),
-        (serial_nodes, baseline_wall): (u64, &WallTimes),
-        fastest: Option<&FastestSerial>,
-    ) -> ParallelMetrics {
-        let median_nodes = nodes[nodes.len() / 2];
-        let speedup = baseline_wall.median as f64 / wall.median as f64;
-        let nps = wall.per_second(median_nodes);
-        // What the algorithm reads of the split options is recorded, so that a
-        // simulation of the record searches with the options the measurement did; what
-        // it does not read is left out (root splitting reads none, ABDADA and Lazy SMP
-        // only the split height).
-        let reads = |setting| algorithm.reads(setting);
-        ParallelMetrics {
-            split_height: reads(Setting::SplitHeight)
-                .then(|| abbench_parallel::split_height(algorithm, tree, options, threads)),
-            eldest_grain: reads(Setting::EldestGrain).then(|| options.eldest_grain_for(threads)),
-            cut_wait: reads(Setting::CutWait).then(|| options.cut_wait_for()),
-            keep_limit: options.keep_limit.filter(|_| reads(Setting::KeepLimit)),
-            kept_positions: reads(Setting::KeepLimit).then_some(shown.stats.kept_positions),
-            kept_bytes: reads(Setting::KeepLimit).then_some(shown.stats.kept_bytes),
-            serial_nodes,
-            serial_wall_ns: baseline_wall.median,
-            speedup,
-            fastest_serial: fastest.map(|f| f.algo),
-            fastest_serial_ns: fastest.map(|f| f.wall_ns),
-            fastest_serial_nodes: fastest.map(|f| f.nodes),
-            speedup_vs_fastest: fastest.map(|f| f.wall_ns as f64 / wall.median as f64),
-            overhead_vs_fastest: fastest.map(|f| median_nodes as f64 / f.nodes as f64 - 1.0),
-            efficiency: speedup / threads as f64,
-            search_overhead: median_nodes as f64 / serial_nodes as f64 - 1.0,
-            nps_scaling: nps / baseline_wall.per_second(serial_nodes),
-            nodes_min: nodes[0],
-            nodes_max: nodes[nodes.len() - 1],
-            splits: shown.stats.splits,
-            steals: shown.stats.steals,
-            aborts: shown.stats.aborts,
-            aborted_nodes: shown.stats.aborted_nodes,
-            busy_ns: shown.stats.busy_ns.clone(),
-            worker_nodes: shown.stats.worker_nodes.clone(),
-            abort_latency_ns: shown.stats.abort_latency_ns,
-            split_wait_ns: shown.stats.split_wait_ns,
-            oversubscribed: threads > available_threads(),
-            pinned,
-            automatic_split: options.is_automatic(),
-        }
+/// A parallel record's metrics: against serial F2 (`serial_nodes` positions in
+/// `baseline_wall`) and the fastest serial search, from the run `shown` (the median
+/// one), the runs' sorted positions `nodes` and their times `wall`.
+fn parallel_metrics(
+    (algorithm, threads, options, pinned): (ParallelAlgorithm, usize, &SearchOptions, bool),
+    (shown, nodes, wall): (&ParallelResult, &[u64], &WallTimes),
+    (serial_nodes, baseline_wall): (u64, &WallTimes),
+    fastest: Option<&FastestSerial>,
+) -> ParallelMetrics {
+    let median_nodes = nodes[nodes.len() / 2];
+    let speedup = baseline_wall.median as f64 / wall.median as f64;
+    let nps = wall.per_second(median_nodes);
+    // No setting only parallel searches read was given: the search's own rules chose
+    // its split height and the rest.
+    let automatic_split = options
+        .read_by(Algorithm::Parallel(algorithm))
+        .given()
+        .iter()
+        .all(|s| !s.only_parallel());
+    ParallelMetrics {
+        serial_nodes,
+        serial_wall_ns: baseline_wall.median,
+        speedup,
+        fastest_serial: fastest.map(|f| f.algo),
+        fastest_serial_ns: fastest.map(|f| f.wall_ns),
+        fastest_serial_nodes: fastest.map(|f| f.nodes),
+        speedup_vs_fastest: fastest.map(|f| f.wall_ns as f64 / wall.median as f64),
+        overhead_vs_fastest: fastest.map(|f| median_nodes as f64 / f.nodes as f64 - 1.0),
+        efficiency: speedup / threads as f64,
+        search_overhead: median_nodes as f64 / serial_nodes as f64 - 1.0,
+        nps_scaling: nps / baseline_wall.per_second(serial_nodes),
+        nodes_min: nodes[0],
+        nodes_max: nodes[nodes.len() - 1],
+        splits: shown.stats.splits,
+        steals: shown.stats.steals,
+        aborts: shown.stats.aborts,
+        aborted_nodes: shown.stats.aborted_nodes,
+        busy_ns: shown.stats.busy_ns.clone(),
+        worker_nodes: shown.stats.worker_nodes.clone(),
+        abort_latency_ns: shown.stats.abort_latency_ns,
+        split_wait_ns: shown.stats.split_wait_ns,
+        oversubscribed: threads > available_threads(),
+        pinned,
+        automatic_split,
     }
+}
+
+/// Whether `serial` told `settings` is the baseline: the paper's full-window f2-iter.
+fn is_baseline(serial: SerialAlgorithm, settings: &Settings) -> bool {
+    serial == SerialAlgorithm::F2Iter && settings.serial().is_plain_f2()
 }
 
 /// The shared node table of a table search (`ParallelAlgorithm::uses_table`) in the run `shown`, with
@@ -869,7 +897,7 @@ fn fastest_serial(
 /// the fastest serial search.
 fn is_exact(record: &Record) -> bool {
     matches!(record.algo, Algorithm::Serial(s) if EXACT_SERIAL.contains(&s))
-        && record.window.is_none()
+        && record.used.window.is_none()
 }
 
 /// The first of the timed runs whose time is the median.

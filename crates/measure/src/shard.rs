@@ -18,7 +18,8 @@
 //!   line; every figure of a simulation is a function of those alone
 //!   ([`simulation_shard`]).
 
-use crate::{Suite, Workload, estimate_positions, with_serial_candidates};
+use crate::{Suite, Workload, estimate_positions, with_serial_candidates_of};
+use abbench_results::Series;
 use abbench_results::{Algorithm, SCHEMA, Shard, ShardManifest, ShardTree, TreeInfo};
 use abbench_search::SerialAlgorithm;
 use abbench_tree::{TreeSource, TreeSpec};
@@ -71,9 +72,12 @@ pub fn search_weight(tree: &TreeSpec, algo: Algorithm, runs: u64) -> u64 {
 /// search: every algorithm at every thread count, the serial candidates a parallel
 /// record is set against ([`with_serial_candidates`]), and the `f2-iter` reference when
 /// the workload does not list it (as [`Suite::estimate`] counts them).
-pub fn tree_weight(workload: &Workload, threads: &[usize], runs: u64) -> u64 {
+pub fn tree_weight(workload: &Workload, series: &[Series], threads: &[usize], runs: u64) -> u64 {
     let reference = Algorithm::Serial(SerialAlgorithm::F2Iter);
-    let algos = with_serial_candidates(&workload.algorithms, true);
+    let algos: Vec<Algorithm> = with_serial_candidates_of(series, true)
+        .iter()
+        .map(|s| s.algo)
+        .collect();
     let mut weight = searches_weight(&workload.tree, &algos, threads, runs);
     if !algos.contains(&reference) {
         weight = weight.saturating_add(search_weight(&workload.tree, reference, runs + 1));
@@ -94,14 +98,14 @@ pub fn searches_weight(tree: &TreeSpec, algos: &[Algorithm], threads: &[usize], 
     })
 }
 
-/// The lines a sweep at `threads` writes for each tree of `workload`: one per serial
-/// algorithm (the candidates of [`with_serial_candidates`] among them), one per thread
-/// count of each parallel one.
-pub fn tree_searches(workload: &Workload, threads: &[usize]) -> u64 {
-    with_serial_candidates(&workload.algorithms, true)
+/// The lines a sweep at `threads` writes for each tree measured with `series` (a
+/// workload's, [`Suite::series`]): one per serial algorithm and settings (the candidates
+/// of [`with_serial_candidates`] among them), one per thread count of each parallel one.
+pub fn tree_searches(series: &[Series], threads: &[usize]) -> u64 {
+    with_serial_candidates_of(series, true)
         .iter()
-        .map(|a| {
-            if a.is_parallel() {
+        .map(|s| {
+            if s.algo.is_parallel() {
                 threads.len() as u64
             } else {
                 1
@@ -113,11 +117,12 @@ pub fn tree_searches(workload: &Workload, threads: &[usize]) -> u64 {
 impl Suite {
     /// The suite's content hash at `threads`: every setting that changes what a sweep
     /// measures (name, workloads with their trees, seeds and algorithms, thread counts,
-    /// repeats, warm-up, split height, time limit). Two shards of one run have the same.
+    /// repeats, warm-up, the settings' grid and those given). Two shards of one run have
+    /// the same.
     pub fn content_hash(&self, threads: &[usize]) -> String {
         let text = format!(
             "{}|{:?}|{threads:?}|{}|{}|{:?}|{:?}",
-            self.name, self.workloads, self.repeat, self.warmup, self.split_height, self.time_limit
+            self.name, self.workloads, self.repeat, self.warmup, self.grid, self.settings
         );
         abbench_results::content_hash(text.as_bytes())
     }
@@ -134,7 +139,7 @@ impl Suite {
             .collect();
         let weights: Vec<u64> = trees
             .iter()
-            .map(|(w, _)| tree_weight(w, threads, runs))
+            .map(|(w, _)| tree_weight(w, &self.series(w), threads, runs))
             .collect();
         let chosen = shard_items(&weights, shard);
         let workloads = chosen
@@ -157,7 +162,7 @@ impl Suite {
                 .map(|&i| ShardTree {
                     index: i as u64,
                     key: TreeInfo::of(&trees[i].1).key(),
-                    searches: Some(tree_searches(trees[i].0, threads)),
+                    searches: Some(tree_searches(&self.series(trees[i].0), threads)),
                 })
                 .collect(),
         };

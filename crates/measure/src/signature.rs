@@ -165,9 +165,6 @@ impl TreeVisitor for SimulatedSearches {
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
         let options = SearchOptions {
             split_height: Some(SIM_SPLIT_HEIGHT),
-            eldest_grain: None,
-            cut_wait: None,
-            time_limit: None,
             ..SearchOptions::default()
         };
         let grained = SearchOptions {

@@ -273,16 +273,8 @@ fn perfect_ceiling(spec: &TreeSpec) -> Option<RootSplitCeiling> {
 /// anything else a failed simulation.
 fn simulation_error(error: SimError, procs: &[usize]) -> MeasureError {
     match error {
-        SimError::TableAllocation(megabytes) => MeasureError::InvalidOption {
-            parameter: "--tt-mb",
-            value: megabytes.to_string(),
-            expected: error.to_string(),
-        },
-        SimError::KeepLimit(too_small) => MeasureError::InvalidOption {
-            parameter: "--keep-limit",
-            value: too_small.limit.to_string(),
-            expected: format!("at least the tree's largest degree, {}", too_small.degree),
-        },
+        SimError::TableAllocation(refused) => MeasureError::Parallel(refused.into()),
+        SimError::Setting(refused) => MeasureError::Parallel(refused.into()),
         SimError::NoProcessors | SimError::TooManyProcessors { .. } => {
             MeasureError::InvalidOption {
                 parameter: "--procs",

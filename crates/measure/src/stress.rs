@@ -19,7 +19,6 @@ use crate::{
 };
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::Algorithm;
-use abbench_search::SerialOptions;
 use abbench_tree::arena::default_memory_budget;
 use abbench_tree::{Layout, Model, ModelSpec, TreeSpec};
 use std::time::{Duration, Instant};
@@ -97,6 +96,8 @@ pub struct StressMismatch {
     pub algo: ParallelAlgorithm,
     /// Its thread count.
     pub threads: usize,
+    /// The settings the round searched it with (what reproduces the search).
+    pub settings: SearchOptions,
     /// What disagreed, one line per search of the tree that did.
     pub messages: Vec<String>,
 }
@@ -220,11 +221,10 @@ pub fn stress_checked(
     }
     let options = SearchOptions {
         split_height: Some(STRESS_SPLIT_HEIGHT),
-        eldest_grain: None,
         // Both sides of the rule: pv and all nodes share after the eldest, expected cut
         // nodes after the default wait.
         cut_wait: Some(abbench_parallel::CUT_WAIT_BROTHERS),
-        time_limit,
+        time_limit: time_limit.map(abbench_search::Seconds),
         ..SearchOptions::default()
     };
     let mut outcome = StressOutcome::empty();
@@ -252,7 +252,6 @@ pub fn stress_checked(
                     threads,
                     options,
                     oracle_positions: ORACLE_POSITIONS,
-                    serial: SerialOptions::default(),
                 };
                 let verdict = check(&spec, &plan, &mut pools, default_memory_budget())?;
                 outcome.count(m, algorithm, &verdict);
@@ -262,6 +261,7 @@ pub fn stress_checked(
                         model,
                         algo: algorithm,
                         threads: first.threads,
+                        settings: options.read_by(Algorithm::Parallel(algorithm)),
                         messages: verdict
                             .mismatches()
                             .iter()

@@ -10,7 +10,7 @@
 //! abandoning a search that does not stop at once.
 
 use crate::contention::{CpuSample, other_share};
-use crate::{Interrupt, MeasureError, Pools, Suite, measure};
+use crate::{Interrupt, MeasureError, Pools, Suite, measure_series};
 use abbench_results::{FolderReport, LOCK_FILE, ResultsWriter, RunStatus};
 use abbench_results::{MachineInfo, Record, Results, TreeInfo, Unfinished};
 use std::path::{Path, PathBuf};
@@ -97,7 +97,8 @@ pub fn sweep(
                 tree: &info,
             });
             let started = Instant::now();
-            let measured = measure(&tree, &workload.algorithms, threads, &config, &mut pools)?;
+            let series = suite.series(workload);
+            let measured = measure_series(&tree, &series, threads, &config, &mut pools)?;
             let elapsed = started.elapsed();
             on_tree(&measured)?;
             done += 1;

@@ -31,9 +31,7 @@ use abbench_parallel::{ParallelResult, SearchOptions};
 use abbench_results::Algorithm;
 use abbench_results::StopReason;
 use abbench_search::SerialRun;
-use abbench_search::{
-    Basic, Bound, F2Iter, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch,
-};
+use abbench_search::{Basic, Bound, F2Iter, SearchResult, SerialAlgorithm, SerialSearch};
 use abbench_tree::{GameTree, TreeSpec, TreeVisitor, Value, full_tree_nodes};
 use std::collections::HashMap;
 
@@ -44,15 +42,14 @@ pub const ORACLE_POSITIONS: u64 = 2_000_000;
 /// What to check on each tree.
 #[derive(Clone, Copy, Debug)]
 pub struct VerifyPlan<'a> {
-    /// The algorithms to check; parallel ones at every thread count. `options.time_limit`
-    /// bounds every search, serial ones too.
+    /// The algorithms to check; parallel ones at every thread count. The settings' time
+    /// limit bounds every search, serial ones too.
     pub algos: &'a [Algorithm],
     /// Thread counts for the parallel algorithms.
     pub threads: &'a [usize],
-    /// What each parallel search is told.
+    /// What each search is told; each reads what it reads of them (the serial searches
+    /// their window, cutoff, guess and table size).
     pub options: SearchOptions,
-    /// What each serial search is told (window, cutoff, guess, table size).
-    pub serial: SerialOptions,
     /// F0 also searches trees whose full size is at most this many positions.
     pub oracle_positions: u64,
 }
@@ -355,9 +352,12 @@ impl TreeVisitor for VerifySearches<'_> {
         // Once the tree fits its budget, and before any search: the table searches'
         // table, serial or parallel (one size for all).
         if self.plan.algos.iter().any(is_table_search) {
-            self.plan.serial.check_table_memory(self.memory_budget)?;
+            self.plan
+                .options
+                .serial()
+                .check_table_memory(self.memory_budget)?;
         }
-        let limit = self.plan.options.time_limit;
+        let limit = self.plan.options.time_limit();
         let reference = match serial_search::<T, Basic>(SerialAlgorithm::F2Iter, tree, limit) {
             Ok(found) => Answer::of(&found),
             Err(reason) => {
@@ -435,12 +435,12 @@ impl VerifySearches<'_> {
         judge: &mut Judge<'_, T>,
         truth: Value,
     ) -> Result<Vec<SearchCheck>, MeasureError> {
-        let limit = self.plan.options.time_limit;
+        let limit = self.plan.options.time_limit();
         let mut searches = Vec::new();
         for &algo in self.plan.algos {
             match algo {
                 Algorithm::Serial(serial) => {
-                    let mut searcher = SerialSearch::new(serial, self.plan.serial, tree)?;
+                    let mut searcher = SerialSearch::new(serial, self.plan.options.serial(), tree)?;
                     let found = configured_search::<T, Basic>(&mut searcher, tree, limit);
                     let (answer, verdict) = match found {
                         Ok(found) => (Some(Answer::of(&found)), judge.serial(&found, truth)),
@@ -605,7 +605,6 @@ mod tests {
             threads: &[1, 2],
             options: SearchOptions::default(),
             oracle_positions: ORACLE_POSITIONS,
-            serial: SerialOptions::default(),
         };
         let verdict = wrong_on_workers(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
         let right = verdict.reference.unwrap().value;
@@ -656,7 +655,6 @@ mod tests {
                 ..SearchOptions::default()
             },
             oracle_positions: ORACLE_POSITIONS,
-            serial: SerialOptions::default(),
         };
         let mut pools = Pools::default();
         for model in [
@@ -687,7 +685,6 @@ mod tests {
             threads: &[1],
             options: SearchOptions::default(),
             oracle_positions: 0,
-            serial: SerialOptions::default(),
         };
         let mut verdict = verify_tree(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
         assert_eq!(verdict.oracle, None, "too large for an oracle limit of 0");

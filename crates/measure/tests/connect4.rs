@@ -7,7 +7,6 @@ use abbench_measure::{
 };
 use abbench_parallel::SearchOptions;
 use abbench_results::Algorithm;
-use abbench_search::SerialOptions;
 use abbench_tree::TreeSpec;
 use std::path::PathBuf;
 
@@ -26,7 +25,6 @@ fn all_find_the_published_scores(algos: &[Algorithm], specs: &[TreeSpec]) {
         algos,
         threads: &[1, 2],
         options: SearchOptions::default(),
-        serial: SerialOptions::default(),
         oracle_positions: ORACLE_POSITIONS,
     };
     let mut pools = Pools::default();
@@ -80,7 +78,6 @@ fn a_wrong_published_score_is_a_mismatch_of_every_search() {
         algos: &algos,
         threads: &[2],
         options: SearchOptions::default(),
-        serial: SerialOptions::default(),
         oracle_positions: ORACLE_POSITIONS,
     };
     let verdict = verify_tree(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();

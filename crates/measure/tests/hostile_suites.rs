@@ -138,7 +138,12 @@ fn check(text: &str) -> Result<(), TestCaseError> {
     }
     prop_assert!(suite.repeat as i64 <= MAX_RUNS, "repeat {}", suite.repeat);
     prop_assert!(suite.warmup as i64 <= MAX_RUNS, "warmup {}", suite.warmup);
-    prop_assert!(suite.split_height.is_none_or(|h| h <= MAX_SPLIT_HEIGHT));
+    let heights_in_range = suite.series(&suite.workloads[0]).iter().all(|s| {
+        s.settings
+            .split_height
+            .is_none_or(|h| h <= MAX_SPLIT_HEIGHT)
+    });
+    prop_assert!(heights_in_range);
     for workload in &suite.workloads {
         prop_assert!(!workload.algorithms.is_empty());
         prop_assert!(workload.tree.validate().is_ok(), "{:?}", workload.tree);

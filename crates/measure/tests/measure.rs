@@ -4,7 +4,7 @@
 use abbench_measure::{MeasureConfig, MeasureError, Pools, measure, measure_tree};
 use abbench_parallel::ParallelAlgorithm;
 use abbench_results::{Algorithm, Record, TreeInfo};
-use abbench_search::SerialAlgorithm;
+use abbench_search::{Seconds, SerialAlgorithm, Settings};
 use abbench_testkit::{FaultyTree, negamax};
 use abbench_tree::models::RandomTree;
 use abbench_tree::{GameTree, Layout, Model, ModelSpec, TreeSpec};
@@ -181,7 +181,7 @@ fn arena_and_implicit_layouts_search_the_same_tree() {
     .records;
     assert_eq!(implicit[0].nodes, arena[0].nodes);
     assert_eq!(implicit[0].value, arena[0].value);
-    assert_eq!(arena[0].tree.layout, "arena");
+    assert_eq!(arena[0].tree.layout, Layout::Arena);
     assert!(arena.iter().all(|r| r.verified));
 }
 
@@ -192,14 +192,17 @@ fn a_worker_panic_is_recorded_as_failed_not_as_a_result() {
     let tree =
         FaultyTree::new(RandomTree::new(5, 5, 3, 1 << 32)).only_on_threads_named("abbench-worker");
     let info = TreeInfo {
-        model: Some("faulty".into()),
-        layout: "implicit".into(),
+        file: Some("faulty".into()),
+        layout: Layout::Implicit,
         ..TreeInfo::default()
     };
     let config = MeasureConfig {
         repeat: 1,
         warmup: 0,
-        split_height: Some(1),
+        settings: Settings {
+            split_height: Some(1),
+            ..Settings::default()
+        },
         // Only the named serial search: the serial candidates are another test's.
         serial_candidates: false,
         ..MeasureConfig::default()
@@ -314,8 +317,11 @@ fn a_search_over_its_time_limit_is_recorded_as_timed_out() {
     let config = MeasureConfig {
         repeat: 1,
         warmup: 0,
-        split_height: Some(2),
-        time_limit: Some(Duration::from_millis(20)),
+        settings: Settings {
+            split_height: Some(2),
+            time_limit: Some(Seconds(Duration::from_millis(20))),
+            ..Settings::default()
+        },
         serial_candidates: false,
         ..MeasureConfig::default()
     };
@@ -369,7 +375,7 @@ fn a_raised_interrupt_stops_measuring() {
 
 #[test]
 fn windowed_searches_are_verified_by_their_bound_and_keep_their_fields() {
-    use abbench_search::{Cutoff, SerialOptions, Window};
+    use abbench_search::{Cutoff, Window};
     // An ordered tree's value is 0: (-40, -10) lies below it, (5, 9) above it.
     let spec = ModelSpec {
         ordering: 0.7,
@@ -380,11 +386,11 @@ fn windowed_searches_are_verified_by_their_bound_and_keep_their_fields() {
     for (window, bound) in [((-40, -10), "lower"), ((5, 9), "upper"), ((-3, 3), "exact")] {
         let config = MeasureConfig {
             repeat: 2,
-            serial: SerialOptions {
-                window: Window::new(window.0, window.1).unwrap(),
-                cutoff: Cutoff::Gt,
-                kinds: true,
-                ..SerialOptions::default()
+            settings: Settings {
+                window: Some(Window::new(window.0, window.1).unwrap()),
+                cutoff: Some(Cutoff::Gt),
+                kinds: Some(true),
+                ..Settings::default()
             },
             ..MeasureConfig::default()
         };

@@ -9,9 +9,7 @@ use crate::executor::{Event, Executor};
 use crate::split_point::is_split_point;
 use crate::stats::WorkerStats;
 use crate::table::{Bounds, NodeTable};
-use abbench_search::{
-    Aborted, Basic, Counters, F2Iter, Pass, Poll, Probe, PvsIter, Resume, SearchStats,
-};
+use abbench_search::{Aborted, Basic, Counters, F2Iter, Poll, Probe, PvsIter, Resume, SearchStats};
 use abbench_tree::{GameTree, Value};
 use crossbeam_utils::CachePadded;
 use std::sync::Mutex;
@@ -62,9 +60,6 @@ pub(crate) struct Context<'t, T: GameTree, E: Executor> {
     /// Only with a given split height (tests, and the calibration of their
     /// bookkeeping); with an automatic one a lone worker runs the serial kernel.
     pub(crate) split_alone: bool,
-    /// The root searches the null-window search made one after another, in order
-    /// ([`Context::record_pass`]); empty for every other algorithm.
-    passes: Mutex<Vec<Pass>>,
 }
 
 impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
@@ -92,11 +87,10 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             table,
             executor,
             stop: AtomicBool::new(false),
-            deadline: options.time_limit.map(|limit| Instant::now() + limit),
+            deadline: options.time_limit().map(|limit| Instant::now() + limit),
             split_height,
             workers,
-            split_alone: options.split_height.is_some(),
-            passes: Mutex::new(Vec::new()),
+            split_alone: crate::options::splits_alone(options),
         }
     }
 
@@ -383,19 +377,6 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             let slot = slot.lock().unwrap_or_else(|p| p.into_inner());
             (nodes + slot.stats.nodes, leaves + slot.stats.leaves)
         })
-    }
-
-    /// Records a root search of the null-window search, in the order they were made.
-    pub(crate) fn record_pass(&self, pass: Pass) {
-        self.passes
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(pass);
-    }
-
-    /// The root searches recorded ([`Context::record_pass`]), in order.
-    pub(crate) fn take_passes(&self) -> Vec<Pass> {
-        std::mem::take(&mut *self.passes.lock().unwrap_or_else(|p| p.into_inner()))
     }
 
     /// The workers' statistics, for summing.

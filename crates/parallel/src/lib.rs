@@ -42,12 +42,13 @@ mod sync;
 mod table;
 mod table_search;
 
-pub use abbench_vocab::{ParallelAlgorithm, Percentiles, Setting, one_of};
+pub use abbench_vocab::{OwnStats, ParallelAlgorithm, Percentiles, Setting, one_of};
 pub use null_window::{GAME_GRAIN_POSITIONS, game_split_height};
-pub use options::{KeepLimitTooSmall, SERIAL_GRAIN_POSITIONS, SearchOptions, auto_split_height};
+pub use options::{SERIAL_GRAIN_POSITIONS, SearchOptions, SettingRefused, auto_split_height};
+pub use registry::{check_settings, settings_used};
 pub use searcher::{ParallelError, ParallelResult, ParallelSearcher};
 pub use stats::{ParallelStats, WorkerStats, percentiles};
-pub use table::{TableTiming, time_table_accesses};
+pub use table::{TableAllocation, TableTiming, time_table_accesses};
 pub use ybwc::{CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS};
 
 // The parallel algorithms: a folder each, and a line in `abbench-vocab`'s `list.rs`.

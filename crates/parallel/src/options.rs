@@ -1,12 +1,9 @@
 //! What a parallel search may be told, and the split height every algorithm but root
 //! splitting shares. Each algorithm reads what it needs ([`crate::Setting`]); the
-//! defaults of young brothers wait's own settings, and the methods that apply them, live
-//! in `ybwc/settings.rs`.
+//! defaults of young brothers wait's own settings, and the functions that apply them,
+//! live in `ybwc/settings.rs`.
 
-use abbench_tree::Value;
 use abbench_vocab::{ParallelAlgorithm, Setting};
-use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// Positions the serial kernel should examine, at the least, between two split points:
 /// enough that a split point's fixed cost (a scope, a few atomics, a clock read, the walk
@@ -30,119 +27,37 @@ pub fn auto_split_height(max_degree: usize) -> u32 {
     (SERIAL_GRAIN_POSITIONS.ln() / per_level).ceil().max(1.0) as u32
 }
 
-/// What a parallel search may be told.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SearchOptions {
-    /// `ybwc`: a node splits only if at least this far above the deepest leaves
-    /// (at least 1); `None` chooses [`auto_split_height`].
-    pub split_height: Option<u32>,
-    /// `ybwc`: a split point offers its younger brothers to helpers only if its eldest
-    /// brother's subtree examined at least this many positions; otherwise its owner
-    /// finishes it in one serial search. `None` chooses [`crate::ELDEST_GRAIN_POSITIONS`] scaled
-    /// to the number of workers when the split height is automatic, and 0 (every split
-    /// point shares) when it is given ([`SearchOptions::eldest_grain_for`]).
-    #[serde(default)]
-    pub eldest_grain: Option<u64>,
-    /// `ybwc`: at a node expected to cut off, the owner searches this many brothers (the
-    /// eldest included) alone before it offers the rest, so a cutoff among them wastes
-    /// nothing; 1 is classic young brothers wait. `None` chooses [`crate::CUT_WAIT_BROTHERS`]
-    /// when the split height is automatic and 1 when it is given
-    /// ([`SearchOptions::cut_wait_for`]).
-    #[serde(default)]
-    pub cut_wait: Option<u32>,
-    /// Stop and report a timeout after this long.
-    pub time_limit: Option<Duration>,
-    /// The table searches' node table in MiB (`--tt-mb`, the serial MTD(f)'s table's
-    /// size, [`abbench_search::DEFAULT_TT_MB`] unless given): the largest power of two of
-    /// 32-byte entries that fits. Only the algorithms that share a table read it
-    /// ([`crate::ParallelAlgorithm::uses_table`]).
-    #[serde(default = "default_tt_mb")]
-    pub tt_mb: usize,
-    /// The null-window search: the first guess (`--guess`, as serial MTD(f)'s); `None`
-    /// finds it as MTD(f) does ([`abbench_search::mtdf_guess`]).
-    #[serde(default)]
-    pub guess: Option<Value>,
-    /// ER: the most positions its e-nodes may keep at once, each child whose first line
-    /// waits to be finished (`--keep-limit`, [`crate::Setting::KeepLimit`]). An e-node
-    /// that would pass it is searched as young brothers wait searches it. At least the
-    /// tree's largest degree; `None`: no bound.
-    #[serde(default)]
-    pub keep_limit: Option<u64>,
+/// What a parallel search may be told: the search settings ([`abbench_search::Settings`],
+/// made from the vocabulary's one list). Each algorithm reads the settings its line of
+/// the list names, and applies its default rule where one is not given, in its folder.
+pub type SearchOptions = abbench_search::Settings;
+
+/// The split height of a search on a tree of this largest degree: the one given (at
+/// least 1), else [`auto_split_height`].
+pub(crate) fn split_height_for(options: &SearchOptions, max_degree: usize) -> u32 {
+    options
+        .split_height
+        .unwrap_or_else(|| auto_split_height(max_degree))
+        .max(1)
 }
 
-fn default_tt_mb() -> usize {
-    abbench_search::DEFAULT_TT_MB
+/// Whether a single worker still shares work: only with a split height given (tests,
+/// and the calibration of their bookkeeping); with an automatic one a lone worker runs
+/// the serial kernel.
+pub(crate) fn splits_alone(options: &SearchOptions) -> bool {
+    options.split_height.is_some()
 }
 
-impl Default for SearchOptions {
-    fn default() -> Self {
-        SearchOptions {
-            split_height: None,
-            eldest_grain: None,
-            cut_wait: None,
-            time_limit: None,
-            tt_mb: abbench_search::DEFAULT_TT_MB,
-            guess: None,
-            keep_limit: None,
-        }
-    }
-}
-
-impl SearchOptions {
-    /// What the serial searches a parallel one is set against are told: the same first
-    /// guess (aspiration's and MTD(f)'s, as `run --guess` gives them) and table size
-    /// (MTD(f)'s), the rest the paper's full-window search.
-    pub fn serial(&self) -> abbench_search::SerialOptions {
-        abbench_search::SerialOptions {
-            guess: self.guess,
-            tt_mb: self.tt_mb,
-            ..abbench_search::SerialOptions::default()
-        }
-    }
-
-    /// The split height used on a tree of this largest degree.
-    pub fn split_height_for(&self, max_degree: usize) -> u32 {
-        self.split_height
-            .unwrap_or_else(|| auto_split_height(max_degree))
-            .max(1)
-    }
-
-    /// Whether the split height, the eldest grain and the cut wait are all chosen
-    /// automatically.
-    pub fn is_automatic(&self) -> bool {
-        self.split_height.is_none() && self.eldest_grain.is_none() && self.cut_wait.is_none()
-    }
-}
-
-/// A memory bound ([`SearchOptions::keep_limit`]) too small for one e-node of the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "--keep-limit {limit} is below the tree's largest degree {degree}: ER keeps one node's \
-     children at once, so give at least {degree}"
-)]
-pub struct KeepLimitTooSmall {
-    /// The bound given.
-    pub limit: u64,
-    /// The tree's largest degree, the least bound that lets ER search its way.
-    pub degree: usize,
-}
-
-impl SearchOptions {
-    /// Whether the memory bound, where `algorithm` reads it, lets it keep one node's
-    /// children on a tree of this largest degree.
-    pub fn check_keep_limit(
-        &self,
-        algorithm: ParallelAlgorithm,
-        max_degree: usize,
-    ) -> Result<(), KeepLimitTooSmall> {
-        match self.keep_limit {
-            Some(limit) if algorithm.reads(Setting::KeepLimit) && limit < max_degree as u64 => {
-                Err(KeepLimitTooSmall {
-                    limit,
-                    degree: max_degree,
-                })
-            }
-            _ => Ok(()),
-        }
-    }
+/// A setting an algorithm cannot search a tree with, refused before any search.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--{} {value} is {why}", setting.flag())]
+pub struct SettingRefused {
+    /// The setting.
+    pub setting: Setting,
+    /// Its value, as the command line writes it.
+    pub value: String,
+    /// Why `algorithm` refuses it, and what it takes.
+    pub why: String,
+    /// The algorithm that refused it.
+    pub algorithm: ParallelAlgorithm,
 }

@@ -6,12 +6,13 @@
 //! without this crate.
 
 use crate::SearchOptions;
+use crate::algorithm::Found;
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::table::NodeTable;
 use abbench_search::Aborted;
-use abbench_tree::{GameTree, Value};
-use abbench_vocab::ParallelAlgorithm;
+use abbench_tree::GameTree;
+use abbench_vocab::{Algorithm, ParallelAlgorithm};
 
 /// Makes the folders' modules and the dispatch of the list (`lib.rs` hands it the list).
 macro_rules! dispatch {
@@ -37,7 +38,7 @@ macro_rules! dispatch {
                 self,
                 ctx: &crate::context::Context<'_, T, E>,
                 options: &crate::SearchOptions,
-            ) -> Result<(::abbench_tree::Value, Option<usize>), ::abbench_search::Aborted> {
+            ) -> Result<crate::algorithm::Found, ::abbench_search::Aborted> {
                 match self {
                     $(::abbench_vocab::ParallelAlgorithm::$variant => {
                         let settings = <$module::$search as crate::algorithm::Search>::settings(options, ctx.threads());
@@ -51,6 +52,18 @@ macro_rules! dispatch {
                     $(::abbench_vocab::ParallelAlgorithm::$variant => <$module::$search as crate::algorithm::Search>::offers_work(ctx),)*
                 }
             }
+
+            fn choose<T: ::abbench_tree::GameTree>(self, tree: &T, options: &crate::SearchOptions, workers: usize, used: &mut crate::SearchOptions) {
+                match self {
+                    $(::abbench_vocab::ParallelAlgorithm::$variant => <$module::$search as crate::algorithm::Search>::choose(tree, options, workers, used),)*
+                }
+            }
+
+            fn check<T: ::abbench_tree::GameTree>(self, tree: &T, options: &crate::SearchOptions) -> Result<(), crate::SettingRefused> {
+                match self {
+                    $(::abbench_vocab::ParallelAlgorithm::$variant => <$module::$search as crate::algorithm::Search>::check(tree, options),)*
+                }
+            }
         }
     };
 }
@@ -62,11 +75,51 @@ pub(crate) trait Dispatch: Copy {
         self,
         ctx: &Context<'_, T, E>,
         options: &SearchOptions,
-    ) -> Result<(Value, Option<usize>), Aborted>;
+    ) -> Result<Found, Aborted>;
 
     /// Whether its search on `ctx` will offer work to helpers
     /// ([`crate::algorithm::Search::offers_work`]).
     fn offers_work<T: GameTree, E: Executor>(self, ctx: &Context<'_, T, E>) -> bool;
+
+    /// Its folder's `Search::choose`.
+    fn choose<T: GameTree>(
+        self,
+        tree: &T,
+        options: &SearchOptions,
+        workers: usize,
+        used: &mut SearchOptions,
+    );
+
+    /// Its folder's `Search::check`.
+    fn check<T: GameTree>(
+        self,
+        tree: &T,
+        options: &SearchOptions,
+    ) -> Result<(), crate::SettingRefused>;
+}
+
+/// The settings `algorithm` searches `tree` with on `workers` workers, as its record
+/// names them: those of `options` it reads, and the values its rules chose for the
+/// others it reads ([`crate::algorithm::Search::choose`]).
+pub fn settings_used<T: GameTree>(
+    algorithm: ParallelAlgorithm,
+    tree: &T,
+    options: &SearchOptions,
+    workers: usize,
+) -> SearchOptions {
+    let mut used = options.read_by(Algorithm::Parallel(algorithm));
+    algorithm.choose(tree, options, workers, &mut used);
+    used
+}
+
+/// Refuses, before any search, a setting `algorithm` cannot search `tree` with (a memory
+/// bound below one node's children, say).
+pub fn check_settings<T: GameTree>(
+    algorithm: ParallelAlgorithm,
+    tree: &T,
+    options: &SearchOptions,
+) -> Result<(), crate::SettingRefused> {
+    algorithm.check(tree, options)
 }
 
 /// The shared context of a search with `algorithm`, lent `table` if it shares one

@@ -8,8 +8,9 @@ use crate::registry::Dispatch;
 use crate::stats::ParallelStats;
 use crate::table::NodeTable;
 use crate::{ParallelAlgorithm, SearchOptions};
-use abbench_search::{Aborted, Pass};
+use abbench_search::{Aborted, GuessSource, Pass};
 use abbench_tree::{GameTree, Value};
+use abbench_vocab::OwnStats;
 use serde::{Deserialize, Serialize};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
@@ -38,14 +39,11 @@ pub enum ParallelError {
     #[error("a search worker panicked: {0}")]
     WorkerPanicked(String),
     /// The table searches' node table could not be allocated.
-    #[error(
-        "node table of {0} MiB could not be allocated: this process may not have that much \
-         memory (a ulimit -v?); choose a smaller --tt-mb"
-    )]
-    TableAllocation(usize),
-    /// The memory bound is too small for the tree.
     #[error(transparent)]
-    KeepLimit(#[from] crate::KeepLimitTooSmall),
+    TableAllocation(#[from] crate::table::TableAllocation),
+    /// A setting the algorithm cannot search the tree with.
+    #[error(transparent)]
+    Setting(#[from] crate::SettingRefused),
 }
 
 /// The answer of a parallel search.
@@ -61,12 +59,20 @@ pub struct ParallelResult {
     /// of two of entries); `None` for an algorithm without one.
     #[serde(default)]
     pub table_bytes: Option<u64>,
-    /// The null-window search's root searches, in order, with the window, result and
-    /// positions of each (as serial MTD(f)'s passes), when it ran one at a time (up to
-    /// four workers: `crate::null_window`); empty otherwise, and for every other
-    /// algorithm. The first guess's positions are the search's positions less theirs.
+    /// The root searches made one after another, in order, with the window, result and
+    /// positions of each (as serial MTD(f)'s passes): the null-window search's, when it
+    /// ran one at a time (up to four workers: `crate::null_window`); empty otherwise.
+    /// The first guess's positions are the search's positions less theirs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passes: Vec<Pass>,
+    /// Where the first guess of its root searches came from, where the algorithm names
+    /// it (`given`, for a guess given to the null-window and best-first searches).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guess_source: Option<GuessSource>,
+    /// What the algorithm reports of its own ([`OwnStats`]), beside the counters every
+    /// search keeps.
+    #[serde(default, flatten, skip_serializing_if = "Option::is_none")]
+    pub own: Option<OwnStats>,
 }
 
 /// A pool of `threads` workers for parallel searches.
@@ -77,7 +83,7 @@ pub struct ParallelSearcher {
     /// Helpers stay awake during a search: no more workers than CPUs
     /// (`executor::Threads`).
     keep_awake: bool,
-    /// The node table of the table searches, once one asked for it, and the `--tt-mb`
+    /// The node table of the table searches, once one asked for it, and the size
     /// it was allocated for.
     table: Mutex<Option<(usize, NodeTable)>>,
 }
@@ -149,7 +155,7 @@ impl ParallelSearcher {
         })
     }
 
-    /// Allocates the node table `algorithm` shares, of `options.tt_mb` MiB, unless the
+    /// Allocates the node table `algorithm` shares, of the size `options` give, unless the
     /// pool holds one of that size already: call it before timing a search, so that the
     /// allocation (and the first touch of its pages) is not timed. Returns the table's
     /// bytes, or `None` for an algorithm without a table. [`ParallelSearcher::search`]
@@ -162,18 +168,18 @@ impl ParallelSearcher {
         if !algorithm.uses_table() {
             return Ok(None);
         }
+        let size = crate::table::megabytes(options);
         let mut held = self.table.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((megabytes, table)) = held.as_ref()
-            && *megabytes == options.tt_mb
+            && *megabytes == size
         {
             return Ok(Some(table.bytes()));
         }
         // The old table goes first, so that two are never held at once.
         *held = None;
-        let table = NodeTable::with_megabytes(options.tt_mb)
-            .ok_or(ParallelError::TableAllocation(options.tt_mb))?;
+        let table = NodeTable::for_options(options)?;
         let bytes = table.bytes();
-        *held = Some((options.tt_mb, table));
+        *held = Some((size, table));
         Ok(Some(bytes))
     }
 
@@ -204,7 +210,7 @@ impl ParallelSearcher {
         algorithm: ParallelAlgorithm,
         options: SearchOptions,
     ) -> Result<ParallelResult, ParallelError> {
-        options.check_keep_limit(algorithm, tree.max_degree())?;
+        crate::check_settings(algorithm, tree, &options)?;
         let table_bytes = self.prepare(algorithm, &options)?;
         let mut held = self.table.lock().unwrap_or_else(|p| p.into_inner());
         let table = match held.as_mut() {
@@ -234,24 +240,25 @@ impl ParallelSearcher {
                 return Err(ParallelError::WorkerPanicked(message));
             }
         };
-        let passes = ctx.take_passes();
         let stats = ParallelStats::sum(&ctx.into_worker_stats());
         if let (Err(Aborted), Some((_, table))) = (&outcome, held.as_mut()) {
             // Stopped early: a worker may have left a busy mark behind.
             table.clear_busy();
         }
         match outcome {
-            Ok((value, best_index)) => {
-                let best_move = best_index.map(|i| {
+            Ok(found) => {
+                let best_move = found.best.map(|i| {
                     let root = tree.root();
                     tree.move_number(root, &tree.children(root), i)
                 });
                 Ok(ParallelResult {
-                    value,
+                    value: found.value,
                     best_move,
                     stats,
                     table_bytes,
-                    passes,
+                    passes: found.passes,
+                    guess_source: found.guess_source,
+                    own: found.own,
                 })
             }
             Err(Aborted) => Err(ParallelError::TimedOut { nodes: stats.nodes }),

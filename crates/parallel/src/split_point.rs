@@ -82,11 +82,11 @@ impl Kind {
     }
 
     /// How many brothers (the eldest included) the owner of a node of this kind
-    /// searches alone before it shares the rest, for a cut wait of `cut_wait`: at an
-    /// expected cut node `cut_wait`, elsewhere the eldest.
-    pub(crate) fn searched_alone(self, cut_wait: usize) -> usize {
+    /// searches alone before it shares the rest, for a cut wait of `wait` brothers: at
+    /// an expected cut node `wait`, elsewhere the eldest.
+    pub(crate) fn searched_alone(self, wait: usize) -> usize {
         match self {
-            Kind::Cut => cut_wait,
+            Kind::Cut => wait,
             Kind::Pv | Kind::All => 1,
         }
     }

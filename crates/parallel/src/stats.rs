@@ -37,11 +37,6 @@ pub struct WorkerStats {
     pub table_stores: u64,
     /// Brothers put off because another worker was searching them (ABDADA).
     pub deferrals: u64,
-    /// ER: the most positions its e-nodes kept at once, written once per search by
-    /// the worker that started it.
-    pub kept_positions: u64,
-    /// ER: the bytes those positions took.
-    pub kept_bytes: u64,
     /// Nanoseconds from a cutoff at a split point to the last sibling stopping (in the
     /// simulator, virtual time: the executor's clock).
     pub abort_latency_ns: Histogram<u64>,
@@ -75,8 +70,6 @@ impl Default for WorkerStats {
             table_hits: 0,
             table_stores: 0,
             deferrals: 0,
-            kept_positions: 0,
-            kept_bytes: 0,
             abort_latency_ns: histogram(),
             split_wait_ns: histogram(),
         }
@@ -144,13 +137,6 @@ pub struct ParallelStats {
     /// Brothers put off because another worker was searching them (ABDADA).
     #[serde(default)]
     pub deferrals: u64,
-    /// ER: the most positions its e-nodes kept at once (the children of nodes whose
-    /// first lines were searched first), over the whole search.
-    #[serde(default)]
-    pub kept_positions: u64,
-    /// ER: the bytes those positions took (their split points and children).
-    #[serde(default)]
-    pub kept_bytes: u64,
     /// Nanoseconds spent in the serial kernel, per worker.
     pub busy_ns: Vec<u64>,
     /// Positions examined, per worker.
@@ -180,9 +166,6 @@ impl ParallelStats {
             total.table_hits += w.table_hits;
             total.table_stores += w.table_stores;
             total.deferrals += w.deferrals;
-            // A peak, not a sum: one worker writes it for the whole search.
-            total.kept_positions = total.kept_positions.max(w.kept_positions);
-            total.kept_bytes = total.kept_bytes.max(w.kept_bytes);
             total.busy_ns.push(w.busy_ns);
             total.worker_nodes.push(w.nodes);
             // Every histogram has the same bounds: adding cannot fail.

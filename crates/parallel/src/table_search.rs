@@ -380,7 +380,7 @@ mod tests {
         let searcher = ParallelSearcher::new(1).unwrap();
         let options = SearchOptions {
             split_height: Some(6),
-            tt_mb: 4,
+            tt_mb: Some(4),
             ..SearchOptions::default()
         };
         for algorithm in [ParallelAlgorithm::Abdada, ParallelAlgorithm::LazySmp] {

@@ -75,7 +75,7 @@ impl TreeVisitor for CheckAll<'_> {
                         // A watchdog, far above any of these searches' time: a search
                         // that stops making progress fails the test by name instead of
                         // hanging the run.
-                        time_limit: Some(WATCHDOG),
+                        time_limit: Some(abbench_search::Seconds(WATCHDOG)),
                         ..SearchOptions::default()
                     };
                     let ctx = format!(

@@ -61,7 +61,7 @@ fn the_node_table_is_allocated_before_the_search() {
     let searcher = ParallelSearcher::new(2).unwrap();
     let tree = RandomTree::new(8, 6, 5, 1 << 32);
     let options = SearchOptions {
-        tt_mb: 4,
+        tt_mb: Some(4),
         ..SearchOptions::default()
     };
     let mut allocated = false;
@@ -92,7 +92,7 @@ fn the_node_table_is_allocated_before_the_search() {
     }
     // Another size is a new table, allocated by whatever asks for it first.
     let other = SearchOptions {
-        tt_mb: 2,
+        tt_mb: Some(2),
         ..options
     };
     let before = allocated_bytes();

@@ -30,7 +30,7 @@ impl TreeVisitor for Repeat<'_> {
                         cut_wait: Some(1 + (repeat % 2) as u32),
                         // A watchdog: a search that stops making progress fails the
                         // test by name instead of hanging the run.
-                        time_limit: Some(Duration::from_secs(120)),
+                        time_limit: Some(abbench_search::Seconds(Duration::from_secs(120))),
                         ..SearchOptions::default()
                     };
                     let threads = searcher.threads();
@@ -144,7 +144,7 @@ fn a_time_limit_stops_every_worker() {
             split_height: None,
             eldest_grain: None,
             cut_wait: None,
-            time_limit: Some(Duration::from_millis(50)),
+            time_limit: Some(abbench_search::Seconds(Duration::from_millis(50))),
             ..SearchOptions::default()
         };
         // The search runs on a thread of its own, so that a worker that never stops fails

@@ -1,22 +1,30 @@
-//! Records grouped the way a report shows them: by workload (the tree without its seed),
-//! then by (algorithm, threads), with medians and spreads over the workload's seeds.
+//! Records grouped the way a report shows them: by workload (the tree without its seed)
+//! and the settings given (a point of a suite's grid is a workload of its own), then by
+//! (algorithm, threads), with medians and spreads over the workload's seeds.
 
 use crate::metrics::{karp_flatt, median};
 use abbench_results::{Algorithm, Record, TreeInfo};
+use abbench_search::Settings;
 use abbench_tree::Value;
 
 /// The records of one workload, in the order they were measured.
 pub(crate) struct WorkloadGroup<'a> {
     /// The tree without its seed.
     pub info: TreeInfo,
+    /// The settings of a suite's grid given to every search of the group (those its
+    /// workload's records were given several values of); none for a run without one.
+    pub settings: Settings,
     /// Its records, every seed, algorithm and thread count.
     pub records: Vec<&'a Record>,
 }
 
 impl WorkloadGroup<'_> {
-    /// `random d=16 h=8`.
+    /// `random d=16 h=8`, and the settings given: `random d=16 h=8 cut-wait=4`.
     pub fn label(&self) -> String {
-        self.info.label()
+        match self.settings.label() {
+            settings if settings.is_empty() => self.info.label(),
+            settings => format!("{} {settings}", self.info.label()),
+        }
     }
 
     /// The seeds measured, in order of first appearance.
@@ -60,15 +68,41 @@ pub(crate) fn group_by_workload(records: &[Record]) -> Vec<WorkloadGroup<'_>> {
     let mut groups: Vec<WorkloadGroup<'_>> = Vec::new();
     for r in records {
         let info = r.tree.workload();
-        match groups.iter_mut().find(|g| g.info == info) {
+        let settings = swept_of(records, &info, r);
+        match groups
+            .iter_mut()
+            .find(|g| g.info == info && g.settings.label() == settings.label())
+        {
             Some(g) => g.records.push(r),
             None => groups.push(WorkloadGroup {
                 info,
+                settings,
                 records: vec![r],
             }),
         }
     }
     groups
+}
+
+/// The settings given to `r` that the records of its workload `info` were given two
+/// values of or more: a point of a suite's grid. A setting every record that reads it
+/// was given alike (`run --split-height 2`) is no grid, and no group of its own.
+fn swept_of(records: &[Record], info: &TreeInfo, r: &Record) -> Settings {
+    let given = r.given();
+    let mut out = Settings::default();
+    for setting in given.given() {
+        let mut values: Vec<String> = records
+            .iter()
+            .filter(|other| other.tree.workload() == *info)
+            .filter_map(|other| other.given().text(setting))
+            .collect();
+        values.sort();
+        values.dedup();
+        if values.len() > 1 {
+            out.copy_from(&given, setting);
+        }
+    }
+    out
 }
 
 /// `algos` as `name` when they are all one, else `name ×count` pairs, the most frequent

@@ -423,7 +423,7 @@ fn plan_jobs(selected: &[Selected<'_>], profile: &CostProfile) -> Result<Vec<Job
                         algorithms: vec![(key.algorithm, key.options)],
                         procs: vec![r.threads],
                         position_nanos: chosen.position_nanos,
-                        profile: profile.for_model(r.tree.model.as_deref().unwrap_or("file")),
+                        profile: profile.for_model(r.tree.model.map_or("file", |m| m.name())),
                     },
                 }),
             }
@@ -618,9 +618,9 @@ mod tests {
         let config = MeasureConfig {
             repeat: 1,
             warmup: 0,
-            serial: abbench_search::SerialOptions {
-                tt_mb: 2,
-                ..abbench_search::SerialOptions::default()
+            settings: abbench_search::Settings {
+                tt_mb: Some(2),
+                ..abbench_search::Settings::default()
             },
             ..MeasureConfig::default()
         };
@@ -643,7 +643,7 @@ mod tests {
         // Simulated with the table they measured with, --tt-mb 2.
         for r in records.iter().filter(|r| r.parallel.is_some()) {
             let options = record_options(r);
-            assert_eq!(options.tt_mb, 2, "{}", r.algo);
+            assert_eq!(options.tt_mb, Some(2), "{}", r.algo);
         }
         // Serial MTD(f): one row, every tree's record in it.
         assert_eq!(check.serial.len(), 1, "{:?}", check.serial);

@@ -47,7 +47,7 @@ fn reference<'a>(records: &[&'a Record], of: &Record) -> Option<&'a Record> {
     records.iter().copied().find(|r| {
         r.tree == of.tree
             && r.algo == Algorithm::Serial(SerialAlgorithm::F2Iter)
-            && r.window.is_none()
+            && r.used.window.is_none()
     })
 }
 
@@ -85,14 +85,14 @@ pub(crate) fn serial_rows(
             .into_iter()
             .take(max_seeds.unwrap_or(usize::MAX))
             .collect();
-        let model = group.info.model.as_deref().unwrap_or("file");
+        let model = group.info.model.map_or("file", |m| m.name());
         let weights = profile.for_model(model).serial_permille();
         for serial in CHECKED {
             let permille = weights.of(serial);
             let (mut measured, mut predicted, mut gaps) = (Vec::new(), Vec::new(), Vec::new());
             for r in group.records.iter().filter(|r| {
                 r.algo == Algorithm::Serial(serial)
-                    && r.window.is_none()
+                    && r.used.window.is_none()
                     && seeds.contains(&r.tree.seed)
             }) {
                 let Some(f2) = reference(&group.records, r) else {

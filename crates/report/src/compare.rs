@@ -69,7 +69,9 @@
 use crate::ReportError;
 use crate::mann_whitney::{ALPHA, mann_whitney_p, smallest_p};
 use abbench_results::read_results;
-use abbench_results::{Algorithm, FileError, Record, Results, Unfinished, WallTimes, human_nanos};
+use abbench_results::{
+    Algorithm, FileError, Record, RecordKey, Results, Unfinished, WallTimes, human_nanos,
+};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -295,7 +297,7 @@ fn noise_band(
     let base_index = index_of(base);
     let mut logs: Vec<f64> = index_of(new)
         .into_iter()
-        .filter(|(key, _)| of(&key.1))
+        .filter(|(key, _)| of(&key.algo))
         .filter_map(|(key, n)| {
             let (b, n) = (&base[*base_index.get(&key)?], &new[n]);
             if b.wall_ns.median < MIN_COMPARED_WALL_NS || n.wall_ns.median < MIN_COMPARED_WALL_NS {
@@ -332,7 +334,7 @@ pub fn wall_in_yardsticks(r: &Record) -> Option<f64> {
 }
 
 /// Each search's drift: `new`'s reference over `base`'s, by the record's key.
-fn tree_drifts(base: &[Record], new: &[Record]) -> BTreeMap<(String, Algorithm, usize), f64> {
+fn tree_drifts(base: &[Record], new: &[Record]) -> BTreeMap<RecordKey, f64> {
     let refs = |records: &[Record]| {
         let mut map = BTreeMap::new();
         for r in records {
@@ -633,7 +635,7 @@ fn fastest_moved(
 }
 
 /// Each key's first record.
-fn index_of(records: &[Record]) -> BTreeMap<(String, Algorithm, usize), usize> {
+fn index_of(records: &[Record]) -> BTreeMap<RecordKey, usize> {
     let mut map = BTreeMap::new();
     for (i, r) in records.iter().enumerate() {
         map.entry(r.key()).or_insert(i);
@@ -756,7 +758,7 @@ pub fn compare_results(base: &Results, new: &Results, threshold_pct: f64) -> Com
         .map(|u| (u.key(), label(u)))
         .collect();
     let keyed_label = |r: &Record| key_label(r);
-    let measured: Vec<(String, (String, Algorithm, usize))> = base
+    let measured: Vec<(String, RecordKey)> = base
         .records
         .iter()
         .chain(&new.records)
@@ -810,7 +812,7 @@ pub fn compare_files(
     let (base, base_results) = read_complete_run(base, "compare")?;
     let (new, new_results) = read_complete_run(new, "compare")?;
     let comparison = compare_results(&base_results, &new_results, threshold_pct);
-    let keys = |r: &Results| -> std::collections::BTreeSet<(String, Algorithm, usize)> {
+    let keys = |r: &Results| -> std::collections::BTreeSet<RecordKey> {
         r.records
             .iter()
             .map(Record::key)

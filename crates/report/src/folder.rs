@@ -101,11 +101,13 @@ pub fn write_report_reporting(
         ),
         Simulation::Skip(why) => simulated::not_simulated(&groups, why),
     };
-    let plots =
-        plots::plots(&groups, &series, &simulated).map_err(|message| ReportError::Report {
+    let studies = crate::study::studies(records);
+    let plots = plots::plots(&groups, &series, &simulated, &studies).map_err(|message| {
+        ReportError::Report {
             path: dir.to_path_buf(),
             message: format!("drawing the plots: {message}"),
-        })?;
+        }
+    })?;
     let figures: Vec<markdown::Figure<'_>> = plots
         .iter()
         .map(|p| markdown::Figure {
@@ -125,6 +127,7 @@ pub fn write_report_reporting(
             workloads: &simulated,
             profile: profile.as_ref(),
         },
+        &studies,
         shards.as_ref(),
     );
     // Everything is drawn before the first file is written; `report.md` goes last, so

@@ -50,6 +50,7 @@ mod shards;
 mod sim_job;
 mod simulated;
 mod simulation_plot;
+mod study;
 mod summary;
 mod theory;
 mod windows;

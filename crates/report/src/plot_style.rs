@@ -35,7 +35,7 @@ pub(super) const PALETTE: [RGBColor; 20] = [
 
 /// The `i`-th colour of a plot's series: the palette's, then hues a golden angle apart,
 /// so no two series of one plot share a colour however many algorithms there are.
-pub(super) fn colour(i: usize) -> RGBColor {
+pub(crate) fn colour(i: usize) -> RGBColor {
     if let Some(&c) = PALETTE.get(i) {
         return c;
     }

@@ -7,7 +7,7 @@
 //! `TreeInfo` again (tested for every model).
 
 use abbench_results::TreeInfo;
-use abbench_tree::{BranchOrder, Layout, Model, ModelSpec, TreeSpec};
+use abbench_tree::{Model, ModelSpec, TreeSpec};
 
 /// Why the tree a record names cannot be built again.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -15,15 +15,6 @@ pub(crate) enum RebuildError {
     /// The record names neither a model nor a file.
     #[error("the record names neither a model nor a file")]
     NoTree,
-    /// A model name no model has.
-    #[error("unknown model '{0}'")]
-    UnknownModel(String),
-    /// A layout other than `implicit` and `arena`.
-    #[error("unknown layout '{0}'")]
-    UnknownLayout(String),
-    /// A branch-sum order other than `natural` and `static`.
-    #[error("unknown branch-sum order '{0}'")]
-    UnknownOrder(String),
     /// A parameter the model needs is not in the record.
     #[error("the record of a {model} tree has no {parameter}")]
     Missing {
@@ -35,20 +26,15 @@ pub(crate) enum RebuildError {
 }
 
 /// The specification of the tree `info` names, or why there is none (a parameter the
-/// model needs is missing, or a name is unknown). A file is named by its recorded path,
+/// model needs is missing). A file is named by its recorded path,
 /// which is not checked here.
 pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, RebuildError> {
     if let Some(file) = &info.file {
         return Ok(TreeSpec::file(file));
     }
-    let name = info.model.as_deref().ok_or(RebuildError::NoTree)?;
-    let model =
-        Model::from_name(name).ok_or_else(|| RebuildError::UnknownModel(name.to_string()))?;
-    let layout = match info.layout.as_str() {
-        "implicit" => Layout::Implicit,
-        "arena" => Layout::Arena,
-        other => return Err(RebuildError::UnknownLayout(other.to_string())),
-    };
+    let model = info.model.ok_or(RebuildError::NoTree)?;
+    let name = model.name();
+    let layout = info.layout;
     if model == Model::Connect4 {
         let moves = needed(info.position.clone(), name, "position")?;
         let spec = ModelSpec {
@@ -80,12 +66,7 @@ pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, RebuildError> {
         }
         Model::BranchSum => {
             spec.edge_range = needed(info.edge_range, name, "edge range")?;
-            spec.order = match info.order.as_deref() {
-                Some("natural") => BranchOrder::Natural,
-                Some("static") => BranchOrder::Static,
-                Some(other) => return Err(RebuildError::UnknownOrder(other.to_string())),
-                None => return Err(missing(name, "order")),
-            };
+            spec.order = info.order.ok_or_else(|| missing(name, "order"))?;
         }
         Model::Dependent | Model::Worst => {}
     }

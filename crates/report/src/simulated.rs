@@ -267,7 +267,7 @@ fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, NotSim
         .map(|(_, p)| p.serial_wall_ns as f64 / p.serial_nodes as f64)
         .collect();
     let position_nanos = median(&per_position).unwrap_or(f64::NAN);
-    let profile = &profile.for_model(group.info.model.as_deref().unwrap_or("file"));
+    let profile = &profile.for_model(group.info.model.map_or("file", |m| m.name()));
     let costs = profile.costs_at(position_nanos, 1);
     let grows_with_procs = profile.costs_at(position_nanos, MAX_PROCS) != costs
         || profile.slowdown(MAX_PROCS) != profile.slowdown(1)
@@ -432,47 +432,42 @@ fn recorded_options(
 }
 
 /// The options a parallel record says its search ran with, for simulating it again: the
-/// one place that turns a record into [`SearchOptions`]. Automatic options simulate as
-/// automatic: the grain then follows the number of processors, as it would have on a
-/// machine with that many. Records written before the eldest grain existed have none;
-/// with a split height given, `None` means 0, every split point shares, which is what
-/// that code did. The cut wait is the one recorded; a record without one predates it and
-/// searched with 1 (classic young brothers wait), as the 16-core reference measurements
-/// did. A table search simulates with the table its record names (`table.bytes`, the
-/// `--tt-mb` it was measured with rounded down, which gives the same table again); one
-/// without predates it and simulates with the default. A first guess the record was
-/// given (the null-window search's) is given again, and so is ER's memory bound.
+/// one place that turns a record into [`SearchOptions`]. A record names the settings it
+/// was given ([`Record::settings`]), and those are simulated again: automatic options
+/// simulate as automatic, so the grain follows the number of processors, as it would
+/// have on a machine with that many. A record written before it named them
+/// ([`legacy_options`]) is read from what it says it searched with.
 pub(crate) fn record_options(r: &Record) -> SearchOptions {
-    let metrics = r.parallel.as_ref().expect("a parallel record");
-    let cut_wait = Some(metrics.cut_wait.unwrap_or(1));
-    let guess = r
-        .guess
-        .filter(|_| r.guess_source == Some(GuessSource::Given));
-    let tt_mb = r
-        .table
-        .as_ref()
-        .and_then(|t| t.bytes)
-        .map_or(SearchOptions::default().tt_mb, |bytes| {
-            usize::try_from(bytes >> 20).unwrap_or(usize::MAX).max(1)
-        });
-    if metrics.automatic_split {
-        SearchOptions {
-            cut_wait,
-            tt_mb,
-            guess,
-            keep_limit: metrics.keep_limit,
-            ..SearchOptions::default()
-        }
-    } else {
-        SearchOptions {
-            split_height: metrics.split_height,
-            eldest_grain: metrics.eldest_grain,
-            cut_wait,
-            time_limit: None,
-            tt_mb,
-            guess,
-            keep_limit: metrics.keep_limit,
-        }
+    r.settings.unwrap_or_else(|| legacy_options(r))
+}
+
+/// The options of a record written before records named the settings they were given,
+/// from the settings it says it searched with. Records written before the eldest grain
+/// existed have none; with a split height given, `None` means 0, every split point
+/// shares, which is what that code did. The cut wait is the one recorded; a record
+/// without one predates it and searched with 1 (classic young brothers wait), as the
+/// 16-core reference measurements did. A table search simulates with the table its
+/// record names (`table.bytes`, the `--tt-mb` it was measured with rounded down, which
+/// gives the same table again); one without predates it and simulates with the default.
+/// A first guess the record was given (the null-window search's) is given again, and so
+/// is ER's memory bound.
+fn legacy_options(r: &Record) -> SearchOptions {
+    let used = &r.used;
+    let automatic = r.parallel.as_ref().is_some_and(|m| m.automatic_split);
+    SearchOptions {
+        cut_wait: Some(used.cut_wait.unwrap_or(1)),
+        guess: used
+            .guess
+            .filter(|_| r.guess_source == Some(GuessSource::Given)),
+        tt_mb: r
+            .table
+            .as_ref()
+            .and_then(|t| t.bytes)
+            .map(|bytes| usize::try_from(bytes >> 20).unwrap_or(usize::MAX).max(1)),
+        keep_limit: used.keep_limit,
+        split_height: used.split_height.filter(|_| !automatic),
+        eldest_grain: used.eldest_grain.filter(|_| !automatic),
+        ..SearchOptions::default()
     }
 }
 
@@ -501,6 +496,7 @@ fn assemble(
     // The measured medians over the seeds simulated: the same trees on both sides.
     let same_seeds = WorkloadGroup {
         info: group.info.clone(),
+        settings: group.settings,
         records: group
             .records
             .iter()

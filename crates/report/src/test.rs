@@ -354,7 +354,10 @@ const SPLIT_HEIGHT: u32 = 2;
 fn split_records() -> (Vec<TreeSpec>, Vec<Record>) {
     let mut pools = Pools::default();
     let config = MeasureConfig {
-        split_height: Some(SPLIT_HEIGHT),
+        settings: abbench_search::Settings {
+            split_height: Some(SPLIT_HEIGHT),
+            ..abbench_search::Settings::default()
+        },
         ..config()
     };
     let algorithms = Algorithm::parse_list("parallel").unwrap();
@@ -740,7 +743,7 @@ fn the_summary_comes_first_and_an_idle_machines_load_average_raises_no_alarm() {
     .unwrap();
     let measured: Vec<Record> = records()
         .into_iter()
-        .filter(|r| r.tree.model.as_deref() == Some("random"))
+        .filter(|r| r.tree.model == Some(abbench_tree::Model::Random))
         .collect();
     let records: Vec<Record> = (5..17)
         .flat_map(|degree| {
@@ -777,6 +780,7 @@ fn the_summary_comes_first_and_an_idle_machines_load_average_raises_no_alarm() {
             workloads: &[],
             profile: None,
         },
+        &[],
         None,
     );
     let lines: Vec<&str> = md.lines().collect();

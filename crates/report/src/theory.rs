@@ -99,7 +99,8 @@ pub(crate) fn theory_rows(groups: &[WorkloadGroup<'_>]) -> Vec<TheoryRow> {
     let mut rows = Vec::new();
     for group in groups {
         let info = &group.info;
-        let (Some(model), Some(d), Some(h)) = (info.model.as_deref(), info.degree, info.height)
+        let (Some(model), Some(d), Some(h)) =
+            (info.model.map(|m| m.name()), info.degree, info.height)
         else {
             continue;
         };
@@ -274,7 +275,7 @@ pub(crate) fn height_series(groups: &[WorkloadGroup<'_>]) -> Vec<HeightSeries> {
     for group in groups {
         let info = &group.info;
         let (Some("ordered"), Some(1.0), None, Some(d), Some(h)) = (
-            info.model.as_deref(),
+            info.model.map(|m| m.name()),
             info.ordering,
             info.degree_min,
             info.degree,
@@ -282,7 +283,7 @@ pub(crate) fn height_series(groups: &[WorkloadGroup<'_>]) -> Vec<HeightSeries> {
         ) else {
             continue;
         };
-        if info.layout != "implicit" {
+        if info.layout != abbench_tree::Layout::Implicit {
             continue;
         }
         let index = match series.iter().position(|s| s.degree == d) {

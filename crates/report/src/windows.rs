@@ -31,7 +31,7 @@ const TECHNIQUES: [SerialAlgorithm; 4] = [
 /// Whether a record carries anything this section shows: a root window, node kinds, or
 /// a window technique's search.
 pub(crate) fn is_window_record(r: &Record) -> bool {
-    r.window.is_some()
+    r.used.window.is_some()
         || r.kinds.is_some()
         || matches!(r.algo, Algorithm::Serial(a) if TECHNIQUES.contains(&a))
 }
@@ -42,8 +42,8 @@ pub(crate) fn is_full_f2(r: &Record) -> bool {
     matches!(
         r.algo,
         Algorithm::Serial(SerialAlgorithm::F2 | SerialAlgorithm::F2Iter)
-    ) && r.window.is_none()
-        && r.cutoff.is_none()
+    ) && r.used.window.is_none()
+        && r.used.cutoff.is_none()
 }
 
 /// The full-window F2 record of the same tree (same seed) as `r`, if measured.
@@ -116,12 +116,17 @@ fn root_windows(md: &mut String, g: &WorkloadGroup<'_>) {
         .records
         .iter()
         .copied()
-        .filter(|r| r.window.is_some())
+        .filter(|r| r.used.window.is_some())
         .collect();
     if windowed.is_empty() {
         return;
     }
-    windowed.sort_by_key(|r| (r.window.and_then(width).unwrap_or(Value::MAX), r.tree.seed));
+    windowed.sort_by_key(|r| {
+        (
+            r.used.window.and_then(width).unwrap_or(Value::MAX),
+            r.tree.seed,
+        )
+    });
     md.push_str(
         "Leaves against the root window (width `b − a`; error: the value's distance from \
          the window's centre; share: of full-window F2's leaves on the same tree):\n\n\
@@ -129,7 +134,7 @@ fn root_windows(md: &mut String, g: &WorkloadGroup<'_>) {
          | --- | ---: | --- | --- | ---: | ---: | --- | ---: | ---: |\n",
     );
     for r in windowed {
-        let w = r.window.expect("filtered on the window");
+        let w = r.used.window.expect("filtered on the window");
         let full = reference(g, r);
         let opt = |v: Option<Value>| v.map_or_else(|| "∞".to_string(), |v| count(v as f64));
         let error = match full {
@@ -142,7 +147,7 @@ fn root_windows(md: &mut String, g: &WorkloadGroup<'_>) {
             r.algo,
             seed(r),
             cell(&w.to_string()),
-            r.cutoff.map_or("ge", |c| c.name()),
+            r.used.cutoff.map_or("ge", |c| c.name()),
             opt(width(w)),
             error,
             r.value,
@@ -160,7 +165,7 @@ fn guesses(md: &mut String, g: &WorkloadGroup<'_>) {
         .records
         .iter()
         .copied()
-        .filter(|r| r.guess.is_some())
+        .filter(|r| r.used.guess.is_some())
         .collect();
     if guessed.is_empty() {
         return;
@@ -173,7 +178,7 @@ fn guesses(md: &mut String, g: &WorkloadGroup<'_>) {
          | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n",
     );
     for r in guessed {
-        let guess = r.guess.expect("filtered on the guess");
+        let guess = r.used.guess.expect("filtered on the guess");
         let source = r
             .guess_source
             .map_or_else(String::new, |s| format!("{s:?}").to_lowercase());
@@ -209,7 +214,7 @@ fn against_f2(md: &mut String, g: &WorkloadGroup<'_>) {
             .records
             .iter()
             .copied()
-            .filter(|r| r.algo == Algorithm::Serial(algo) && r.window.is_none())
+            .filter(|r| r.algo == Algorithm::Serial(algo) && r.used.window.is_none())
             .collect();
         if of.is_empty() {
             continue;
@@ -270,7 +275,8 @@ fn kinds(md: &mut String, g: &WorkloadGroup<'_>) {
              | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
             r.algo,
             seed(r),
-            r.window
+            r.used
+                .window
                 .map_or_else(String::new, |w| format!(", window {w}")),
             count(held as f64),
             count(internal as f64),

@@ -23,7 +23,7 @@ struct Panel {
 fn panel(g: &WorkloadGroup<'_>) -> Option<Panel> {
     let mut points: Vec<(Algorithm, Vec<(f64, f64)>)> = Vec::new();
     for r in &g.records {
-        let Some(w) = r.window.and_then(width) else {
+        let Some(w) = r.used.window.and_then(width) else {
             continue;
         };
         let point = (w as f64, (r.leaves as f64).max(1.0));

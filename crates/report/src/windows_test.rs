@@ -8,10 +8,20 @@ use abbench_search::{SerialOptions, Window};
 use abbench_tree::{Layout, Model, ModelSpec, TreeSpec};
 
 fn measured(spec: ModelSpec, algos: &str, serial: SerialOptions) -> Vec<Record> {
+    let defaults = SerialOptions::default();
     let config = MeasureConfig {
         repeat: 1,
         warmup: 0,
-        serial,
+        settings: abbench_search::Settings {
+            window: Some(serial.window).filter(|w| !w.is_full()),
+            cutoff: Some(serial.cutoff).filter(|&c| c != defaults.cutoff),
+            kinds: Some(serial.kinds).filter(|&k| k),
+            guess: serial.guess,
+            aspiration_delta: Some(serial.aspiration_delta)
+                .filter(|&d| d != defaults.aspiration_delta),
+            tt_mb: Some(serial.tt_mb).filter(|&t| t != defaults.tt_mb),
+            ..abbench_search::Settings::default()
+        },
         ..MeasureConfig::default()
     };
     measure(
@@ -84,10 +94,10 @@ fn the_windows_section_reads_the_narrow_window_the_guesses_and_the_kinds_from_re
     assert!(md.contains(&row), "{row}\n{md}");
 
     // Each guess's error is |guess - value|, from the record.
-    for r in records.iter().filter(|r| r.guess.is_some()) {
-        let error = format::count((r.value - r.guess.unwrap()).abs() as f64);
+    for r in records.iter().filter(|r| r.used.guess.is_some()) {
+        let error = format::count((r.value - r.used.guess.unwrap()).abs() as f64);
         let searches = r.searches.unwrap();
-        let row = format!("| {} | 1 | {} |", r.algo, r.guess.unwrap());
+        let row = format!("| {} | 1 | {} |", r.algo, r.used.guess.unwrap());
         let line = md
             .lines()
             .find(|l| l.starts_with(&row))

@@ -1,11 +1,9 @@
 //! One line of `results.jsonl` (schema 1): one tree, one algorithm, one thread count.
 
 use crate::{Algorithm, InvalidField, WallTimes};
-use abbench_search::{
-    Bound, Cutoff, GuessSource, NodeKinds, Pass, SearchResult, TableStats, Window,
-};
+use abbench_search::{Bound, GuessSource, NodeKinds, Pass, SearchResult, Settings, TableStats};
 use abbench_tree::{BranchOrder, Layout, Model, TreeSource, TreeSpec, Value};
-use abbench_vocab::Percentiles;
+use abbench_vocab::{OwnStats, Percentiles};
 use serde::{Deserialize, Serialize};
 
 /// The version of the record format written by this crate.
@@ -15,9 +13,9 @@ pub const SCHEMA: u32 = 1;
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub struct TreeInfo {
-    /// The model's name; absent for a file.
+    /// The model; absent for a file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub model: Option<String>,
+    pub model: Option<Model>,
     /// The `.tree` file; absent for a model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
@@ -53,7 +51,7 @@ pub struct TreeInfo {
     pub edge_range: Option<u64>,
     /// `branch-sum`: search order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub order: Option<String>,
+    pub order: Option<BranchOrder>,
     /// `connect4`: the moves that reach the position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
@@ -64,21 +62,21 @@ pub struct TreeInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path_keys: Option<bool>,
     /// `implicit` or `arena`.
-    pub layout: String,
+    pub layout: Layout,
 }
 
 impl TreeInfo {
     /// The record's name for `spec`.
     pub fn of(spec: &TreeSpec) -> TreeInfo {
-        let layout = spec.layout.to_string();
+        let layout = spec.layout;
         match &spec.source {
             TreeSource::File(path) => TreeInfo {
                 file: Some(path.display().to_string()),
-                layout: Layout::Arena.to_string(),
+                layout: Layout::Arena,
                 ..TreeInfo::default()
             },
             TreeSource::Model(m) if m.model == Model::Connect4 => TreeInfo {
-                model: Some(m.model.name().to_string()),
+                model: Some(m.model),
                 seed: Some(m.seed),
                 position: Some(m.position.clone().unwrap_or_default()),
                 score: m.score,
@@ -88,7 +86,7 @@ impl TreeInfo {
             },
             TreeSource::Model(m) => {
                 let mut info = TreeInfo {
-                    model: Some(m.model.name().to_string()),
+                    model: Some(m.model),
                     degree: Some(m.degree),
                     height: Some(m.height),
                     seed: Some(m.seed),
@@ -108,13 +106,7 @@ impl TreeInfo {
                     }
                     Model::BranchSum => {
                         info.edge_range = Some(m.edge_range);
-                        info.order = Some(
-                            match m.order {
-                                BranchOrder::Natural => "natural",
-                                BranchOrder::Static => "static",
-                            }
-                            .to_string(),
-                        );
+                        info.order = Some(m.order);
                     }
                     Model::Dependent | Model::Worst | Model::Connect4 => {}
                 }
@@ -144,7 +136,7 @@ impl TreeInfo {
         if let Some(file) = &self.file {
             return format!("file {file}");
         }
-        let mut parts = vec![self.model.clone().unwrap_or_default()];
+        let mut parts = vec![self.model.map_or(String::new(), |m| m.name().to_string())];
         if let (Some(lo), Some(hi)) = (self.degree_min, self.degree_max) {
             parts.push(format!("d={lo}..{hi}"));
         } else if let Some(d) = self.degree {
@@ -171,8 +163,8 @@ impl TreeInfo {
         if let Some(o) = &self.order {
             parts.push(format!("order={o}"));
         }
-        if self.layout != "implicit" {
-            parts.push(self.layout.clone());
+        if self.layout != Layout::Implicit {
+            parts.push(self.layout.to_string());
         }
         parts.join(" ")
     }
@@ -182,26 +174,6 @@ impl TreeInfo {
 /// layout, measured in the same process.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ParallelMetrics {
-    /// The split height the search used.
-    pub split_height: Option<u32>,
-    /// `ybwc`'s eldest grain: split points whose eldest examined fewer positions were
-    /// finished serially (absent in older records).
-    #[serde(default)]
-    pub eldest_grain: Option<u64>,
-    /// `ybwc`'s cut wait: brothers searched alone at an expected cut node before the
-    /// rest were shared (absent in older records, which searched with 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cut_wait: Option<u32>,
-    /// `er`'s memory bound, when one was given (`--keep-limit`): the most positions its
-    /// e-nodes may keep at once.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub keep_limit: Option<u64>,
-    /// `er`: the most positions its e-nodes kept at once (median run).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kept_positions: Option<u64>,
-    /// `er`: the bytes those positions took (median run).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kept_bytes: Option<u64>,
     /// Positions `f2-iter` examines on this tree.
     pub serial_nodes: u64,
     /// Median wall time of `f2-iter`, nanoseconds.
@@ -257,8 +229,9 @@ pub struct ParallelMetrics {
     /// Each worker ran pinned to its own CPU (absent in older records: false).
     #[serde(default)]
     pub pinned: bool,
-    /// `ybwc`'s split height and eldest grain were both chosen automatically (the grain
-    /// then depends on the thread count; absent in older records: false).
+    /// No setting that only parallel searches read was given to this one: its split
+    /// height and the rest were its own rules' choice (the grain then depends on the
+    /// thread count; absent in older records: false).
     #[serde(default)]
     pub automatic_split: bool,
 }
@@ -312,21 +285,20 @@ pub struct Record {
     /// every run; for a result that is a bound (`bound` lower or upper), a bound that
     /// holds of serial F2's value.
     pub verified: bool,
-    /// The root window, when not the full one (`f2`, `f2-iter`, `f2-soft`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub window: Option<Window>,
-    /// The cutoff criterion, when not the paper's `ge`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cutoff: Option<Cutoff>,
+    /// The settings the search used, under their keys, where it reads them: those given
+    /// (a root window other than the full one, a cutoff criterion other than `ge`, a
+    /// table size other than the default, …), the first guess it started from (the
+    /// window searches'), and the values its rules chose (a parallel search's split
+    /// height, eldest grain and cut wait). Written beside the other fields, as they
+    /// always were.
+    #[serde(flatten)]
+    pub used: Settings,
     /// Whether `value` is the value or a bound on it (windowed searches).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bound: Option<Bound>,
     /// Internal nodes per level by kind, predicted and actual (`--kinds`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kinds: Option<NodeKinds>,
-    /// `aspiration`, `mtdf`: the first guess; `null-window`: the guess given (`--guess`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub guess: Option<Value>,
     /// `aspiration`, `mtdf`: where the guess came from; `null-window`: `given`, when one
     /// was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -355,6 +327,15 @@ pub struct Record {
     /// absent where it was not timed (older records, tests).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub machine_ns: Option<f64>,
+    /// The settings given for this search (on the command line, or by a suite's grid)
+    /// that its algorithm reads: what tells its record from another of the same tree,
+    /// algorithm and threads. Absent in records written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<Settings>,
+    /// What a parallel search reports of its own ([`OwnStats`]), beside the other
+    /// fields.
+    #[serde(default, flatten, skip_serializing_if = "Option::is_none")]
+    pub own: Option<OwnStats>,
     /// Parallel metrics, written at the top level of the record; absent for serial
     /// algorithms.
     #[serde(flatten)]
@@ -406,16 +387,12 @@ pub struct FastestSerial {
 /// What a serial record adds about windows: see the fields of [`Record`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WindowFields {
-    /// [`Record::window`].
-    pub window: Option<Window>,
-    /// [`Record::cutoff`].
-    pub cutoff: Option<Cutoff>,
+    /// [`Record::used`].
+    pub used: Settings,
     /// [`Record::bound`].
     pub bound: Option<Bound>,
     /// [`Record::kinds`].
     pub kinds: Option<NodeKinds>,
-    /// [`Record::guess`].
-    pub guess: Option<Value>,
     /// [`Record::guess_source`].
     pub guess_source: Option<GuessSource>,
     /// [`Record::searches`].
@@ -427,16 +404,14 @@ pub struct WindowFields {
 }
 
 impl WindowFields {
-    /// The fields of a serial search's result, searched with `window` and `cutoff`
-    /// (given only to the algorithms that take them).
-    pub fn of(result: &SearchResult, window: Option<Window>, cutoff: Option<Cutoff>) -> Self {
+    /// The fields of a serial search's result, searched with the settings `given`
+    /// (only those its algorithm reads).
+    pub fn of(result: &SearchResult, given: &Settings) -> Self {
         let passes = result.passes.as_ref();
         WindowFields {
-            window: window.filter(|w| !w.is_full()),
-            cutoff: cutoff.filter(|&c| c != Cutoff::Ge),
+            used: result.settings_used(given).recorded(),
             bound: result.bound,
             kinds: result.kinds.clone(),
-            guess: passes.map(|p| p.guess),
             guess_source: passes.map(|p| p.guess_source),
             searches: passes.map(|p| p.runs.len()),
             passes: passes.map_or_else(Vec::new, |p| p.runs.clone()),
@@ -449,11 +424,9 @@ impl Record {
     /// Sets the window fields.
     pub fn with_windows(self, fields: WindowFields) -> Record {
         Record {
-            window: fields.window,
-            cutoff: fields.cutoff,
+            used: fields.used,
             bound: fields.bound,
             kinds: fields.kinds,
-            guess: fields.guess,
             guess_source: fields.guess_source,
             searches: fields.searches,
             passes: fields.passes,
@@ -462,9 +435,24 @@ impl Record {
         }
     }
 
-    /// The key records of two runs are matched by: tree, algorithm, threads.
-    pub fn key(&self) -> (String, Algorithm, usize) {
-        (self.tree.key(), self.algo, self.threads)
+    /// The key records of two runs are matched by: tree, algorithm, threads and the
+    /// settings given.
+    pub fn key(&self) -> RecordKey {
+        RecordKey::new(&self.tree, self.algo, self.threads, self.settings.as_ref())
+    }
+
+    /// The settings given, none where the record names none.
+    pub fn given(&self) -> Settings {
+        self.settings.unwrap_or_default()
+    }
+
+    /// The algorithm with the settings given: `ybwc` or `ybwc cut-wait=4`, what a
+    /// report's row names.
+    pub fn series(&self) -> Series {
+        Series {
+            algo: self.algo,
+            settings: self.given(),
+        }
     }
 
     /// Checks a record read from a file for what its fields cannot be: at least as
@@ -509,5 +497,57 @@ impl Record {
             )));
         }
         self.wall_ns.check()
+    }
+}
+
+/// What records of two runs are matched by: the tree's key, the algorithm, the threads
+/// and the settings given (as [`Settings::label`] writes them).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RecordKey {
+    /// [`TreeInfo::key`].
+    pub tree: String,
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// Worker threads.
+    pub threads: usize,
+    /// The settings given, `cut-wait=4`; empty for none.
+    pub settings: String,
+}
+
+impl RecordKey {
+    /// The key of a search of `tree` by `algo` on `threads` threads, given `settings`.
+    pub fn new(
+        tree: &TreeInfo,
+        algo: Algorithm,
+        threads: usize,
+        settings: Option<&Settings>,
+    ) -> RecordKey {
+        RecordKey {
+            tree: tree.key(),
+            algo,
+            threads,
+            settings: settings.map(Settings::label).unwrap_or_default(),
+        }
+    }
+}
+
+/// An algorithm with the settings given to it: one line of a study, one row of a
+/// report's table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Series {
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// The settings given ([`Record::settings`]).
+    pub settings: Settings,
+}
+
+impl std::fmt::Display for Series {
+    /// `ybwc`, or `ybwc cut-wait=4` with settings given.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.algo.name())?;
+        if !self.settings.is_empty() {
+            write!(f, " {}", self.settings.label())?;
+        }
+        Ok(())
     }
 }

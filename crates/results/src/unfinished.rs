@@ -46,6 +46,11 @@ pub struct Unfinished {
     pub algo: Algorithm,
     /// Worker threads (1 for serial algorithms).
     pub threads: usize,
+    /// The settings given for this search that its algorithm reads, as in a record
+    /// ([`Record::settings`](crate::Record::settings)); absent in lines written before it
+    /// existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<abbench_search::Settings>,
     /// The search reached its time limit.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub timed_out: bool,
@@ -97,11 +102,20 @@ impl Unfinished {
             tree,
             algo,
             threads,
+            settings: None,
             timed_out,
             time_limit_ns,
             failed,
             outpaced_by,
             note: None,
+        }
+    }
+
+    /// The same, searched with `settings` given.
+    pub fn with_settings(self, settings: abbench_search::Settings) -> Self {
+        Unfinished {
+            settings: Some(settings),
+            ..self
         }
     }
 
@@ -166,8 +180,8 @@ impl Unfinished {
     }
 
     /// The key it shares with a [`Record`](crate::Record) of the same search.
-    pub fn key(&self) -> (String, Algorithm, usize) {
-        (self.tree.key(), self.algo, self.threads)
+    pub fn key(&self) -> crate::RecordKey {
+        crate::RecordKey::new(&self.tree, self.algo, self.threads, self.settings.as_ref())
     }
 
     /// Tree, seed, algorithm and threads, e.g. `random d=8 h=6 seed 3, ybwc at 2 threads`.
@@ -211,11 +225,11 @@ mod tests {
 
     fn tree() -> TreeInfo {
         TreeInfo {
-            model: Some("random".into()),
+            model: Some(abbench_tree::Model::Random),
             degree: Some(3),
             height: Some(4),
             seed: Some(7),
-            layout: "implicit".into(),
+            layout: abbench_tree::Layout::Implicit,
             ..TreeInfo::default()
         }
     }

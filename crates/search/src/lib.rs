@@ -31,6 +31,7 @@ mod pvs;
 mod result;
 mod root;
 mod searcher;
+mod settings;
 mod stats;
 #[cfg(test)]
 mod test_trees;
@@ -54,6 +55,7 @@ pub use probe::{Aborted, NoProbe, POLL_INTERVAL, Poll, Probe};
 pub use pvs::PvsIter;
 pub use result::{GuessSource, Pass, Passes, SearchResult, TableStats};
 pub use searcher::{SerialRun, SerialSearch, search_within};
+pub use settings::{Seconds, SettingValue, Settings};
 pub use stats::{Basic, Counters, Detailed, SearchStats};
 pub use transposition::{
     BoundTable, Bounds, NO_MOVE, SLOT_BYTES, TranspositionTable, child_key, child_path_key,

@@ -2,6 +2,7 @@
 //! examined — and, for the windowed searches, what kind of bound the value is, the node
 //! kinds per level, and the root searches an aspiration search or MTD(f) made.
 
+use crate::Settings;
 use crate::{Bound, NodeKinds, SearchStats};
 use abbench_tree::Value;
 use serde::{Deserialize, Serialize};
@@ -69,6 +70,16 @@ impl SearchResult {
             kinds: None,
             passes: None,
             table: None,
+        }
+    }
+
+    /// The settings this search used, given `given` (only those its algorithm reads):
+    /// those given, and the first guess it started from where it made root searches
+    /// around one (aspiration, MTD(f)).
+    pub fn settings_used(&self, given: &Settings) -> Settings {
+        Settings {
+            guess: self.passes.as_ref().map(|p| p.guess).or(given.guess),
+            ..*given
         }
     }
 }

@@ -52,6 +52,19 @@ pub(crate) fn without_tests(text: &str) -> (String, Vec<String>) {
 /// replaced by spaces (line breaks kept), so that a brace or a path inside one is not
 /// read as code.
 pub(crate) fn blank_comments_and_literals(text: &str) -> String {
+    blank_code(text, false)
+}
+
+/// `text` with its comments replaced by spaces (line breaks kept), its literals as they
+/// are: code with the words it prints.
+pub(crate) fn blank_comments(text: &str) -> String {
+    blank_code(text, true)
+}
+
+/// `text` with its comments blanked, and its literals' contents too unless
+/// `keep_literals`; one character for each of `text`'s.
+fn blank_code(text: &str, keep_literals: bool) -> String {
+    let blank = |c: char| if keep_literals { c } else { blank(c) };
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -64,22 +77,25 @@ pub(crate) fn blank_comments_and_literals(text: &str) -> String {
         } else if c == '/' && next == Some('*') {
             block_comment(&chars, i, &mut out)
         } else if let Some(hashes) = raw_string_at(&chars, i).filter(|_| !after_ident) {
-            raw_string(&chars, i, hashes, &mut out)
+            raw_string(&chars, i, hashes, &mut out, &blank)
         } else if c == '"' {
-            string(&chars, i, &mut out)
+            string(&chars, i, &mut out, &blank)
         } else if c == '\'' && next == Some('\\') {
             // '\n', '\'', '\u{7b}'.
-            out.push_str("  ");
+            out.push(blank(c));
+            out.push(blank('\\'));
             let mut i = i + 2;
             while i < chars.len() && chars[i] != '\'' {
-                out.push(' ');
+                out.push(blank(chars[i]));
                 i += 1;
             }
-            out.push(' ');
+            out.push(blank('\''));
             i + 1
         } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
             // 'x'; a lifetime ('a) has no closing quote after one character.
-            out.push_str("   ");
+            for k in 0..3 {
+                out.push(blank(chars[i + k]));
+            }
             i + 3
         } else {
             out.push(c);
@@ -139,12 +155,19 @@ fn raw_string_at(chars: &[char], i: usize) -> Option<usize> {
     (chars.get(start + hashes) == Some(&'"')).then_some(hashes)
 }
 
-/// Blanks the raw string at `i`, of `hashes` hashes; returns where the code goes on.
-fn raw_string(chars: &[char], i: usize, hashes: usize, out: &mut String) -> usize {
+/// Blanks the raw string at `i`, of `hashes` hashes, each character as `blank` says;
+/// returns where the code goes on.
+fn raw_string(
+    chars: &[char],
+    i: usize,
+    hashes: usize,
+    out: &mut String,
+    blank: &dyn Fn(char) -> char,
+) -> usize {
     let start = if chars[i] == 'b' { i + 2 } else { i + 1 };
     let open = start + hashes;
-    for _ in i..=open {
-        out.push(' ');
+    for &c in &chars[i..=open] {
+        out.push(blank(c));
     }
     let mut i = open + 1;
     while i < chars.len() {
@@ -152,8 +175,8 @@ fn raw_string(chars: &[char], i: usize, hashes: usize, out: &mut String) -> usiz
             && chars.len() > i + hashes
             && chars[i + 1..=i + hashes].iter().all(|&h| h == '#');
         if closes {
-            for _ in 0..=hashes {
-                out.push(' ');
+            for &c in &chars[i..=i + hashes] {
+                out.push(blank(c));
             }
             return i + 1 + hashes;
         }
@@ -163,13 +186,14 @@ fn raw_string(chars: &[char], i: usize, hashes: usize, out: &mut String) -> usiz
     i
 }
 
-/// Blanks the string literal at `i`; returns where the code goes on.
-fn string(chars: &[char], i: usize, out: &mut String) -> usize {
-    out.push(' ');
+/// Blanks the string literal at `i`, each character as `blank` says; returns where the
+/// code goes on.
+fn string(chars: &[char], i: usize, out: &mut String, blank: &dyn Fn(char) -> char) -> usize {
+    out.push(blank('"'));
     let mut i = i + 1;
     while i < chars.len() && chars[i] != '"' {
         if chars[i] == '\\' {
-            out.push(' ');
+            out.push(blank('\\'));
             i += 1;
         }
         if let Some(&c) = chars.get(i) {
@@ -177,7 +201,9 @@ fn string(chars: &[char], i: usize, out: &mut String) -> usize {
         }
         i += 1;
     }
-    out.push(' ');
+    if i < chars.len() {
+        out.push(blank('"'));
+    }
     i + 1
 }
 

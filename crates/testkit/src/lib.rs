@@ -8,6 +8,7 @@
 //! | [`long_files`] (`file_length.rs`) | files over a length, for `ARCHITECTURE.md`'s list |
 //! | [`stale_names`], [`crate_graph`], [`diagram`] (`names.rs`) | what a page names in backticks, and its crate diagram, against the code |
 //! | [`sentence_lengths`] (`prose.rs`) | the sentences of a Markdown page, for the README's and the guide's measure |
+//! | [`files_naming`] (`settings_spread.rs`) | the files that name a search setting outside the vocabulary and its readers |
 //! | `code.rs` | Rust source read as code: comments, literals and test items left out |
 //! | [`FaultyTree`] (`faulty.rs`) | a tree one of whose leaves panics: failures, not hangs |
 //! | [`negamax`] (`negamax.rs`) | every position searched, apart from the kernels: the golden values' oracle |
@@ -25,6 +26,7 @@ mod history;
 mod names;
 mod negamax;
 mod prose;
+mod settings_spread;
 mod wrong;
 
 pub use counting::{CountingAllocator, allocated_bytes, allocations, count_this_thread};
@@ -36,4 +38,5 @@ pub use history::{HistoryRecipe, PlantedStep, SyntheticRun, synthetic_history};
 pub use names::{CrateEdges, backticked, crate_graph, diagram, stale_names};
 pub use negamax::negamax;
 pub use prose::{median, sentence_lengths};
+pub use settings_spread::files_naming;
 pub use wrong::{VisitWrong, WrongTree};

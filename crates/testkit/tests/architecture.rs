@@ -275,3 +275,37 @@ fn no_table_cell_of_the_architecture_is_over_60_words() {
         long.join("\n")
     );
 }
+
+/// A setting is one line of the vocabulary's list: beside the searches that read it, at
+/// most two source files of the workspace name it (a fixture of the signature, the
+/// stress campaign's rounds, the reader of records written before records named their
+/// settings). Two are read beyond any list: the time limit, which the harness applies to
+/// every search, and the split height, where every parallel search but root splitting
+/// hands over to the serial kernel, which the simulator's calibration and the stress and
+/// signature fixtures set. The others are checked.
+#[test]
+fn each_setting_is_named_in_at_most_two_files_beside_its_readers() {
+    use abbench_vocab::Setting;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut over = Vec::new();
+    let checked = Setting::ALL
+        .into_iter()
+        .filter(|s| !s.read_by_every_search() && *s != Setting::SplitHeight);
+    for setting in checked {
+        let files = abbench_testkit::files_naming(&root, setting).unwrap();
+        if files.len() > 2 {
+            over.push(format!("{setting}: {files:?}"));
+        }
+    }
+    for setting in [Setting::KeepLimit, Setting::EldestGrain] {
+        assert!(
+            abbench_testkit::files_naming(&root, setting).unwrap().len() <= 2,
+            "{setting}"
+        );
+    }
+    assert!(
+        over.is_empty(),
+        "settings named beyond the list and their readers:\n{}",
+        over.join("\n")
+    );
+}

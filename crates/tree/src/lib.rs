@@ -14,6 +14,7 @@
 mod compare;
 mod error;
 mod game_tree;
+mod parameter;
 mod path_keyed;
 mod preorder;
 mod spec;
@@ -30,6 +31,7 @@ pub mod models;
 pub use compare::{MoveNumbers, first_difference};
 pub use error::{MAX_ECHOED, TreeError, echoed};
 pub use game_tree::GameTree;
+pub use parameter::Parameter;
 pub use path_keyed::PathKeyed;
 pub use preorder::{Step, walk_preorder};
 pub use spec::{

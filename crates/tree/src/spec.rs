@@ -77,19 +77,17 @@ impl Model {
         Model::GAMES.contains(&self)
     }
 
-    /// Whether the model reads the parameter `parameter` (named as on the command line,
-    /// `degree`, `values`, `position`, …): the one rule of which parameters each model
-    /// reads. A game reads its position, not a shape or a seed.
-    pub fn reads(self, parameter: &str) -> bool {
-        match parameter {
-            "degree" | "height" | "seed" => !self.is_game(),
-            "values" => self == Model::Random,
-            "ordering" | "spread" | "degree-min" | "degree-max" | "terminal-prob" => {
-                self == Model::Ordered
+    /// What the model is, in one line (the command line's help).
+    pub fn doc(self) -> &'static str {
+        match self {
+            Model::Random => "Random uniform tree (Knuth & Moore §7)",
+            Model::Ordered => {
+                "Value-first tree with controlled move ordering (Theorem 1, Corollary 2)"
             }
-            "edge-range" | "order" => self == Model::BranchSum,
-            "position" | "positions" | "score" | "path-keys" => self == Model::Connect4,
-            _ => false,
+            Model::Dependent => "Totally dependent tree (§9)",
+            Model::BranchSum => "Incremental tree with edge values",
+            Model::Worst => "No cutoffs at all",
+            Model::Connect4 => "Connect Four from a position (--position or --positions)",
         }
     }
 }

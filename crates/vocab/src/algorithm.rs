@@ -1,6 +1,6 @@
 //! Every algorithm abbench measures, serial and parallel, by its command-line name.
 
-use crate::{ParallelAlgorithm, SerialAlgorithm, UnknownAlgorithm, WindowOption};
+use crate::{ParallelAlgorithm, SerialAlgorithm, Setting, UnknownAlgorithm};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -52,15 +52,12 @@ impl Algorithm {
         }
     }
 
-    /// Whether the algorithm reads the serial search's `option`: a parallel one reads
-    /// the guess where it reads [`crate::Setting::Guess`], and the table's size where it
-    /// shares a table.
-    pub fn reads(self, option: WindowOption) -> bool {
-        match (self, option) {
-            (Algorithm::Serial(s), _) => s.reads(option),
-            (Algorithm::Parallel(p), WindowOption::Guess) => p.reads(crate::Setting::Guess),
-            (Algorithm::Parallel(p), WindowOption::TtMb) => p.uses_table(),
-            (Algorithm::Parallel(_), _) => false,
+    /// Whether the algorithm reads `setting` ([`Setting`]; the lists of algorithms say
+    /// which read which).
+    pub fn reads(self, setting: Setting) -> bool {
+        match self {
+            Algorithm::Serial(s) => s.reads(setting),
+            Algorithm::Parallel(p) => p.reads(setting),
         }
     }
 
@@ -90,6 +87,23 @@ impl Algorithm {
             return Err(UnknownAlgorithm::new(list, &EXPECTED));
         }
         Ok(out)
+    }
+}
+
+impl Setting {
+    /// The algorithms that read it, serial first, in the lists' order.
+    pub fn readers(self) -> Vec<Algorithm> {
+        Algorithm::ALL
+            .into_iter()
+            .filter(|a| a.reads(self))
+            .collect()
+    }
+
+    /// Whether only parallel searches read it: it changes nothing at one worker, whose
+    /// search is its serial form's.
+    pub fn only_parallel(self) -> bool {
+        let readers = self.readers();
+        !readers.is_empty() && readers.iter().all(|a| a.is_parallel())
     }
 }
 

@@ -1,9 +1,12 @@
 //! abbench's vocabulary: the words every other crate shares and none owns.
 //!
 //! - the serial searches by name ([`SerialAlgorithm`]) and the window options each reads;
+//! - the one list of search settings ([`search_settings!`], a line each), and from it
+//!   [`Setting`]: flags, record keys, docs and default rules;
 //! - the one list of parallel searches ([`parallel_algorithms!`], a line each), and from
 //!   it [`ParallelAlgorithm`]: its names, the settings each reads ([`Setting`]), whether
 //!   it shares a node table, and the serial search it is on one worker;
+//! - what a search reports of its own beyond the shared counters ([`OwnStats`]);
 //! - every algorithm, serial or parallel ([`Algorithm`]), and the error for a name that
 //!   is none of them ([`UnknownAlgorithm`]);
 //! - plain data that records and reports share ([`Percentiles`]).
@@ -16,15 +19,20 @@
 
 #[macro_use]
 mod list;
+#[macro_use]
+mod setting;
 mod algorithm;
+mod own;
 mod parallel;
 mod percentiles;
 mod serial;
 
 pub use algorithm::{Algorithm, AlgorithmList, EVERY_PARALLEL};
-pub use parallel::{ParallelAlgorithm, Setting};
+pub use own::{Kept, OwnStats};
+pub use parallel::ParallelAlgorithm;
 pub use percentiles::Percentiles;
-pub use serial::{SerialAlgorithm, UnknownAlgorithm, WindowOption};
+pub use serial::{SerialAlgorithm, UnknownAlgorithm};
+pub use setting::{Heading, Setting};
 
 /// `names` as a list of alternatives: "a, b or c".
 pub fn one_of(names: &[&str]) -> String {

@@ -1,48 +1,8 @@
 //! The parallel searches by name ([`ParallelAlgorithm`], made from the one list in
-//! `list.rs`) and the settings only some of them read ([`Setting`]).
+//! `list.rs`), with the settings each reads ([`Setting`]).
 
-use crate::{SerialAlgorithm, UnknownAlgorithm, one_of};
+use crate::{SerialAlgorithm, Setting, UnknownAlgorithm, one_of};
 use serde::{Deserialize, Serialize};
-
-/// A setting of a parallel search that only some algorithms read: a record carries it,
-/// and the command line accepts it without a note, only for those
-/// ([`ParallelAlgorithm::reads`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Setting {
-    /// Where the parallel part ends and the serial kernel begins.
-    SplitHeight,
-    /// A split point too small to share.
-    EldestGrain,
-    /// Brothers searched alone at an expected cut node.
-    CutWait,
-    /// The first guess of a search by null-window tests.
-    Guess,
-    /// The most positions a search may keep at once beyond its split points.
-    KeepLimit,
-}
-
-impl Setting {
-    /// Every setting an algorithm may read or not.
-    pub const ALL: [Setting; 5] = [
-        Setting::SplitHeight,
-        Setting::EldestGrain,
-        Setting::CutWait,
-        Setting::Guess,
-        Setting::KeepLimit,
-    ];
-
-    /// The option's name on the command line, without the dashes.
-    pub fn flag(self) -> &'static str {
-        match self {
-            Setting::SplitHeight => "split-height",
-            Setting::EldestGrain => "eldest-grain",
-            Setting::CutWait => "cut-wait",
-            Setting::Guess => "guess",
-            Setting::KeepLimit => "keep-limit",
-        }
-    }
-}
 
 /// Makes [`ParallelAlgorithm`] of the list.
 macro_rules! declare_parallel_algorithms {
@@ -67,7 +27,8 @@ macro_rules! declare_parallel_algorithms {
                 }
             }
 
-            /// The settings it reads; the others leave it unchanged.
+            /// The settings its line lists; [`ParallelAlgorithm::reads`] adds the table's
+            /// size for a table search and what every search reads.
             pub fn settings(self) -> &'static [Setting] {
                 match self {
                     $(ParallelAlgorithm::$variant => &[$(Setting::$reads),*],)*
@@ -96,9 +57,12 @@ macro_rules! declare_parallel_algorithms {
 crate::parallel_algorithms!(declare_parallel_algorithms);
 
 impl ParallelAlgorithm {
-    /// Whether the algorithm reads `setting`.
+    /// Whether the algorithm reads `setting`: one its line lists, the table's size
+    /// where it shares a table, and what every search reads.
     pub fn reads(self, setting: Setting) -> bool {
-        self.settings().contains(&setting)
+        setting.read_by_every_search()
+            || self.settings().contains(&setting)
+            || (setting == Setting::TtMb && self.uses_table())
     }
 
     /// Whether the algorithm has a split height (every one but root splitting).

@@ -1,6 +1,7 @@
 //! The serial searches by name, as the command line, the records and the reports call
 //! them, and the options of a serial search each reads.
 
+use crate::Setting;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -62,24 +63,26 @@ impl SerialAlgorithm {
     /// Whether the algorithm takes a root window, a cutoff criterion and node kinds
     /// (`SerialOptions::window`, `cutoff` and `kinds` in `abbench-search`).
     pub fn takes_window(self) -> bool {
-        matches!(
-            self,
-            SerialAlgorithm::F2 | SerialAlgorithm::F2Iter | SerialAlgorithm::F2Soft
-        )
+        self.reads(Setting::Window)
     }
 
-    /// Whether the algorithm reads `option`; the others leave it unchanged.
-    pub fn reads(self, option: WindowOption) -> bool {
-        match option {
-            WindowOption::Window | WindowOption::Cutoff | WindowOption::Kinds => {
-                self.takes_window()
+    /// The settings it reads ([`Setting`], besides those every search reads); the others
+    /// leave it unchanged.
+    pub fn settings(self) -> &'static [Setting] {
+        use Setting::{AspirationDelta, Cutoff, Guess, Kinds, TtMb, Window};
+        match self {
+            SerialAlgorithm::F0 | SerialAlgorithm::F1 | SerialAlgorithm::Pvs => &[],
+            SerialAlgorithm::F2 | SerialAlgorithm::F2Iter | SerialAlgorithm::F2Soft => {
+                &[Window, Cutoff, Kinds]
             }
-            WindowOption::Guess => {
-                matches!(self, SerialAlgorithm::Aspiration | SerialAlgorithm::Mtdf)
-            }
-            WindowOption::AspirationDelta => self == SerialAlgorithm::Aspiration,
-            WindowOption::TtMb => self == SerialAlgorithm::Mtdf,
+            SerialAlgorithm::Aspiration => &[Guess, AspirationDelta],
+            SerialAlgorithm::Mtdf => &[Guess, TtMb],
         }
+    }
+
+    /// Whether the algorithm reads `setting`; the others leave it unchanged.
+    pub fn reads(self, setting: Setting) -> bool {
+        setting.read_by_every_search() || self.settings().contains(&setting)
     }
 
     /// The name used on the command line and in reports.
@@ -93,48 +96,6 @@ impl SerialAlgorithm {
             SerialAlgorithm::Pvs => "pvs",
             SerialAlgorithm::Aspiration => "aspiration",
             SerialAlgorithm::Mtdf => "mtdf",
-        }
-    }
-}
-
-/// An option of a serial search that only some searches read (`SerialOptions` in
-/// `abbench-search`): the command line notes one given where no search reads it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WindowOption {
-    /// The root window.
-    Window,
-    /// The cutoff criterion (`>=` or `>`).
-    Cutoff,
-    /// Counting node kinds.
-    Kinds,
-    /// The first guess of a search around a guess.
-    Guess,
-    /// The aspiration window's half-width.
-    AspirationDelta,
-    /// The size of a table search's table.
-    TtMb,
-}
-
-impl WindowOption {
-    /// Every option.
-    pub const ALL: [WindowOption; 6] = [
-        WindowOption::Window,
-        WindowOption::Cutoff,
-        WindowOption::Kinds,
-        WindowOption::Guess,
-        WindowOption::AspirationDelta,
-        WindowOption::TtMb,
-    ];
-
-    /// The option's name on the command line, without the dashes.
-    pub fn flag(self) -> &'static str {
-        match self {
-            WindowOption::Window => "window",
-            WindowOption::Cutoff => "cutoff",
-            WindowOption::Kinds => "kinds",
-            WindowOption::Guess => "guess",
-            WindowOption::AspirationDelta => "aspiration-delta",
-            WindowOption::TtMb => "tt-mb",
         }
     }
 }
@@ -221,17 +182,22 @@ mod tests {
     /// Who reads what, as the command line's notes say it.
     #[test]
     fn each_option_is_read_by_the_searches_that_use_it() {
-        let readers = |option| -> Vec<&str> {
+        let readers = |setting| -> Vec<&str> {
             SerialAlgorithm::ALL
                 .into_iter()
-                .filter(|a| a.reads(option))
+                .filter(|a| a.reads(setting))
                 .map(SerialAlgorithm::name)
                 .collect()
         };
-        assert_eq!(readers(WindowOption::Window), ["f2", "f2-iter", "f2-soft"]);
-        assert_eq!(readers(WindowOption::Kinds), ["f2", "f2-iter", "f2-soft"]);
-        assert_eq!(readers(WindowOption::Guess), ["aspiration", "mtdf"]);
-        assert_eq!(readers(WindowOption::AspirationDelta), ["aspiration"]);
-        assert_eq!(readers(WindowOption::TtMb), ["mtdf"]);
+        assert_eq!(readers(Setting::Window), ["f2", "f2-iter", "f2-soft"]);
+        assert_eq!(readers(Setting::Kinds), ["f2", "f2-iter", "f2-soft"]);
+        assert_eq!(readers(Setting::Guess), ["aspiration", "mtdf"]);
+        assert_eq!(readers(Setting::AspirationDelta), ["aspiration"]);
+        assert_eq!(readers(Setting::TtMb), ["mtdf"]);
+        assert_eq!(
+            readers(Setting::TimeLimit).len(),
+            SerialAlgorithm::ALL.len()
+        );
+        assert!(readers(Setting::CutWait).is_empty());
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::failure::Failure;
 use abbench_results::Algorithm;
-use abbench_vocab::WindowOption;
+use abbench_vocab::Setting;
 use clap::Args;
 use std::io::Write;
 
@@ -18,9 +18,9 @@ pub struct AlgorithmsCommand {
     #[arg(long, conflicts_with = "parallel")]
     pub serial: bool,
 
-    /// Only the table searches (those that read --tt-mb).
-    #[arg(long)]
-    pub table: bool,
+    /// Only the algorithms that read this setting (`--reads tt-mb`: the table searches).
+    #[arg(long, value_name = "SETTING", value_parser = parse_setting)]
+    pub reads: Option<Setting>,
 
     /// One name per line instead of a comma-separated list for --algo.
     #[arg(long)]
@@ -34,7 +34,7 @@ impl AlgorithmsCommand {
             .into_iter()
             .filter(|a| !self.parallel || a.is_parallel())
             .filter(|a| !self.serial || !a.is_parallel())
-            .filter(|a| !self.table || a.reads(WindowOption::TtMb))
+            .filter(|a| self.reads.is_none_or(|s| a.reads(s)))
             .map(Algorithm::name)
             .collect()
     }
@@ -47,6 +47,16 @@ impl AlgorithmsCommand {
     }
 }
 
+/// A setting by its flag (`tt-mb`).
+fn parse_setting(text: &str) -> Result<Setting, String> {
+    Setting::from_flag(text).ok_or_else(|| {
+        format!(
+            "unknown setting '{text}': expected {}",
+            abbench_vocab::one_of(&Setting::ALL.map(Setting::flag))
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,7 +66,7 @@ mod tests {
         AlgorithmsCommand {
             parallel,
             serial,
-            table,
+            reads: table.then_some(Setting::TtMb),
             lines: false,
         }
     }

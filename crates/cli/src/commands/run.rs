@@ -282,14 +282,9 @@ impl RunCommand {
         MeasureConfig {
             repeat: self.repeat as usize,
             warmup: self.warmup as usize,
-            split_height: self.search.split.split_height,
-            eldest_grain: self.search.split.eldest_grain,
-            cut_wait: self.search.split.cut_wait,
-            keep_limit: self.search.split.keep_limit,
-            time_limit: self.search.time_limit,
+            settings: self.search.search_options(),
             memory_budget: self.tree.memory_budget(),
             pin_threads: !self.search.no_pin,
-            serial: self.search.windows.options(),
             time_reference: true,
             serial_candidates,
             ..MeasureConfig::default()

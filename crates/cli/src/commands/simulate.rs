@@ -10,20 +10,20 @@
 
 use crate::failure::Failure;
 use crate::list::AlgorithmList;
-use crate::search_args::SplitArgs;
+use crate::setting_args::{SettingArgs, Simulated};
 use crate::table::{Align, Table};
 use crate::tree_args::{ModelArg, TreeArgs};
 use abbench_measure::{
     LONG_RUN_SECONDS, SIMULATED_POSITIONS_PER_SECOND, SimulationStudy, StudyCosts, TreeSimulation,
     simulation_positions,
 };
+use abbench_parallel::ParallelAlgorithm;
 use abbench_parallel::sim::{
     CostProfile, MAX_PROCS, RootSplitCeiling, SimCosts, SimResult, WorkSpan,
 };
-use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_report::SimulationPlot;
 use abbench_report::read_profile;
-use abbench_results::{TreeInfo, UnknownAlgorithm, write_atomically};
+use abbench_results::{Algorithm, TreeInfo, UnknownAlgorithm, write_atomically};
 use abbench_tree::TreeSpec;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -51,7 +51,8 @@ pub struct SimulateCommand {
 
     // The algorithms; the help names them (`help.rs`).
     #[arg(long, help = crate::help::parallel_algo(), value_name = "LIST", default_value = "root-split,ybwc",
-          value_parser = parse_algorithms, help_heading = "Simulation")]
+          value_parser = crate::help::AlgorithmNames::parallel(parse_algorithms),
+          hide_possible_values = true, help_heading = "Simulation")]
     pub algo: AlgorithmList<ParallelAlgorithm>,
 
     /// Virtual processor counts, comma-separated, each 1 ..= 4096.
@@ -70,22 +71,12 @@ pub struct SimulateCommand {
           value_parser = parse_position_ns, help_heading = "Simulation")]
     pub position_ns: Option<f64>,
 
-    /// ybwc's split options.
-    #[command(flatten, next_help_heading = "Simulation")]
-    pub split: SplitArgs,
-
-    // The table searches' table; the help names them (`help.rs`).
-    #[arg(long, help = crate::help::simulated_tt_mb(), value_name = "MIB", default_value_t = abbench_search::DEFAULT_TT_MB,
-          allow_negative_numbers = true, value_parser = crate::search_args::parse_tt_mb,
-          help_heading = "Simulation")]
-    pub tt_mb: usize,
-
-    /// First guess of the null-window search, and of aspiration and mtdf among the
-    /// serial searches its speedup is set against, as `run --guess` gives them [default:
-    /// each finds its own, as in `run`].
-    #[arg(long, value_name = "VALUE", allow_hyphen_values = true,
-          value_parser = crate::search_args::parse_guess, help_heading = "Simulation")]
-    pub guess: Option<i64>,
+    /// The settings that mean something on virtual processors, each read by the
+    /// algorithms that read it; the first guess and the table's size also by serial
+    /// aspiration and mtdf among the fastest serial search's candidates (as `run` gives
+    /// them).
+    #[command(flatten)]
+    pub settings: SettingArgs<Simulated>,
 
     /// The cost profile: a file written by `abbench calibrate`, or a run folder that
     /// holds one. Its event costs and position time grow with the processor count as it
@@ -165,6 +156,20 @@ fn parse_position_ns(text: &str) -> Result<f64, String> {
 }
 
 impl SimulateCommand {
+    /// The notes for the settings given that no search of the simulation reads: each
+    /// parallel search is set against the fastest serial search's candidates.
+    fn setting_notes(&self) -> Vec<String> {
+        let asked: Vec<Algorithm> = self
+            .algo
+            .0
+            .iter()
+            .map(|&a| Algorithm::Parallel(a))
+            .collect();
+        let mut searched = asked.clone();
+        searched.extend(abbench_search::SerialAlgorithm::EXACT.map(Algorithm::Serial));
+        crate::setting_args::notes(&self.settings.settings, &asked, &searched, &self.procs.0)
+    }
+
     /// The profile and position time these options name.
     fn profiled_costs(&self) -> Result<StudyCosts, Failure> {
         let Some(path) = &self.calibration else {
@@ -264,7 +269,7 @@ impl SimulateCommand {
             .tree
             .ignored_options()
             .into_iter()
-            .chain(self.split.ignored_by(&self.algo.0, &self.procs.0))
+            .chain(self.setting_notes())
         {
             crate::progress::note(&note);
         }
@@ -290,11 +295,7 @@ impl SimulateCommand {
             algos: &self.algo.0,
             procs: &self.procs.0,
             costs: &costs,
-            options: SearchOptions {
-                tt_mb: self.tt_mb,
-                guess: self.guess,
-                ..self.split.options()
-            },
+            options: self.settings.settings,
             shard: self.shard,
         };
         study.run::<Failure>(&specs, self.tree.memory_budget(), |tree| {

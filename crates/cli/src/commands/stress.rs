@@ -98,9 +98,8 @@ fn reproduce(mismatch: &StressMismatch) -> String {
         mismatch.algo.to_string(),
         "--threads".into(),
         mismatch.threads.to_string(),
-        "--split-height".into(),
-        STRESS_SPLIT_HEIGHT.to_string(),
     ]);
+    words.extend(crate::setting_args::command_words(&mismatch.settings));
     let words: Vec<String> = words.iter().map(|w| shell_word(w)).collect();
     words.join(" ")
 }

@@ -20,7 +20,8 @@
 
 use crate::failure::Failure;
 use crate::progress;
-use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts, parse_time_limit};
+use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts};
+use crate::setting_args::{EverySearch, SettingArgs};
 use crate::signals::{STOP_SIGNAL_NAMES, Signals};
 use abbench_measure::{
     Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, SweepOutcome,
@@ -64,15 +65,9 @@ pub struct SweepCommand {
           value_parser = clap::value_parser!(u32).range(1..=MAX_RUNS))]
     pub repeat: Option<u32>,
 
-    /// Stop each search after this many seconds (a decimal, more than 0, at most
-    /// 1000000); a search that reaches it is recorded as timed out, not as a result.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        allow_negative_numbers = true,
-        value_parser = parse_time_limit
-    )]
-    pub time_limit: Option<Duration>,
+    /// The settings every search reads (the time limit), over the suite's.
+    #[command(flatten)]
+    pub settings: SettingArgs<EverySearch>,
 
     /// Run even if the suite is estimated to take more than ten minutes.
     #[arg(long)]
@@ -207,7 +202,7 @@ impl SweepCommand {
         if let Some(repeat) = self.repeat {
             suite.repeat = repeat as usize;
         }
-        suite.time_limit = self.time_limit;
+        suite.settings = suite.settings.overlaid(&self.settings.settings);
         let threads = suite.thread_counts(self.threads.as_ref().map(|t| t.0.as_slice()));
         let manifest = self.shard.map(|shard| {
             let (part, manifest) = suite.shard(shard, &threads);
@@ -232,16 +227,19 @@ impl SweepCommand {
             list(threads),
             suite.repeat,
             suite.warmup,
-            self.time_limit.map_or(String::new(), |l| format!(
-                ", each search within {} s",
-                l.as_secs_f64()
-            )),
+            suite
+                .settings
+                .time_limit()
+                .map_or(String::new(), |l| format!(
+                    ", each search within {} s",
+                    l.as_secs_f64()
+                )),
         )];
         plan.extend(
             suite
                 .workloads
                 .iter()
-                .map(|w| format!("  {}", w.plan_line())),
+                .map(|w| format!("  {}", w.plan_line(&suite.series(w)))),
         );
         plan
     }

@@ -61,12 +61,7 @@ pub struct VerifyCommand {
         value_name = "N",
         allow_negative_numbers = true,
         value_parser = parse_stress,
-        conflicts_with_all = [
-            "model", "degree", "height", "trees", "tree_file", "layout", "memory_budget",
-            "values", "ordering", "spread", "degree_min", "degree_max", "terminal_prob",
-            "edge_range", "order", "algo", "threads", "split_height", "eldest_grain",
-            "cut_wait", "keep_limit",
-        ]
+        conflicts_with_all = stress_conflicts()
     )]
     pub stress: Option<u64>,
 
@@ -274,7 +269,7 @@ impl VerifyCommand {
                 searches,
                 self.tree.seed,
                 self.shard,
-                self.search.time_limit,
+                self.search.settings.settings.time_limit(),
                 out,
                 check,
             );
@@ -287,7 +282,6 @@ impl VerifyCommand {
             threads: self.search.thread_counts(),
             options: self.search.search_options(),
             oracle_positions: ORACLE_POSITIONS,
-            serial: self.search.windows.options(),
         };
         let mut pools = Pools::default();
         let mut summary = Summary {
@@ -339,7 +333,13 @@ impl VerifyCommand {
     fn verdict(&self, summary: &Summary) -> Result<(), Failure> {
         let timed_out: u64 = summary.tallies.iter().map(|t| t.timed_out).sum();
         if timed_out > 0 {
-            let limit = self.search.time_limit.unwrap_or_default().as_secs_f64();
+            let limit = self
+                .search
+                .settings
+                .settings
+                .time_limit()
+                .unwrap_or_default()
+                .as_secs_f64();
             return Err(Failure::failed(format!(
                 "{timed_out} searches reached the time limit of {limit} s and gave no answer \
                  to check; none of the others disagreed with serial F2"
@@ -422,24 +422,47 @@ impl VerifyCommand {
             "--threads".to_string(),
             threads.to_string(),
         ]);
-        if let Some(height) = self.search.split.split_height {
-            words.extend(["--split-height".to_string(), height.to_string()]);
-        }
-        if let Some(grain) = self.search.split.eldest_grain {
-            words.extend(["--eldest-grain".to_string(), grain.to_string()]);
-        }
-        if let Some(wait) = self.search.split.cut_wait {
-            words.extend(["--cut-wait".to_string(), wait.to_string()]);
-        }
-        if let Some(limit) = self.search.split.keep_limit {
-            words.extend(["--keep-limit".to_string(), limit.to_string()]);
-        }
+        words.extend(crate::setting_args::command_words(
+            &self.search.settings.settings.read_by(algo),
+        ));
         words
             .iter()
             .map(|w| shell_word(w))
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// What `--stress` does not combine with: the trees' options, the algorithms and thread
+/// counts, and the settings only parallel searches read, which a stress campaign sets
+/// itself.
+fn stress_conflicts() -> Vec<&'static str> {
+    let mut ids = vec![
+        "model",
+        "degree",
+        "height",
+        "trees",
+        "tree_file",
+        "layout",
+        "memory_budget",
+        "values",
+        "ordering",
+        "spread",
+        "degree_min",
+        "degree_max",
+        "terminal_prob",
+        "edge_range",
+        "order",
+        "algo",
+        "threads",
+    ];
+    ids.extend(
+        abbench_vocab::Setting::ALL
+            .into_iter()
+            .filter(|s| s.only_parallel())
+            .map(abbench_vocab::Setting::key),
+    );
+    ids
 }
 
 /// The most moves left in a Connect Four position whose full tree (7 columns at every
@@ -564,10 +587,20 @@ mod tests {
             message.starts_with("MISMATCH on ") && message.contains(&who),
             "{message}"
         );
+        // The round's settings that the algorithm reads (root splitting reads none).
+        let settings = crate::setting_args::command_words(
+            &abbench_search::Settings {
+                split_height: Some(1),
+                cut_wait: Some(abbench_parallel::CUT_WAIT_BROTHERS),
+                ..abbench_search::Settings::default()
+            }
+            .read_by(abbench_results::Algorithm::Parallel(first)),
+        );
         let reproduce = format!(
             "  reproduce (a race may need several runs): abbench verify --model random \
-             --degree 4 --height 10 --values 3 --seed 1 --trees 1 --algo {first} --threads 2 \
-             --split-height 1\n"
+             --degree 4 --height 10 --values 3 --seed 1 --trees 1 --algo {first} --threads \
+             2{}\n",
+            settings.iter().map(|w| format!(" {w}")).collect::<String>()
         );
         assert!(out.contains(&reproduce), "{out}");
         assert!(out.contains("searches    5\nmismatches  5\n"), "{out}");

@@ -12,7 +12,7 @@ use crate::searches::Pools;
 use crate::{MeasureError, Suite};
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::{Algorithm, SCHEMA, TreeInfo};
-use abbench_search::{Basic, F2Iter, SerialOptions, SerialSearch};
+use abbench_search::{Basic, F2Iter, SerialSearch};
 use abbench_tree::{GameTree, TreeSpec, TreeVisitor, Value};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -26,6 +26,8 @@ pub(super) struct Planned {
     tree: TreeSpec,
     algo: Algorithm,
     threads: usize,
+    /// The settings of its own a suite's grid gives it.
+    settings: abbench_search::Settings,
 }
 
 /// What a search gave.
@@ -166,10 +168,7 @@ impl Worker {
         timed: bool,
     ) -> Result<Reply, MeasureError> {
         let (suite, plan, thread_counts) = plan_searches(suite_name, algos, threads)?;
-        self.options = SearchOptions {
-            split_height: suite.split_height,
-            ..SearchOptions::default()
-        };
+        self.options = suite.settings;
         if plan.iter().any(|p| p.algo.is_parallel()) {
             self.pools.ensure(&thread_counts)?;
         }
@@ -256,7 +255,8 @@ fn searches_of(suite: &Suite, keep: Option<&[Algorithm]>, thread_counts: &[usize
     let mut plan = Vec::new();
     for workload in &suite.workloads {
         for tree in workload.tree_specs() {
-            for &algo in &workload.algorithms {
+            for series in suite.series(workload) {
+                let algo = series.algo;
                 if keep.is_some_and(|k| !k.contains(&algo)) {
                     continue;
                 }
@@ -270,6 +270,7 @@ fn searches_of(suite: &Suite, keep: Option<&[Algorithm]>, thread_counts: &[usize
                         tree: tree.clone(),
                         algo,
                         threads,
+                        settings: series.settings,
                     });
                 }
             }
@@ -295,12 +296,11 @@ impl<'a, T: GameTree> Searcher<'a, T> {
         pools: &'a Pools,
         options: SearchOptions,
     ) -> Result<Self, MeasureError> {
+        let options = options.overlaid(&planned.settings);
         Ok(match planned.algo {
-            Algorithm::Serial(serial) => Searcher::Serial(Box::new(SerialSearch::new(
-                serial,
-                SerialOptions::default(),
-                tree,
-            )?)),
+            Algorithm::Serial(serial) => {
+                Searcher::Serial(Box::new(SerialSearch::new(serial, options.serial(), tree)?))
+            }
             Algorithm::Parallel(parallel) => {
                 Searcher::Parallel(pools.searcher(planned.threads)?, parallel, options)
             }

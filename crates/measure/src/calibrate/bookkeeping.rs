@@ -38,9 +38,6 @@ impl TreeVisitor for Overheads<'_> {
             // bookkeeping is what this measures.
             let options = SearchOptions {
                 split_height: Some(split_height),
-                eldest_grain: None,
-                cut_wait: None,
-                time_limit: None,
                 ..SearchOptions::default()
             };
             let Ok(counts) = simulate(tree, ParallelAlgorithm::Ybwc, 1, &SimCosts::FREE, &options)

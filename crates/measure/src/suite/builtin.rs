@@ -3,9 +3,9 @@
 //! F0 examines every position of a tree, so the built-in suites run it only on trees of
 //! at most [`F0_MAX_NODES`] positions; every other algorithm runs on every tree.
 
-use super::{Suite, Workload};
+use super::{Grid, Suite, Workload};
 use abbench_results::Algorithm;
-use abbench_search::SerialAlgorithm;
+use abbench_search::{SerialAlgorithm, Settings};
 use abbench_tree::{BranchOrder, Layout, Model, ModelSpec, TreeSpec};
 
 /// The names [`Suite::builtin`] knows.
@@ -105,8 +105,8 @@ fn quick() -> Suite {
         // and one busy moment of a shared machine for a regression.
         repeat: 5,
         warmup: 1,
-        split_height: None,
-        time_limit: None,
+        grid: Grid::default(),
+        settings: Settings::default(),
     }
 }
 
@@ -158,7 +158,7 @@ fn default() -> Suite {
         threads: None,
         repeat: 5,
         warmup: 1,
-        split_height: None,
-        time_limit: None,
+        grid: Grid::default(),
+        settings: Settings::default(),
     }
 }

@@ -47,16 +47,18 @@
 //! Errors name the file, the line and the problem: TOML syntax and types from the
 //! parser's span, parameters out of range from the `[[workload]]` they belong to.
 
-use super::{Suite, Workload};
+use super::{Grid, Suite, Workload};
 use crate::MeasureError;
 use abbench_results::{Algorithm, FileError};
-use abbench_search::SerialAlgorithm;
-use abbench_tree::{BranchOrder, Layout, Model, ModelSpec, TreeSpec};
+use abbench_search::{SerialAlgorithm, Settings};
+use abbench_tree::{BranchOrder, Layout, Model, ModelSpec, Parameter, TreeSpec};
 use abbench_vocab::AlgorithmList;
+use abbench_vocab::Setting;
 use serde::Deserialize;
 use std::ops::Range;
 use std::path::Path;
 use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 /// Timed runs per (tree, algorithm, threads) when a suite file does not say.
 const DEFAULT_REPEAT: usize = 3;
@@ -69,7 +71,6 @@ struct SuiteFile {
     repeat: Option<Spanned<usize>>,
     warmup: Option<Spanned<usize>>,
     threads: Option<Spanned<Vec<usize>>>,
-    split_height: Option<Spanned<u32>>,
     #[serde(rename = "algo", alias = "algorithms")]
     algorithms: Option<Spanned<AlgorithmList>>,
     #[serde(default)]
@@ -101,6 +102,170 @@ struct WorkloadFile {
     positions: Option<String>,
 }
 
+/// The key of the tables that give one algorithm its own settings: `[per-algorithm.er]`.
+const PER_ALGORITHM: &str = "per-algorithm";
+
+/// The settings a suite file gives, as written: for every algorithm that reads them (a
+/// key at the top, named as the setting's flag) or for one (`[per-algorithm.NAME]`),
+/// each one value or a list, with where it was written.
+#[derive(Default)]
+struct FileSettings {
+    given: Vec<Given>,
+}
+
+/// One setting's values as a suite file writes them.
+struct Given {
+    algorithm: Option<Algorithm>,
+    setting: Setting,
+    values: Vec<String>,
+    span: Range<usize>,
+}
+
+impl FileSettings {
+    /// The grid these make; an error names the line of the first bad one.
+    fn grid(&self, source: &Source<'_>) -> Result<Grid, MeasureError> {
+        let mut grid = Grid::default();
+        for g in &self.given {
+            grid.add(g.algorithm, g.setting, &g.values)
+                .map_err(|why| source.error(Some(g.span.clone()), why.0))?;
+        }
+        Ok(grid)
+    }
+
+    /// `suite`, unless one of these settings, given for every algorithm, is read by none
+    /// of the suite's algorithms: a study that would measure nothing.
+    fn check_read(&self, suite: Suite, source: &Source<'_>) -> Result<Suite, MeasureError> {
+        let mut algorithms: Vec<Algorithm> = Vec::new();
+        for w in &suite.workloads {
+            algorithms.extend(&w.algorithms);
+        }
+        match suite.grid.unread(&algorithms) {
+            None => Ok(suite),
+            Some(why) => {
+                let span = self
+                    .given
+                    .iter()
+                    .find(|g| why.0.starts_with(g.setting.flag()));
+                Err(source.error(span.map(|g| g.span.clone()), why.0))
+            }
+        }
+    }
+}
+
+/// Takes the settings out of a suite file's top table: the keys that are settings'
+/// flags, and the `[per-algorithm.NAME]` tables.
+fn take_settings(
+    table: &mut DeTable<'_>,
+    source: &Source<'_>,
+) -> Result<FileSettings, MeasureError> {
+    let mut settings = FileSettings::default();
+    let keys: Vec<Spanned<std::borrow::Cow<'_, str>>> = table.keys().cloned().collect();
+    for key in keys {
+        let Some((key, value)) = table.remove_entry(&key) else {
+            continue;
+        };
+        if let Some(setting) = Setting::from_flag(key.get_ref()) {
+            settings.given.push(given(None, setting, value, source)?);
+        } else if key.get_ref() == PER_ALGORITHM {
+            take_per_algorithm(value, &mut settings, source)?;
+        } else {
+            table.insert(key, value);
+        }
+    }
+    Ok(settings)
+}
+
+/// The `[per-algorithm]` table: a table of settings for each algorithm named.
+fn take_per_algorithm(
+    value: Spanned<DeValue<'_>>,
+    settings: &mut FileSettings,
+    source: &Source<'_>,
+) -> Result<(), MeasureError> {
+    let span = value.span();
+    let DeValue::Table(algorithms) = value.into_inner() else {
+        return Err(source.error(Some(span), "per-algorithm must be a table of algorithms"));
+    };
+    for (name, table) in algorithms {
+        let algorithm: Algorithm =
+            name.get_ref()
+                .parse()
+                .map_err(|e: abbench_results::UnknownAlgorithm| {
+                    source.error(Some(name.span()), e.to_string())
+                })?;
+        let span = table.span();
+        let DeValue::Table(keys) = table.into_inner() else {
+            return Err(source.error(
+                Some(span),
+                format!("per-algorithm.{algorithm} must be a table of settings"),
+            ));
+        };
+        for (key, value) in keys {
+            let setting = Setting::from_flag(key.get_ref()).ok_or_else(|| {
+                source.error(
+                    Some(key.span()),
+                    format!(
+                        "unknown setting `{}`: expected {}",
+                        key.get_ref(),
+                        setting_flags()
+                    ),
+                )
+            })?;
+            settings
+                .given
+                .push(given(Some(algorithm), setting, value, source)?);
+        }
+    }
+    Ok(())
+}
+
+/// A setting's value or list of values as text, as the command line would take them.
+fn given(
+    algorithm: Option<Algorithm>,
+    setting: Setting,
+    value: Spanned<DeValue<'_>>,
+    source: &Source<'_>,
+) -> Result<Given, MeasureError> {
+    let span = value.span();
+    let bad = || {
+        source.error(
+            Some(span.clone()),
+            format!("{} takes a value or a list of values", setting.flag()),
+        )
+    };
+    let values = match value.into_inner() {
+        DeValue::Array(items) => items
+            .into_iter()
+            .map(|item| scalar_text(item.get_ref()).ok_or_else(bad))
+            .collect::<Result<Vec<_>, _>>()?,
+        scalar => vec![scalar_text(&scalar).ok_or_else(bad)?],
+    };
+    Ok(Given {
+        algorithm,
+        setting,
+        values,
+        span,
+    })
+}
+
+/// A TOML scalar as the command line would write it; `None` for a table, an array or a
+/// date.
+fn scalar_text(value: &DeValue<'_>) -> Option<String> {
+    match value {
+        DeValue::String(s) => Some(s.to_string()),
+        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+            .ok()
+            .map(|n| n.to_string()),
+        DeValue::Float(f) => Some(f.as_str().to_string()),
+        DeValue::Boolean(b) => Some(b.to_string()),
+        DeValue::Datetime(_) | DeValue::Array(_) | DeValue::Table(_) => None,
+    }
+}
+
+/// Every setting's flag, as an error lists them.
+fn setting_flags() -> String {
+    abbench_vocab::one_of(&Setting::ALL.map(Setting::flag))
+}
+
 /// Where an error is: the file and the text, to turn byte offsets into lines.
 struct Source<'a> {
     path: &'a Path,
@@ -130,8 +295,11 @@ impl Source<'_> {
 /// Parses and checks a suite file.
 pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
     let source = Source { path, text };
-    let file: SuiteFile = toml::from_str(text)
-        .map_err(|e| source.error(e.span(), e.message().trim_end().to_string()))?;
+    let toml_error =
+        |e: toml::de::Error| source.error(e.span(), e.message().trim_end().to_string());
+    let mut table = DeTable::parse(text).map_err(toml_error)?;
+    let settings = take_settings(table.get_mut(), &source)?;
+    let file = SuiteFile::deserialize(toml::de::Deserializer::from(table)).map_err(toml_error)?;
     check_limits(&file, &source)?;
     if let Some(algos) = &file.algorithms
         && algos.get_ref().0.is_empty()
@@ -151,6 +319,7 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
             .filter(|&a| a != Algorithm::Serial(SerialAlgorithm::F0))
             .collect(),
     };
+    let grid = settings.grid(&source)?;
     let base = path.parent().unwrap_or(Path::new(""));
     let mut workloads = Vec::new();
     for entry in &file.workload {
@@ -170,9 +339,10 @@ pub(super) fn parse(text: &str, path: &Path) -> Result<Suite, MeasureError> {
         threads: file.threads.map(Spanned::into_inner),
         repeat: file.repeat.map_or(DEFAULT_REPEAT, Spanned::into_inner),
         warmup: file.warmup.map_or(1, Spanned::into_inner),
-        split_height: file.split_height.map(Spanned::into_inner),
-        time_limit: None,
+        grid,
+        settings: Settings::default(),
     })
+    .and_then(|suite| settings.check_read(suite, &source))
 }
 
 /// The suite-wide settings within the command line's limits (`crate::limits`), with the
@@ -205,14 +375,6 @@ fn check_limits(file: &SuiteFile, source: &Source<'_>) -> Result<(), MeasureErro
                 ),
             ));
         }
-    }
-    if let Some(split) = &file.split_height
-        && !(1..=crate::MAX_SPLIT_HEIGHT).contains(split.get_ref())
-    {
-        return Err(source.error(
-            Some(split.span()),
-            format!("split-height must be 1 ..= {}", crate::MAX_SPLIT_HEIGHT),
-        ));
     }
     Ok(())
 }
@@ -384,24 +546,29 @@ impl From<&str> for BadWorkload {
 
 /// Rejects a parameter given to a model that does not use it.
 fn check_model_parameters(w: &WorkloadFile, model: Option<Model>) -> Result<(), BadWorkload> {
-    use Model::{BranchSum, Connect4, Ordered, Random};
-    let parameters: [(&str, bool, Model); 10] = [
-        ("position", w.position.is_some(), Connect4),
-        ("positions", w.positions.is_some(), Connect4),
-        ("values", w.values.is_some(), Random),
-        ("ordering", w.ordering.is_some(), Ordered),
-        ("spread", w.spread.is_some(), Ordered),
-        ("degree-min", w.degree_min.is_some(), Ordered),
-        ("degree-max", w.degree_max.is_some(), Ordered),
-        ("terminal-prob", w.terminal_prob.is_some(), Ordered),
-        ("edge-range", w.edge_range.is_some(), BranchSum),
-        ("order", w.order.is_some(), BranchSum),
+    use Parameter::{
+        DegreeMax, DegreeMin, EdgeRange, Order, Ordering, Position, Positions, Spread,
+        TerminalProb, Values,
+    };
+    let given = [
+        (Position, w.position.is_some()),
+        (Positions, w.positions.is_some()),
+        (Values, w.values.is_some()),
+        (Ordering, w.ordering.is_some()),
+        (Spread, w.spread.is_some()),
+        (DegreeMin, w.degree_min.is_some()),
+        (DegreeMax, w.degree_max.is_some()),
+        (TerminalProb, w.terminal_prob.is_some()),
+        (EdgeRange, w.edge_range.is_some()),
+        (Order, w.order.is_some()),
     ];
-    for (key, given, owner) in parameters {
-        if given && model != Some(owner) {
+    for (parameter, given) in given {
+        if given && !model.is_some_and(|m| m.reads(parameter)) {
             let what = model.map_or_else(|| "a .tree file".to_string(), |m| format!("model {m}"));
+            let owners: Vec<&str> = parameter.models().iter().map(|m| m.name()).collect();
             return Err(BadWorkload(format!(
-                "`{key}` is a parameter of model {owner}, not of {what}"
+                "`{parameter}` is a parameter of model {}, not of {what}",
+                abbench_vocab::one_of(&owners)
             )));
         }
     }

@@ -9,13 +9,18 @@
 
 mod builtin;
 mod file;
+mod grid;
 
 use crate::{MeasureConfig, MeasureError};
-use abbench_results::{Algorithm, FileError, MAX_SMALL_FILE_BYTES, available_threads, read_text};
+use abbench_results::{
+    Algorithm, FileError, MAX_SMALL_FILE_BYTES, Series, available_threads, read_text,
+};
+use abbench_search::Settings;
 use abbench_tree::{TreeSource, TreeSpec};
 use std::path::Path;
 
 pub use builtin::BUILTIN_SUITES;
+pub use grid::{BadSetting, Grid};
 
 /// One tree shape searched over a range of seeds.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,9 +80,16 @@ impl Workload {
     /// candidates measured for the parallel searches' fastest serial search
     /// ([`with_serial_candidates`](crate::with_serial_candidates)), e.g.
     /// `random d=16 h=8, seeds 1–12: f1 f2 f2-iter root-split ybwc (and f2-soft pvs
-    /// aspiration mtdf, the fastest serial search's candidates)`.
-    pub fn plan_line(&self) -> String {
-        let algorithms: Vec<&str> = self.algorithms.iter().map(|a| a.name()).collect();
+    /// aspiration mtdf, the fastest serial search's candidates)`; an algorithm with
+    /// settings of its own (`series`, a suite's grid) as `ybwc(cut-wait=4)`.
+    pub fn plan_line(&self, series: &[Series]) -> String {
+        let algorithms: Vec<String> = series
+            .iter()
+            .map(|s| match s.settings.label() {
+                label if label.is_empty() => s.algo.name().to_string(),
+                label => format!("{}({label})", s.algo),
+            })
+            .collect();
         let added: Vec<&str> = crate::with_serial_candidates(&self.algorithms, true)
             .into_iter()
             .filter(|a| !self.algorithms.contains(a))
@@ -117,10 +129,12 @@ pub struct Suite {
     /// Untimed runs before them: at least this many and, above 0, as many more as fill
     /// [`crate::WARM_UP_TIME`].
     pub warmup: usize,
-    /// `ybwc`'s split height; `None` chooses it from each tree's degree.
-    pub split_height: Option<u32>,
-    /// Bound on each search (`abbench sweep --time-limit`); `None` for none.
-    pub time_limit: Option<std::time::Duration>,
+    /// The settings a suite file gives, one value or a list each, for every algorithm
+    /// that reads them or for one ([`Grid`]).
+    pub grid: Grid,
+    /// Settings the command line gives every search over the suite's
+    /// (`abbench sweep --time-limit`).
+    pub settings: Settings,
 }
 
 impl Suite {
@@ -237,14 +251,15 @@ impl Suite {
         let reference = Algorithm::Serial(abbench_search::SerialAlgorithm::F2Iter);
         for workload in &self.workloads {
             let trees = workload.tree_count();
+            let limit = self.settings.time_limit();
             let mut add = |algo: Algorithm, threads: usize, runs: u64| {
-                estimate.add(&workload.tree, algo, threads, runs * trees, self.time_limit);
+                estimate.add(&workload.tree, algo, threads, runs * trees, limit);
             };
-            let algos = crate::with_serial_candidates(&workload.algorithms, true);
-            if !algos.contains(&reference) {
+            let series = crate::with_serial_candidates_of(&self.series(workload), true);
+            if !series.iter().any(|s| s.algo == reference) {
                 add(reference, 1, runs + 1);
             }
-            for &algo in &algos {
+            for algo in series.iter().map(|s| s.algo) {
                 if algo.is_parallel() {
                     for &t in threads {
                         add(algo, t, runs);
@@ -257,6 +272,12 @@ impl Suite {
         estimate
     }
 
+    /// The series `workload` measures: each of its algorithms at every combination of
+    /// the suite's values of the settings it reads ([`Grid::series`]).
+    pub fn series(&self, workload: &Workload) -> Vec<Series> {
+        self.grid.series(&workload.algorithms)
+    }
+
     /// Trees in the whole suite.
     pub fn tree_count(&self) -> u64 {
         self.workloads.iter().map(Workload::tree_count).sum()
@@ -267,8 +288,7 @@ impl Suite {
         MeasureConfig {
             repeat: self.repeat,
             warmup: self.warmup,
-            split_height: self.split_height,
-            time_limit: self.time_limit,
+            settings: self.settings,
             time_reference: true,
             ..MeasureConfig::default()
         }

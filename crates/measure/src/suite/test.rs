@@ -171,7 +171,7 @@ fn parameters_out_of_range_name_the_workload() {
         ),
         ("threads = [1000]\n", "each 1 ..= 256"),
         ("repeat = 10000000\n", "repeat must be 1 ..= 1000000"),
-        ("split-height = 5000\n", "split-height must be 1 ..= "),
+        ("split-height = 5000\n", "split-height: 5000 is not in 1..="),
     ] {
         let (line, message) = bad_input(&format!("{text}[[workload]]\nfile = \"x.tree\"\n"));
         assert_eq!(line, 1, "{text}: {message}");
@@ -233,5 +233,67 @@ fn the_parallel_suite_names_every_parallel_algorithm_and_the_fastest_serial_cand
                 "{serial:?}"
             );
         }
+    }
+}
+
+/// Settings at the top go to every algorithm that reads them, a list sweeps them, and
+/// `[per-algorithm.NAME]` gives one algorithm its own; each mistake is named with its
+/// line.
+#[test]
+fn settings_sweep_and_per_algorithm_values_are_read_with_their_lines() {
+    let workload = "[[workload]]\nmodel = \"random\"\ndegree = 3\nheight = 4\n";
+    let suite = parse(&format!(
+        "algo = [\"ybwc\", \"er\", \"f2-iter\"]\ncut-wait = [1, 2]\n\
+         [per-algorithm.er]\nkeep-limit = 9\n{workload}"
+    ))
+    .unwrap();
+    let names: Vec<String> = suite
+        .series(&suite.workloads[0])
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "ybwc cut-wait=1",
+            "ybwc cut-wait=2",
+            "er cut-wait=1 keep-limit=9",
+            "er cut-wait=2 keep-limit=9",
+            "f2-iter"
+        ]
+    );
+    for (text, line, words) in [
+        (
+            "algo = [\"f2\"]\ncut-wait = 2\n",
+            2,
+            "cut-wait is read by ybwc, jamboree, null-window and er, none of which this suite runs",
+        ),
+        (
+            "[per-algorithm.ybwc]\nkeep-limit = 4\n",
+            2,
+            "ybwc does not read keep-limit",
+        ),
+        ("cut-wait = 0\n", 1, "cut-wait: 0 is not in 1..=1024"),
+        ("cut-wait = [2, \"x\"]\n", 1, "cut-wait: invalid digit"),
+        (
+            "window = {a = 1}\n",
+            1,
+            "window takes a value or a list of values",
+        ),
+        (
+            "[per-algorithm.zz]\ncut-wait = 1\n",
+            1,
+            "unknown algorithm 'zz'",
+        ),
+        (
+            "[per-algorithm.ybwc]\ncut-wiat = 1\n",
+            2,
+            "unknown setting `cut-wiat`",
+        ),
+        ("cut-wiat = 1\n", 1, "unknown field `cut-wiat`"),
+    ] {
+        let (at, message) = bad_input(&format!("{text}{workload}"));
+        assert_eq!(at, line, "{text}: {message}");
+        assert!(message.contains(words), "{text}: {message}");
     }
 }

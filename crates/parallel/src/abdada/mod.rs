@@ -6,12 +6,12 @@
 //! The protocol and the measurements behind it are in `README.md` beside this file.
 
 use crate::SearchOptions;
-use crate::algorithm::Search;
+use crate::algorithm::{Found, Search};
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::table_search::{self, Rule};
 use abbench_search::Aborted;
-use abbench_tree::{GameTree, Value};
+use abbench_tree::GameTree;
 
 /// ABDADA ([`crate::ParallelAlgorithm::Abdada`]).
 pub(crate) struct Abdada;
@@ -24,7 +24,7 @@ impl Search for Abdada {
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
         _settings: &(),
-    ) -> Result<(Value, Option<usize>), Aborted> {
-        table_search::search(ctx, Rule::Abdada)
+    ) -> Result<Found, Aborted> {
+        table_search::search(ctx, Rule::Abdada).map(Found::from)
     }
 }

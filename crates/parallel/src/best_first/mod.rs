@@ -32,15 +32,17 @@
 //! orderings and the measurements behind its rules are in `README.md` beside this file.
 
 use crate::SearchOptions;
-use crate::algorithm::Search;
+use crate::algorithm::{Found, Search};
+use crate::options::SettingRefused;
 use crate::context::Context;
 use crate::executor::{Event, Executor};
-use crate::kept::Kept;
+use crate::kept::Budget;
 use crate::null_window::{self, NullWindow};
 use crate::sync::{AtomicBool, AtomicI64, AtomicU64, Ordering, fence};
 use abbench_search::{Aborted, Poll, Probe, child_key, root_key};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use std::sync::OnceLock;
+use abbench_vocab::{Kept, OwnStats, ParallelAlgorithm};
 use threshold::Thresholds;
 
 #[cfg(test)]
@@ -68,7 +70,7 @@ pub(crate) struct BestFirst;
 pub(crate) struct Settings {
     /// The null-window search's, whose first guess and kernel it shares.
     tests: null_window::Settings,
-    /// The most positions the explicit tree may hold ([`SearchOptions::keep_limit`]).
+    /// The most positions the explicit tree may hold ([`crate::kept::keep_limit`]).
     keep_limit: u64,
 }
 
@@ -78,7 +80,7 @@ impl Search for BestFirst {
     fn settings(options: &SearchOptions, workers: usize) -> Settings {
         Settings {
             tests: NullWindow::settings(options, workers),
-            keep_limit: options.keep_limit.unwrap_or(u64::MAX),
+            keep_limit: crate::kept::keep_limit(options),
         }
     }
 
@@ -94,26 +96,47 @@ impl Search for BestFirst {
         }
     }
 
+    fn choose<T: GameTree>(
+        tree: &T,
+        options: &SearchOptions,
+        workers: usize,
+        used: &mut SearchOptions,
+    ) {
+        used.split_height = Some(Self::split_height(tree, options, workers));
+    }
+
+    fn check<T: GameTree>(tree: &T, options: &SearchOptions) -> Result<(), SettingRefused> {
+        crate::kept::check_keep_limit(ParallelAlgorithm::BestFirst, tree, options)
+    }
+
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
         settings: &Settings,
-    ) -> Result<(Value, Option<usize>), Aborted> {
+    ) -> Result<Found, Aborted> {
         let tree = ctx.tree;
+        let nothing_kept = OwnStats::Kept(Kept::default());
         if !ctx.shares() || tree.degree(tree.root()) == 0 {
             // Nothing to share: serial MTD(f), as the null-window search runs it.
-            return NullWindow::search(ctx, &settings.tests);
+            let found = NullWindow::search(ctx, &settings.tests)?;
+            return Ok(Found {
+                own: Some(nothing_kept),
+                ..found
+            });
         }
         let tests = null_window::Run::new(ctx, &settings.tests);
         let guess = tests.first_guess()?;
         let run = Explicit::new(ctx, guess, settings.keep_limit);
-        let result = search(&run, &tests);
+        let result = search(&run, &tests)?;
         let peak = run.kept.peak();
-        ctx.with_slot(|slot| {
-            slot.stats.kept_positions = peak;
-            slot.stats.kept_bytes =
-                peak.saturating_mul(std::mem::size_of::<XNode<T::Node>>() as u64);
-        });
-        result
+        let kept = Kept {
+            kept_positions: peak,
+            kept_bytes: peak.saturating_mul(std::mem::size_of::<XNode<T::Node>>() as u64),
+        };
+        Ok(Found {
+            own: Some(OwnStats::Kept(kept)),
+            guess_source: settings.tests.guess_source(),
+            ..Found::from(result)
+        })
     }
 }
 
@@ -178,7 +201,7 @@ struct Explicit<'a, 'c, T: GameTree, E: Executor> {
     /// The root's threshold, the test under way, and whether the search has ended.
     thresholds: Thresholds,
     /// The positions the explicit tree holds, within the memory bound.
-    kept: Kept,
+    kept: Budget,
     /// Per depth: children of nodes at that depth resolved so far, and those of them
     /// that refuted their parent. Memory ordering: `Relaxed`, counts for a heuristic.
     resolved: Vec<(AtomicU64, AtomicU64)>,
@@ -206,7 +229,7 @@ impl<'a, 'c, T: GameTree, E: Executor> Explicit<'a, 'c, T, E> {
             ctx,
             root: XNode::new(tree.root(), root_key(tree), 0, false),
             thresholds: Thresholds::new(guess),
-            kept: Kept::new(keep_limit),
+            kept: Budget::new(keep_limit),
             resolved: (0..=tree.height())
                 .map(|_| (AtomicU64::new(0), AtomicU64::new(0)))
                 .collect(),

@@ -80,9 +80,9 @@ fn the_memory_bound_holds_and_a_bound_too_small_is_refused() {
         let tree = RandomTree::new(degree as u32, 6, seed, 1 << 32);
         let unbounded =
             simulate(&tree, BestFirst, 8, &SimCosts::default(), &split_at(1)).unwrap();
-        let kept = unbounded.kept_positions.expect("best-first reports what it kept");
+        let kept = unbounded.kept_positions().expect("best-first reports what it kept");
         assert!(kept > 2 * degree as u64, "seed {seed}: kept {kept}");
-        assert!(unbounded.kept_bytes.unwrap() >= kept);
+        assert!(unbounded.kept_bytes().unwrap() >= kept);
         for limit in [degree as u64, 2 * degree as u64 + 1, kept / 2] {
             let options = SearchOptions {
                 keep_limit: Some(limit),
@@ -90,7 +90,7 @@ fn the_memory_bound_holds_and_a_bound_too_small_is_refused() {
             };
             agrees(&tree, 8, &options, &format!("seed {seed}, keep limit {limit}"));
             let r = simulate(&tree, BestFirst, 8, &SimCosts::default(), &options).unwrap();
-            let kept = r.kept_positions.unwrap();
+            let kept = r.kept_positions().unwrap();
             assert!(kept <= limit, "seed {seed}: kept {kept}, limit {limit}");
         }
         let too_small = SearchOptions {

@@ -25,7 +25,10 @@
 //! their windows and every memory ordering are young brothers wait's (`ybwc/README.md`).
 //! The measurements behind the rules are in `README.md` beside this file.
 
+use crate::SearchOptions;
 use crate::executor::Executor;
+use crate::options::SettingRefused;
+use abbench_vocab::ParallelAlgorithm;
 use crate::split_point::{Kind, SplitPoint};
 use crate::sync::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use crate::ybwc::{
@@ -71,6 +74,14 @@ impl Younger for Er {
 
     fn kept_position_bytes<T: GameTree>() -> u64 {
         std::mem::size_of::<Brother<'static, T>>() as u64
+    }
+
+    fn keep_limit(options: &SearchOptions) -> u64 {
+        crate::kept::keep_limit(options)
+    }
+
+    fn check<T: GameTree>(tree: &T, options: &SearchOptions) -> Result<(), SettingRefused> {
+        crate::kept::check_keep_limit(ParallelAlgorithm::Er, tree, options)
     }
 }
 

@@ -83,10 +83,10 @@ fn the_memory_bound_holds_and_a_bound_too_small_is_refused() {
         let degree = 3 + (seed % 3) as usize;
         let tree = RandomTree::new(degree as u32, 6, seed, 1 << 32);
         let unbounded = simulate(&tree, Er, 8, &SimCosts::default(), &split_at(1)).unwrap();
-        let kept = unbounded.kept_positions.expect("er reports what it kept");
+        let kept = unbounded.kept_positions().expect("er reports what it kept");
         assert!(kept > degree as u64, "seed {seed}: e-nodes nest without a bound");
-        let per_position = unbounded.kept_bytes.unwrap() / kept;
-        assert!(per_position > 0 && unbounded.kept_bytes == Some(kept * per_position));
+        let per_position = unbounded.kept_bytes().unwrap() / kept;
+        assert!(per_position > 0 && unbounded.kept_bytes() == Some(kept * per_position));
         for limit in [degree as u64, 2 * degree as u64 + 1] {
             let options = SearchOptions {
                 keep_limit: Some(limit),
@@ -94,10 +94,10 @@ fn the_memory_bound_holds_and_a_bound_too_small_is_refused() {
             };
             agrees(&tree, 8, &options, &format!("seed {seed}, keep limit {limit}"));
             let r = simulate(&tree, Er, 8, &SimCosts::default(), &options).unwrap();
-            let kept = r.kept_positions.unwrap();
+            let kept = r.kept_positions().unwrap();
             assert!(kept <= limit, "seed {seed}: kept {kept}, limit {limit}");
             assert!(kept >= degree as u64, "seed {seed}: the root's children fit");
-            assert_eq!(r.keep_limit, Some(limit));
+            assert_eq!(r.settings.keep_limit, Some(limit));
         }
         let too_small = SearchOptions {
             keep_limit: Some(degree as u64 - 1),

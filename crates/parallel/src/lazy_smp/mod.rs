@@ -4,12 +4,12 @@
 //! file; the search itself is `table_search`, shared with ABDADA.
 
 use crate::SearchOptions;
-use crate::algorithm::Search;
+use crate::algorithm::{Found, Search};
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::table_search::{self, Rule};
 use abbench_search::Aborted;
-use abbench_tree::{GameTree, Value};
+use abbench_tree::GameTree;
 
 /// Lazy SMP ([`crate::ParallelAlgorithm::LazySmp`]).
 pub(crate) struct LazySmp;
@@ -22,7 +22,7 @@ impl Search for LazySmp {
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
         _settings: &(),
-    ) -> Result<(Value, Option<usize>), Aborted> {
-        table_search::search(ctx, Rule::Lazy)
+    ) -> Result<Found, Aborted> {
+        table_search::search(ctx, Rule::Lazy).map(Found::from)
     }
 }

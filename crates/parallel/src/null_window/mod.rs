@@ -33,7 +33,7 @@
 //! measurements behind the rules are in `README.md` beside this file.
 
 use crate::SearchOptions;
-use crate::algorithm::Search;
+use crate::algorithm::{Found, Search};
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::handout::Handout;
@@ -89,7 +89,7 @@ impl Search for NullWindow {
 
     fn settings(options: &SearchOptions, workers: usize) -> Settings {
         Settings {
-            cut_wait: options.cut_wait_for() as usize,
+            cut_wait: crate::ybwc::cut_wait_for(options) as usize,
             tests: overlapping_tests(workers),
             guess: options.guess,
         }
@@ -100,27 +100,48 @@ impl Search for NullWindow {
     fn split_height<T: GameTree>(tree: &T, options: &SearchOptions, workers: usize) -> u32 {
         match (options.split_height, tree.branching_per_ply()) {
             (None, Some(per_ply)) if per_ply > 1.0 => game_split_height(per_ply, workers),
-            _ => options.split_height_for(tree.max_degree()),
+            _ => crate::options::split_height_for(options, tree.max_degree()),
         }
+    }
+
+    fn choose<T: GameTree>(
+        tree: &T,
+        options: &SearchOptions,
+        workers: usize,
+        used: &mut SearchOptions,
+    ) {
+        used.split_height = Some(Self::split_height(tree, options, workers));
+        used.cut_wait = Some(crate::ybwc::cut_wait_for(options));
     }
 
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
         settings: &Settings,
-    ) -> Result<(Value, Option<usize>), Aborted> {
-        search(&Run::new(ctx, settings))
+    ) -> Result<Found, Aborted> {
+        let found = search(&Run::new(ctx, settings))?;
+        Ok(Found {
+            guess_source: settings.guess_source(),
+            ..found
+        })
     }
 }
 
 /// What the null-window search is told.
 pub(crate) struct Settings {
     /// Brothers searched alone at an expected cut node
-    /// ([`SearchOptions::cut_wait_for`]).
+    /// ([`crate::ybwc::cut_wait_for`]).
     cut_wait: usize,
     /// Null-window tests under way at once ([`overlapping_tests`]).
     tests: usize,
-    /// The first guess, if given ([`SearchOptions::guess`]).
+    /// The first guess, if given ([`abbench_search::Settings::guess`]).
     guess: Option<Value>,
+}
+
+impl Settings {
+    /// Where the first guess comes from, where the search names it: a guess given.
+    pub(crate) fn guess_source(&self) -> Option<GuessSource> {
+        self.guess.map(|_| GuessSource::Given)
+    }
 }
 
 /// Null-window tests under way at once on `workers` workers: `ceil(sqrt(workers) / 2)`,
@@ -186,19 +207,18 @@ impl<'c, T: GameTree, E: Executor> std::ops::Deref for Run<'_, 'c, T, E> {
     }
 }
 
-/// Searches the whole tree; returns the root value and the search-order index of the
-/// root move that produced it.
-fn search<T: GameTree, E: Executor>(
-    ctx: &Run<'_, '_, T, E>,
-) -> Result<(Value, Option<usize>), Aborted> {
+/// Searches the whole tree: the root value, the search-order index of the root move that
+/// produced it, and the passes it made one at a time.
+fn search<T: GameTree, E: Executor>(ctx: &Run<'_, '_, T, E>) -> Result<Found, Aborted> {
     let tree = ctx.tree;
     let root = tree.root();
     let guess = first_guess(ctx)?;
     if ctx.tests > 1 && ctx.shares() && tree.degree(root) > 0 {
-        return overlap::search(ctx, guess, ctx.tests);
+        return overlap::search(ctx, guess, ctx.tests).map(Found::from);
     }
     let mut bracket = Bracket::new(guess);
     let mut best_move = None;
+    let mut passes = Vec::new();
     // One pass at a time: every pass's positions are those counted between its start
     // and its end (every worker's searches have returned by then).
     let mut before = ctx.examined_so_far();
@@ -209,7 +229,7 @@ fn search<T: GameTree, E: Executor>(
         }
         let (g, best) = pass(ctx, root, window)?;
         let after = ctx.examined_so_far();
-        ctx.record_pass(Pass {
+        passes.push(Pass {
             alpha: window.0,
             beta: window.1,
             value: g,
@@ -220,11 +240,17 @@ fn search<T: GameTree, E: Executor>(
         if bracket.names_move(g, best.map_or(u32::MAX, |i| i as u32)) {
             best_move = best;
         }
-        if tree.degree(root) == 0 {
-            return Ok((g, None));
-        }
-        if let Some(value) = bracket.record(g) {
-            return Ok((value, best_move));
+        let (value, best) = match bracket.record(g) {
+            _ if tree.degree(root) == 0 => (Some(g), None),
+            value => (value, best_move),
+        };
+        if let Some(value) = value {
+            return Ok(Found {
+                value,
+                best,
+                passes,
+                ..Found::default()
+            });
         }
     }
 }

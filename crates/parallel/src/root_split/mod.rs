@@ -8,7 +8,7 @@
 //! splitting saturates early; the scaling reports show where.
 
 use crate::SearchOptions;
-use crate::algorithm::Search;
+use crate::algorithm::{Found, Search};
 use crate::context::Context;
 use crate::executor::Executor;
 use crate::probes::StopProbe;
@@ -25,11 +25,14 @@ impl Search for RootSplit {
 
     fn settings(_options: &SearchOptions, _workers: usize) {}
 
+    /// Root splitting reads no setting of its own: it chooses none.
+    fn choose<T: GameTree>(_: &T, _: &SearchOptions, _: usize, _: &mut SearchOptions) {}
+
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
         _settings: &(),
-    ) -> Result<(Value, Option<usize>), Aborted> {
-        search(ctx)
+    ) -> Result<Found, Aborted> {
+        search(ctx).map(Found::from)
     }
 
     /// More than one worker and more than one root move: the root is always shared.

@@ -43,11 +43,11 @@ mod profile;
 mod result;
 mod scheduler;
 mod speeds;
-mod work_span;
 
 #[cfg(test)]
 mod test;
 
+pub use crate::ybwc::{WorkSpan, work_span};
 pub use ceiling::{RootSplitCeiling, root_split_ceiling};
 pub use costs::{SerialPermille, SimCosts};
 pub use fastest::{FastestSerial, SERIAL_CANDIDATES};
@@ -57,7 +57,6 @@ pub use profile::{
 };
 pub use result::{ProcessorTime, SimError, SimResult};
 pub use speeds::MAX_SPEED_SPREAD;
-pub use work_span::{WorkSpan, work_span};
 
 use crate::registry::Dispatch;
 use crate::stats::ParallelStats;
@@ -82,7 +81,7 @@ const PROCESSOR_STACK_BYTES: usize = 1 << 20;
 /// Simulates `algorithm` on `procs` virtual processors searching `tree`, and checks its
 /// value against serial F2.
 ///
-/// `options.time_limit` is ignored: wall time has no meaning in virtual time.
+/// A time limit among `options` is ignored: wall time has no meaning in virtual time.
 pub fn simulate<T: GameTree>(
     tree: &T,
     algorithm: ParallelAlgorithm,
@@ -190,7 +189,7 @@ fn simulate_against<T: GameTree>(
     options: &SearchOptions,
 ) -> Result<SimResult, SimError> {
     check_procs(procs)?;
-    options.check_keep_limit(algorithm, tree.max_degree())?;
+    crate::check_settings(algorithm, tree, options)?;
     let options = SearchOptions {
         time_limit: None,
         ..*options
@@ -213,9 +212,10 @@ fn simulate_against<T: GameTree>(
             failure.unwrap_or_else(|| "unknown failure".to_string()),
         ));
     };
-    let (value, best_index) = outcome.map_err(|_| {
+    let found = outcome.map_err(|_| {
         SimError::Panicked("the simulated search was aborted without a time limit".to_string())
     })?;
+    let (value, best_index) = (found.value, found.best);
     if value != serial.value {
         return Err(SimError::ValueMismatch {
             algorithm,
@@ -228,7 +228,6 @@ fn simulate_against<T: GameTree>(
         let root = tree.root();
         tree.move_number(root, &tree.children(root), i)
     });
-    let split_height = ctx.split_height;
     let stats = ParallelStats::sum(&ctx.into_worker_stats());
     let (spent, clocks) = scheduler.spent();
     let time = ProcessorTime::from_spent(&spent);
@@ -248,7 +247,7 @@ fn simulate_against<T: GameTree>(
     Ok(SimResult::new(
         algorithm,
         procs,
-        algorithm.has_split_height().then_some(split_height),
+        found.own,
         *costs,
         value,
         best_move,
@@ -258,10 +257,10 @@ fn simulate_against<T: GameTree>(
         &spent,
         time,
     )
-    .with_options(&options))
+    .with_options(tree, &options))
 }
 
-/// The table a threaded search of these options shares (`--tt-mb`), allocated as the
+/// The table a threaded search of these options shares, allocated as the
 /// pool allocates it: before the search; `None` for an algorithm without one.
 fn shared_table(
     algorithm: ParallelAlgorithm,
@@ -270,9 +269,7 @@ fn shared_table(
     if !algorithm.uses_table() {
         return Ok(None);
     }
-    NodeTable::with_megabytes(options.tt_mb)
-        .map(Some)
-        .ok_or(SimError::TableAllocation(options.tt_mb))
+    Ok(Some(NodeTable::for_options(options)?))
 }
 
 /// Refuses no processors and more than [`MAX_PROCS`].

@@ -6,6 +6,7 @@ use super::scheduler::Spent;
 use crate::ParallelAlgorithm;
 use crate::stats::ParallelStats;
 use abbench_tree::Value;
+use abbench_vocab::OwnStats;
 use serde::{Deserialize, Serialize};
 
 /// Why a simulation gave no result.
@@ -46,14 +47,11 @@ pub enum SimError {
     #[error("the simulation failed: {0}")]
     Panicked(String),
     /// The table searches' node table could not be allocated.
-    #[error(
-        "node table of {0} MiB could not be allocated: this process may not have that much \
-         memory (a ulimit -v?); choose a smaller --tt-mb"
-    )]
-    TableAllocation(usize),
-    /// The memory bound is too small for the tree.
     #[error(transparent)]
-    KeepLimit(#[from] crate::KeepLimitTooSmall),
+    TableAllocation(#[from] crate::table::TableAllocation),
+    /// A setting the algorithm cannot search the tree with.
+    #[error(transparent)]
+    Setting(#[from] crate::SettingRefused),
 }
 
 /// Processor-time, in positions, summed over all processors: what each processor's
@@ -133,37 +131,16 @@ pub struct SimResult {
     /// processors stand for the threads).
     #[serde(rename = "threads", alias = "procs")]
     pub procs: usize,
-    /// `ybwc`'s split height; `None` for root splitting.
-    pub split_height: Option<u32>,
-    /// The eldest grain used (`SearchOptions::eldest_grain_for` at `procs` workers),
-    /// as a run's record gives it; `None` for root splitting (and in records written
-    /// before it was recorded).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub eldest_grain: Option<u64>,
-    /// The cut wait used (`SearchOptions::cut_wait_for`), as a run's record gives it;
-    /// `None` for root splitting (and in records written before it was recorded).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cut_wait: Option<u32>,
-    /// ER's memory bound, when one was given ([`crate::SearchOptions::keep_limit`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub keep_limit: Option<u64>,
-    /// ER: the most positions its e-nodes kept at once; `None` for the algorithms that
-    /// keep none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kept_positions: Option<u64>,
-    /// ER: the bytes those positions took.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kept_bytes: Option<u64>,
-    /// The first guess given (`--guess`): the null-window search's, and aspiration's and
-    /// MTD(f)'s among the serial searches it is set against; `None` when each found its
-    /// own (and then left out of the JSON).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub guess: Option<Value>,
-    /// The table size given (`--tt-mb`), in MiB: the table searches', and serial
-    /// MTD(f)'s among the serial searches; `None` at the default
-    /// ([`abbench_search::DEFAULT_TT_MB`], and then left out of the JSON).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tt_mb: Option<usize>,
+    /// The settings the search used, under their keys: those given that it reads, its
+    /// split height, and the values its rules chose for the others it reads
+    /// ([`crate::settings_used`]); and the first guess and table size given, which the
+    /// serial searches it is set against read. With the costs, what reproduces the
+    /// simulation.
+    #[serde(flatten)]
+    pub settings: crate::SearchOptions,
+    /// What the algorithm reports of its own ([`OwnStats`]).
+    #[serde(default, flatten, skip_serializing_if = "Option::is_none")]
+    pub own: Option<OwnStats>,
     /// The event costs used.
     pub costs: SimCosts,
     /// `F(root)`, equal to serial F2's (checked).
@@ -268,6 +245,17 @@ fn is_no_slowdown(slowdown: &f64) -> bool {
 }
 
 impl SimResult {
+    /// The most positions the search kept at once beyond its split points, for a search
+    /// that keeps them ([`OwnStats::Kept`]).
+    pub fn kept_positions(&self) -> Option<u64> {
+        self.own.and_then(|o| o.kept()).map(|k| k.kept_positions)
+    }
+
+    /// The bytes those positions took.
+    pub fn kept_bytes(&self) -> Option<u64> {
+        self.own.and_then(|o| o.kept()).map(|k| k.kept_bytes)
+    }
+
     /// Which of the two bounds on the virtual time is the larger, and so limits the
     /// search: `"C"` when the critical path is longer than the work spread over the
     /// processors (`work / procs`), else `"W"`. `None` without the two figures.
@@ -310,30 +298,28 @@ impl SimResult {
         }
     }
 
-    /// The same, with the eldest grain and cut wait that `options` gave the search at
-    /// its processor count, where the algorithm reads them, and the first guess and
-    /// table size given, which the serial searches it is set against read: with the
-    /// split height, what reproduces the simulation.
-    pub(super) fn with_options(self, options: &crate::SearchOptions) -> Self {
-        let reads = |setting| self.algorithm.reads(setting);
-        SimResult {
-            eldest_grain: reads(crate::Setting::EldestGrain)
-                .then(|| options.eldest_grain_for(self.procs)),
-            cut_wait: reads(crate::Setting::CutWait).then(|| options.cut_wait_for()),
-            keep_limit: options
-                .keep_limit
-                .filter(|_| reads(crate::Setting::KeepLimit)),
-            guess: options.guess,
-            tt_mb: (options.tt_mb != abbench_search::DEFAULT_TT_MB).then_some(options.tt_mb),
-            ..self
+    /// The same, with the settings it searched with on `tree` ([`crate::settings_used`])
+    /// and the serial searches' settings given: what reproduces the simulation.
+    pub(super) fn with_options<T: abbench_tree::GameTree>(
+        self,
+        tree: &T,
+        options: &crate::SearchOptions,
+    ) -> Self {
+        let mut settings = crate::settings_used(self.algorithm, tree, options, self.procs);
+        for exact in abbench_search::SerialAlgorithm::EXACT {
+            let read = options.read_by(abbench_vocab::Algorithm::Serial(exact));
+            for setting in read.given().into_iter().filter(|s| s.simulated()) {
+                settings.copy_from(&read, setting);
+            }
         }
+        SimResult { settings, ..self }
     }
 
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         algorithm: ParallelAlgorithm,
         procs: usize,
-        split_height: Option<u32>,
+        own: Option<OwnStats>,
         costs: SimCosts,
         value: Value,
         best_move: Option<usize>,
@@ -347,18 +333,8 @@ impl SimResult {
         SimResult {
             algorithm,
             procs,
-            split_height,
-            eldest_grain: None,
-            cut_wait: None,
-            keep_limit: None,
-            kept_positions: algorithm
-                .reads(crate::Setting::KeepLimit)
-                .then_some(stats.kept_positions),
-            kept_bytes: algorithm
-                .reads(crate::Setting::KeepLimit)
-                .then_some(stats.kept_bytes),
-            guess: None,
-            tt_mb: None,
+            settings: crate::SearchOptions::default(),
+            own,
             costs,
             value,
             best_move,

@@ -857,7 +857,7 @@ fn one_simulated_processor_never_beats_the_fastest_serial_search() {
                     // The best-first search keeps the bounds of every node above the
                     // split height across its tests, where serial MTD(f) examines those
                     // nodes again in every pass: it may save at most that.
-                    let kept = match (algorithm, r.kept_positions, &r.fastest_serial) {
+                    let kept = match (algorithm, r.kept_positions(), &r.fastest_serial) {
                         (ParallelAlgorithm::BestFirst, Some(kept), Some(fastest)) => {
                             (kept * r.tests.max(1)) as f64 / fastest.time as f64
                         }
@@ -944,7 +944,7 @@ fn the_serial_searches_are_told_the_simulations_guess_and_table() {
     for (guess, tt_mb) in [(None, 16), (Some(0), 16), (Some(5000), 16), (Some(0), 1)] {
         let options = SearchOptions {
             guess,
-            tt_mb,
+            tt_mb: (tt_mb != 16).then_some(tt_mb),
             ..SearchOptions::default()
         };
         for algorithm in [Ybwc, ParallelAlgorithm::NullWindow] {
@@ -957,7 +957,10 @@ fn the_serial_searches_are_told_the_simulations_guess_and_table() {
             });
             assert_eq!(fastest.nodes, expected, "{guess:?} {tt_mb} {algorithm}");
             // The record names what reproduces it.
-            assert_eq!((r.guess, r.tt_mb), (guess, (tt_mb != 16).then_some(tt_mb)));
+            assert_eq!(
+                (r.settings.guess, r.settings.tt_mb),
+                (guess, (tt_mb != 16).then_some(tt_mb))
+            );
             seen.push(fastest.nodes);
         }
     }

@@ -58,6 +58,7 @@ mod timing;
 
 pub use timing::{TableTiming, time_table_accesses};
 
+use crate::SearchOptions;
 use crate::sync::{AtomicU64, Ordering};
 use abbench_tree::Value;
 
@@ -109,6 +110,19 @@ fn pack(depth: u64, best: Option<usize>, generation: u64) -> u64 {
     depth | best.map_or(0, |i| (i as u64 + 1) << DEPTH_BITS) | generation << GENERATION_SHIFT
 }
 
+/// The size in MiB of the table `options` give.
+pub(crate) fn megabytes(options: &SearchOptions) -> usize {
+    options.serial().tt_mb
+}
+
+/// The table searches' node table could not be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "node table of {0} MiB could not be allocated: this process may not have that much \
+     memory (a ulimit -v?); choose a smaller --tt-mb"
+)]
+pub struct TableAllocation(pub usize);
+
 /// A fixed-size, lockless table of node bounds and busy marks, shared by the workers of
 /// one search.
 pub(crate) struct NodeTable {
@@ -146,6 +160,13 @@ impl NodeTable {
     pub(crate) fn with_megabytes(megabytes: usize) -> Option<NodeTable> {
         let entries = abbench_search::TranspositionTable::slots_for(megabytes);
         Self::try_with_slots(entries, (entries / 4).max(16))
+    }
+
+    /// The table of the size `options` give (`--tt-mb`, the serial MTD(f)'s table's size,
+    /// its default where not given), or why the process cannot have it.
+    pub(crate) fn for_options(options: &SearchOptions) -> Result<NodeTable, TableAllocation> {
+        let megabytes = megabytes(options);
+        Self::with_megabytes(megabytes).ok_or(TableAllocation(megabytes))
     }
 
     /// A table of exactly `entries` entries and `busy` busy marks (powers of two), or

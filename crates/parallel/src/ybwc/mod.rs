@@ -42,19 +42,23 @@
 mod settings;
 #[cfg(test)]
 mod test;
+mod work_span;
 
-pub(crate) use settings::Settings;
+pub(crate) use settings::{Settings, cut_wait_for};
 pub use settings::{CUT_WAIT_BROTHERS, ELDEST_GRAIN_POSITIONS};
+pub use work_span::{WorkSpan, work_span};
 
 use crate::SearchOptions;
-use crate::kept::Kept;
-use crate::algorithm::Search;
+use crate::algorithm::{Found, Search};
+use crate::kept::Budget;
+use crate::options::SettingRefused;
 use crate::context::{Context, Kernel};
 use crate::executor::Executor;
 use crate::probes::StopProbe;
 use crate::split_point::{SplitPoint, Window, is_split_point};
 use abbench_search::{Aborted, Poll, Probe, Resume};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use abbench_vocab::{Kept, OwnStats};
 use std::marker::PhantomData;
 use crate::sync::{AtomicBool, Ordering};
 
@@ -69,13 +73,27 @@ impl<Y: Younger> Search for Y {
     type Settings = Settings;
 
     fn settings(options: &SearchOptions, workers: usize) -> Settings {
-        Settings::new(options, workers)
+        Settings::new(options, workers, Y::keep_limit(options))
+    }
+
+    fn choose<T: GameTree>(
+        tree: &T,
+        options: &SearchOptions,
+        workers: usize,
+        used: &mut SearchOptions,
+    ) {
+        used.split_height = Some(Self::split_height(tree, options, workers));
+        settings::choose(options, workers, used);
+    }
+
+    fn check<T: GameTree>(tree: &T, options: &SearchOptions) -> Result<(), SettingRefused> {
+        Y::check(tree, options)
     }
 
     fn search<T: GameTree, E: Executor>(
         ctx: &Context<'_, T, E>,
         settings: &Settings,
-    ) -> Result<(Value, Option<usize>), Aborted> {
+    ) -> Result<Found, Aborted> {
         search::<T, E, Y>(ctx, settings)
     }
 }
@@ -114,6 +132,19 @@ pub(crate) trait Younger: Sized {
     fn kept_position_bytes<T: GameTree>() -> u64 {
         0
     }
+
+    /// The most positions it keeps at once beyond its split points, as `options` bound
+    /// them; `u64::MAX` (no bound) for a search that keeps none.
+    fn keep_limit(options: &SearchOptions) -> u64 {
+        let _ = options;
+        u64::MAX
+    }
+
+    /// Refuses a setting it cannot search `tree` with ([`Search::check`]).
+    fn check<T: GameTree>(tree: &T, options: &SearchOptions) -> Result<(), SettingRefused> {
+        let _ = (tree, options);
+        Ok(())
+    }
 }
 
 impl Younger for Ybwc {
@@ -135,7 +166,7 @@ pub(crate) struct Run<'a, 'c, T: GameTree, E: Executor, Y> {
     ctx: &'a Context<'c, T, E>,
     pub(crate) settings: Settings,
     /// The positions ER's e-nodes keep, within [`Settings::keep_limit`] (`kept.rs`).
-    pub(crate) kept: Kept,
+    pub(crate) kept: Budget,
     younger: PhantomData<fn() -> Y>,
 }
 
@@ -152,20 +183,23 @@ impl<'c, T: GameTree, E: Executor, Y> std::ops::Deref for Run<'_, 'c, T, E, Y> {
 pub(crate) fn search<T: GameTree, E: Executor, Y: Younger>(
     ctx: &Context<'_, T, E>,
     settings: &Settings,
-) -> Result<(Value, Option<usize>), Aborted> {
+) -> Result<Found, Aborted> {
     let ctx = &Run::<T, E, Y> {
         ctx,
         settings: *settings,
-        kept: Kept::new(settings.keep_limit),
+        kept: Budget::new(settings.keep_limit),
         younger: PhantomData,
     };
-    let result = search_run(ctx);
-    let peak = ctx.kept.peak();
-    ctx.with_slot(|slot| {
-        slot.stats.kept_positions = peak;
-        slot.stats.kept_bytes = peak.saturating_mul(Y::kept_position_bytes::<T>());
-    });
-    result
+    let mut found = Found::from(search_run(ctx)?);
+    let bytes = Y::kept_position_bytes::<T>();
+    if bytes > 0 {
+        let peak = ctx.kept.peak();
+        found.own = Some(OwnStats::Kept(Kept {
+            kept_positions: peak,
+            kept_bytes: peak.saturating_mul(bytes),
+        }));
+    }
+    Ok(found)
 }
 
 /// [`search`] on its run.

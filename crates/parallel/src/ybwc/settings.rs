@@ -6,7 +6,7 @@ use crate::split_point::Kind;
 
 /// Positions below which a split point's eldest brother marks the node as too small to
 /// share, at two workers, when the split height is chosen automatically
-/// ([`SearchOptions::eldest_grain_for`]): the owner then finishes the node alone, in one
+/// ([`eldest_grain_for`]): the owner then finishes the node alone, in one
 /// serial search from the second brother on, instead of offering the younger brothers to
 /// helpers. With `p` workers the grain is `2 / p` of this: the more workers there are,
 /// the more of them would otherwise wait, and the smaller a share worth handing out.
@@ -34,7 +34,7 @@ pub const ELDEST_GRAIN_POSITIONS: u64 = 4096;
 
 /// Brothers, the eldest included, that the owner of an expected cut node searches alone
 /// before it offers the rest to helpers, when the split options are automatic
-/// ([`SearchOptions::cut_wait_for`]).
+/// ([`cut_wait_for`]).
 ///
 /// A node's expected kind follows Knuth & Moore's types: the root is pv; the eldest
 /// child of a pv node is pv and its younger ones cut; the children of a cut node are all;
@@ -59,51 +59,58 @@ pub const ELDEST_GRAIN_POSITIONS: u64 = 4096;
 /// between seeds; on ordered trees the prediction holds and 2 is the fastest.
 pub const CUT_WAIT_BROTHERS: u32 = 2;
 
-impl SearchOptions {
-    /// The eldest grain used with `workers` workers ([`SearchOptions::eldest_grain`]):
-    /// the one given; else, with an automatic split height,
-    /// `ELDEST_GRAIN_POSITIONS * 2 / workers` (the full grain at one or two workers, 0 for
-    /// an unlimited number); else 0.
-    pub fn eldest_grain_for(&self, workers: usize) -> u64 {
-        self.eldest_grain.unwrap_or(match self.split_height {
-            None => ELDEST_GRAIN_POSITIONS * 2 / workers.max(2) as u64,
-            Some(_) => 0,
-        })
-    }
-
-    /// The cut wait used ([`SearchOptions::cut_wait`]): the one given (at least 1); else
-    /// [`CUT_WAIT_BROTHERS`] with an automatic split height; else 1.
-    pub fn cut_wait_for(&self) -> u32 {
-        self.cut_wait
-            .unwrap_or(match self.split_height {
-                None => CUT_WAIT_BROTHERS,
-                Some(_) => 1,
-            })
-            .max(1)
-    }
+/// The eldest grain used with `workers` workers ([`abbench_search::Settings::eldest_grain`]):
+/// the one given; else, with an automatic split height,
+/// `ELDEST_GRAIN_POSITIONS * 2 / workers` (the full grain at one or two workers, 0 for an
+/// unlimited number); else 0.
+pub(crate) fn eldest_grain_for(options: &SearchOptions, workers: usize) -> u64 {
+    options.eldest_grain.unwrap_or(match options.split_height {
+        None => ELDEST_GRAIN_POSITIONS * 2 / workers.max(2) as u64,
+        Some(_) => 0,
+    })
 }
 
-/// What young brothers wait (and Jamboree) is told, for one search.
+/// The cut wait used ([`abbench_search::Settings::cut_wait`]): the one given (at least
+/// 1); else [`CUT_WAIT_BROTHERS`] with an automatic split height; else 1.
+pub(crate) fn cut_wait_for(options: &SearchOptions) -> u32 {
+    options
+        .cut_wait
+        .unwrap_or(match options.split_height {
+            None => CUT_WAIT_BROTHERS,
+            Some(_) => 1,
+        })
+        .max(1)
+}
+
+/// Sets in `used` the eldest grain and the cut wait a search on young brothers wait's
+/// split points chose, where `options` gives none: what its record names.
+pub(crate) fn choose(options: &SearchOptions, workers: usize, used: &mut SearchOptions) {
+    used.eldest_grain = Some(eldest_grain_for(options, workers));
+    used.cut_wait = Some(cut_wait_for(options));
+}
+
+/// What a search on young brothers wait's split points (young brothers wait, Jamboree,
+/// ER) is told, for one search.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Settings {
     /// Share a split point's younger brothers only if its eldest examined at least this
-    /// many positions ([`SearchOptions::eldest_grain`]).
+    /// many positions ([`eldest_grain_for`]).
     pub(crate) eldest_grain: u64,
-    /// Brothers searched by the owner alone at an expected cut node
-    /// ([`SearchOptions::cut_wait`]).
+    /// Brothers searched by the owner alone at an expected cut node ([`cut_wait_for`]).
     pub(crate) cut_wait: usize,
-    /// ER: the most positions its e-nodes keep at once ([`SearchOptions::keep_limit`];
-    /// `u64::MAX`: no bound).
+    /// The most positions kept at once beyond the split points, where the algorithm
+    /// keeps any ([`super::Younger::keep_limit`]; `u64::MAX`: no bound).
     pub(crate) keep_limit: u64,
 }
 
 impl Settings {
-    /// The settings `options` give a search with `workers` workers.
-    pub(crate) fn new(options: &SearchOptions, workers: usize) -> Settings {
+    /// The settings `options` give a search with `workers` workers, of which `Y` keeps
+    /// at most `keep_limit` positions beyond its split points.
+    pub(crate) fn new(options: &SearchOptions, workers: usize, keep_limit: u64) -> Settings {
         Settings {
-            eldest_grain: options.eldest_grain_for(workers),
-            cut_wait: options.cut_wait_for() as usize,
-            keep_limit: options.keep_limit.unwrap_or(u64::MAX),
+            eldest_grain: eldest_grain_for(options, workers),
+            cut_wait: cut_wait_for(options) as usize,
+            keep_limit,
         }
     }
 

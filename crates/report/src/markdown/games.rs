@@ -122,7 +122,7 @@ fn game_label(r: &Record) -> Option<String> {
     let model = r
         .tree
         .model
-        .as_deref()
+        .map(|m| m.name())
         .filter(|_| r.tree.position.is_some())?;
     Some(if r.tree.path_keys == Some(true) {
         format!("{model} (path keys)")
@@ -142,11 +142,11 @@ mod tests {
             schema: abbench_results::SCHEMA,
             kind: abbench_results::SearchKind::Search,
             tree: TreeInfo {
-                model: Some("connect4".into()),
+                model: Some(abbench_tree::Model::Connect4),
                 seed: Some(1),
                 position: Some("4453".into()),
                 path_keys: path_keys.then_some(true),
-                layout: "implicit".into(),
+                layout: abbench_tree::Layout::Implicit,
                 ..TreeInfo::default()
             },
             algo: "mtdf".parse::<Algorithm>().unwrap(),
@@ -161,11 +161,9 @@ mod tests {
             wall_ns: WallTimes::of(&[std::time::Duration::from_micros(100)]).unwrap(),
             verified: true,
             parallel: None,
-            window: None,
-            cutoff: None,
+            used: Default::default(),
             bound: None,
             kinds: None,
-            guess: None,
             guess_source: None,
             searches: None,
             passes: Vec::new(),
@@ -178,6 +176,8 @@ mod tests {
             }),
             fastest: None,
             machine_ns: None,
+            settings: None,
+            own: None,
         }
     }
 

@@ -3,7 +3,8 @@
 //! and searches without a result (`verification.rs`), a summary of the scaling workloads
 //! (`scaling_summary.rs`), the warnings, grouped by kind (`warnings.rs`), the machine and
 //! build in full (`title.rs`), the plots, the SIMULATED
-//! scaling beside the measured one (`simulated_section.rs`), the paper's predictions
+//! scaling beside the measured one (`simulated_section.rs`), the settings a suite's grid
+//! swept (`study_section.rs`), the paper's predictions
 //! against the measurements (`theory_table.rs`), the window techniques
 //! (`crate::windows`), the games' positions (`games.rs`), how to read the tables (`legend.rs`), then one section per
 //! workload (`workloads.rs`) — perfectly ordered families of one tree shape at several
@@ -15,6 +16,7 @@ mod games;
 mod legend;
 mod scaling_summary;
 mod simulated_section;
+mod study_section;
 mod theory_table;
 mod title;
 mod verification;
@@ -24,6 +26,7 @@ mod workloads;
 use crate::aggregate::WorkloadGroup;
 use crate::shards::ShardsListing;
 use crate::simulated::SimulatedWorkload;
+use crate::study::Study;
 use crate::theory::TheoryRow;
 use abbench_parallel::sim::CostProfile;
 use abbench_results::{MachineInfo, Results};
@@ -45,6 +48,7 @@ pub(crate) struct SimulatedSection<'a> {
 }
 
 /// The whole report.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn render(
     results: &Results,
     machine: Option<&MachineInfo>,
@@ -52,6 +56,7 @@ pub(crate) fn render(
     theory: &[TheoryRow],
     figures: &[Figure<'_>],
     simulated: SimulatedSection<'_>,
+    studies: &[Study],
     shards: Option<&ShardsListing>,
 ) -> String {
     let (records, unfinished_searches) = (&results.records[..], &results.unfinished[..]);
@@ -84,6 +89,7 @@ pub(crate) fn render(
         }
     }
     simulated_section::simulated_scaling(&mut md, simulated.workloads, simulated.profile);
+    study_section::studies(&mut md, studies);
     theory_table::theory_table(&mut md, theory);
     crate::windows::section(&mut md, groups);
     games::games(&mut md, records);

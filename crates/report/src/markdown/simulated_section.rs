@@ -175,18 +175,13 @@ fn simulated_workload(md: &mut String, w: &SimulatedWorkload, s: &SimulatedScali
 /// How ybwc split in the simulation: as its records say.
 fn ybwc_note(s: &SimulatedScaling) -> String {
     match s.ybwc_options {
-        Some(o) if o.is_automatic() => format!(
+        Some(o) if o.given().iter().all(|s| !s.only_parallel()) => format!(
             " ybwc: automatic split height and eldest grain, as recorded (the grain is {} / p \
              positions at p processors, {} at p <= 2).",
             2 * abbench_parallel::ELDEST_GRAIN_POSITIONS,
             abbench_parallel::ELDEST_GRAIN_POSITIONS
         ),
-        Some(o) => format!(
-            " ybwc: split height {}, eldest grain {}, as recorded.",
-            o.split_height
-                .map_or("automatic".to_string(), |h| h.to_string()),
-            o.eldest_grain_for(2)
-        ),
+        Some(o) => format!(" ybwc: {}, as recorded.", o.label()),
         None if s
             .rows
             .iter()

@@ -120,7 +120,7 @@ fn one_thread_speedup(r: &Record, against_f2_iter: f64, records: &[Record]) -> O
     }
     records
         .iter()
-        .find(|s| s.algo == Algorithm::Serial(form) && s.tree == r.tree && s.window.is_none())
+        .find(|s| s.algo == Algorithm::Serial(form) && s.tree == r.tree && s.used.window.is_none())
         .filter(|s| r.wall_ns.median > 0 && s.wall_ns.median > 0)
         .map(|s| s.wall_ns.median as f64 / r.wall_ns.median as f64)
 }
@@ -237,11 +237,11 @@ mod tests {
             schema: abbench_results::SCHEMA,
             kind: abbench_results::SearchKind::Search,
             tree: TreeInfo {
-                model: Some("random".into()),
+                model: Some(abbench_tree::Model::Random),
                 degree: Some(4),
                 height: Some(5),
                 seed: Some(1),
-                layout: "implicit".into(),
+                layout: abbench_tree::Layout::Implicit,
                 ..TreeInfo::default()
             },
             algo: algo.parse::<Algorithm>().unwrap(),
@@ -260,17 +260,17 @@ mod tests {
                 splits,
                 ..ParallelMetrics::default()
             }),
-            window: None,
-            cutoff: None,
+            used: Default::default(),
             bound: None,
             kinds: None,
-            guess: None,
             guess_source: None,
             searches: None,
             passes: Vec::new(),
             table: None,
             fastest: None,
             machine_ns: None,
+            settings: None,
+            own: None,
         }
     }
 

@@ -7,6 +7,8 @@
 //! * `speedup-simulated.svg`: one panel per workload simulated, speedup against
 //!   processors on log scales, each parallel algorithm's measured medians solid and its
 //!   SIMULATED medians dashed (`crate::simulated`), with the ideal line `S = p`;
+//! * `settings.svg`: a parallel search's speedup against a setting a suite's grid swept
+//!   (`study.rs`);
 //! * `theory.svg`: leaves examined against height on perfectly ordered trees, log scale,
 //!   measured F2, F1 and F0 against Corollary 1 (§6), F1's best case (§8) and `d^h`;
 //! * `windows.svg`: leaves examined against the root window's width (`windows_plot.rs`).
@@ -31,11 +33,13 @@ mod machines;
 mod panel;
 mod scaling;
 mod simulated;
+mod study;
 mod theory;
 
 use crate::aggregate::WorkloadGroup;
 use crate::plot_style::{FONT, PlotError, failed};
 use crate::simulated::SimulatedWorkload;
+use crate::study::Study;
 use crate::theory::HeightSeries;
 use crate::windows_plot::windows_figure;
 use abbench_results::Record;
@@ -45,6 +49,18 @@ use plotters::prelude::*;
 use scaling::scaling_figure;
 use simulated::simulated_figure;
 use theory::theory_figure;
+
+/// `settings.svg`, where the records hold a study.
+fn study_plot(studies: &[Study]) -> Result<Option<Plot>, PlotError> {
+    if studies.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Plot {
+        file: "settings.svg",
+        title: "Speedup against the settings studied",
+        svg: study::study_figure(studies)?,
+    }))
+}
 
 /// A plot's file name and SVG text.
 pub(crate) struct Plot {
@@ -71,7 +87,39 @@ pub(crate) fn plots(
     groups: &[WorkloadGroup<'_>],
     series: &[HeightSeries],
     simulated: &[SimulatedWorkload],
+    studies: &[Study],
 ) -> Result<Vec<Plot>, PlotError> {
+    let mut out = scaling_plots(groups)?;
+    let simulated: Vec<&SimulatedWorkload> =
+        simulated.iter().filter(|w| w.outcome.is_ok()).collect();
+    if !simulated.is_empty() {
+        out.push(Plot {
+            file: "speedup-simulated.svg",
+            title: "Speedup against processors, measured and SIMULATED",
+            svg: simulated_figure(&simulated)?,
+        });
+    }
+    out.extend(study_plot(studies)?);
+    if !series.is_empty() {
+        out.push(Plot {
+            file: "theory.svg",
+            title: "Leaves examined against height, perfectly ordered trees",
+            svg: theory_figure(series)?,
+        });
+    }
+    if let Some(svg) = windows_figure(groups)? {
+        out.push(Plot {
+            file: "windows.svg",
+            title: "Leaves examined against the root window's width",
+            svg,
+        });
+    }
+    Ok(out)
+}
+
+/// The scaling figures (`speedup.svg`, `nps.svg`, `search-overhead.svg`), where a
+/// workload has parallel records.
+fn scaling_plots(groups: &[WorkloadGroup<'_>]) -> Result<Vec<Plot>, PlotError> {
     let mut out = Vec::new();
     let scaling: Vec<&WorkloadGroup<'_>> = groups.iter().filter(|g| g.has_parallel()).collect();
     if !scaling.is_empty() {
@@ -120,29 +168,6 @@ pub(crate) fn plots(
                 None,
                 Some(("no overhead", &|_| 0.0)),
             )?,
-        });
-    }
-    let simulated: Vec<&SimulatedWorkload> =
-        simulated.iter().filter(|w| w.outcome.is_ok()).collect();
-    if !simulated.is_empty() {
-        out.push(Plot {
-            file: "speedup-simulated.svg",
-            title: "Speedup against processors, measured and SIMULATED",
-            svg: simulated_figure(&simulated)?,
-        });
-    }
-    if !series.is_empty() {
-        out.push(Plot {
-            file: "theory.svg",
-            title: "Leaves examined against height, perfectly ordered trees",
-            svg: theory_figure(series)?,
-        });
-    }
-    if let Some(svg) = windows_figure(groups)? {
-        out.push(Plot {
-            file: "windows.svg",
-            title: "Leaves examined against the root window's width",
-            svg,
         });
     }
     Ok(out)

@@ -13,7 +13,7 @@
 //!   all younger brothers F2 examines, in parallel with each other;
 //! * below the split height a subtree is one serial strand (the kernel runs alone);
 //! * a split point whose eldest subtree has fewer positions than the eldest grain
-//!   ([`SearchOptions::eldest_grain_for`] unlimited workers: 0 by default, so only a
+//!   (`ybwc`'s eldest grain at unlimited workers: 0 by default, so only a
 //!   grain given explicitly applies) is finished
 //!   by its owner in one serial search, as `ybwc` does: its younger brothers form one
 //!   strand after the eldest's, `span(n) = 1 + span(c0) + work(c1) + … + work(ck)`.
@@ -52,14 +52,14 @@
 //! its younger brothers as soon as its eldest is done. `ybwc` by default waits longer at
 //! a node it expects to cut off: its owner searches the first
 //! [`CUT_WAIT_BROTHERS`](crate::CUT_WAIT_BROTHERS) brothers (2, the eldest included)
-//! alone before it offers the rest ([`SearchOptions::cut_wait`]). This DAG ignores that
+//! alone before it offers the rest (`--cut-wait`). This DAG ignores that
 //! wait (it is `--cut-wait 1`): at expected cut nodes its span leaves out the second
 //! brother's chain, so its `parallelism` is the ceiling of classic young brothers wait,
 //! and above the ceiling of `ybwc` as it runs by default.
 
-use super::SimCosts;
-use crate::SearchOptions;
+use crate::sim::SimCosts;
 use crate::split_point::is_split_point;
+use crate::{ParallelAlgorithm, SearchOptions};
 use abbench_search::{Basic, Counters, F2Iter, NoProbe};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use serde::{Deserialize, Serialize};
@@ -86,12 +86,12 @@ pub struct WorkSpan {
 /// Work, span and parallelism of `ybwc` on `tree` at the options' split height, with
 /// `costs` for the burdened figures.
 pub fn work_span<T: GameTree>(tree: &T, costs: &SimCosts, options: &SearchOptions) -> WorkSpan {
-    let split_height = options.split_height_for(tree.max_degree());
+    // An unlimited machine: the split height and grain for infinitely many workers.
+    let split_height = crate::split_height(ParallelAlgorithm::Ybwc, tree, options, usize::MAX);
     let mut walk = Walk {
         tree,
         split_height,
-        // An unlimited machine: the grain for infinitely many workers.
-        eldest_grain: options.eldest_grain_for(usize::MAX),
+        eldest_grain: crate::ybwc::Settings::new(options, usize::MAX, u64::MAX).eldest_grain,
         costs,
         kernel: F2Iter::new(tree),
     };
