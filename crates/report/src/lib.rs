@@ -94,6 +94,8 @@ pub use shards::{SHARDS_FILE, ShardEntry, ShardsListing, WorkloadCount};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 
 #[cfg(test)]
+mod colour_test;
+#[cfg(test)]
 mod test;
 #[cfg(test)]
 mod windows_test;
