@@ -120,7 +120,9 @@ fn rename_reference(object: &mut Map<String, Value>, renames: &[(String, String)
 }
 
 /// Drops `null` from every property that is not required: serde writes a key that can be
-/// left out only when it has something to say (`skip_serializing_if`).
+/// left out only when it has something to say (`skip_serializing_if`). A key that is
+/// written as null though not required (a field of a flattened `Option`, one old lines
+/// lack) says so with `#[schemars(extend("nullable" = true))]`.
 fn omitted_keys_are_never_null(object: &mut Map<String, Value>) {
     let required: Vec<String> = match object.get("required") {
         Some(Value::Array(names)) => names
@@ -133,13 +135,18 @@ fn omitted_keys_are_never_null(object: &mut Map<String, Value>) {
         return;
     };
     for (name, property) in properties.iter_mut() {
-        if !required.contains(name)
-            && let Value::Object(property) = property
-        {
-            drop_null(property);
+        if let Value::Object(property) = property {
+            let written_as_null = property.remove(NULLABLE) == Some(Value::Bool(true));
+            if !required.contains(name) && !written_as_null {
+                drop_null(property);
+            }
         }
     }
 }
+
+/// The keyword by which a property keeps its `null` though not required; the document
+/// does not keep it.
+const NULLABLE: &str = "nullable";
 
 /// `property` without `null` among its types, its values or its alternatives.
 fn drop_null(property: &mut Map<String, Value>) {
