@@ -13,7 +13,6 @@
 //! nothing is never null, and a one-value enum is a `const`.
 
 pub mod names;
-mod record_shim;
 mod tidy;
 
 use schemars::generate::SchemaSettings;
