@@ -62,7 +62,7 @@ changed() {
 
 export CARGO_TARGET_DIR="$root/target/scratch-algorithm"
 # The schema's enums are generated from the list.
-ABBENCH_BLESS=1 cargo test -q -p abbench --test cli -- algorithm_names >/dev/null
+UPDATE_SCHEMA=1 cargo test -q -p abbench --bin abbench -- output_schema >/dev/null
 grep -q '"scratch"' schema/abbench-output.schema.json
 # The tests that list algorithms or check every one against serial F2.
 cargo test -q -p abbench-vocab

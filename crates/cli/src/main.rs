@@ -14,6 +14,8 @@ mod commands;
 mod failure;
 mod help;
 mod list;
+#[cfg(test)]
+mod output_schema;
 mod progress;
 mod search_args;
 mod setting_args;

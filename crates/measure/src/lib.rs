@@ -69,8 +69,8 @@ pub use shard::{
 };
 pub use signature::{Signature, SignatureCase, SignatureCheck, check_signature_file, signature};
 pub use simulation::{
-    SIMULATED_POSITIONS_PER_SECOND, SimulationStudy, StudyCosts, TreeSimulation,
-    simulation_positions,
+    SIMULATED_POSITIONS_PER_SECOND, SimulationLine, SimulationStudy, StudyCosts, TreeSimulation,
+    WorkSpanLine, simulation_positions,
 };
 pub use stress::{
     STRESS_MODELS, STRESS_SPLIT_HEIGHT, STRESS_THREADS, StressCount, StressMismatch, StressOutcome,
@@ -80,11 +80,12 @@ pub use suite::{
     BUILTIN_SUITES, BadSetting, Grid, Suite, Workload, default_thread_counts, thread_counts_up_to,
 };
 pub use sweep::{
-    Completion, RunFolder, SweepEvent, SweepOutcome, default_run_folder, sweep, sweep_to_folder,
+    Completion, RunFolder, SweepEvent, SweepOutcome, SweepStatus, SweepSummary, default_run_folder,
+    sweep, sweep_to_folder,
 };
 pub use theory_checks::{
-    Check, DEFAULT_DEGREES, Param, Quantity, TOLERANCE_SE, Table1Line, TheoryChecks, TheoryOptions,
-    theory_checks,
+    Check, DEFAULT_DEGREES, Param, ParamsInOrder, Quantity, TOLERANCE_SE, Table1Line,
+    Table1RowLine, TheoryCheckLine, TheoryChecks, TheoryOptions, theory_checks,
 };
 pub use verify::{
     Answer, Mismatch, ORACLE_POSITIONS, SearchCheck, TreeCheck, TreeVerdict, Verdict, VerifyPlan,

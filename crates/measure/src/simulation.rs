@@ -20,6 +20,7 @@ use abbench_parallel::sim::{
 use abbench_parallel::{ParallelAlgorithm, SearchOptions};
 use abbench_results::{Algorithm, SCHEMA, Shard, TreeInfo};
 use abbench_tree::{GameTree, TreeSource, TreeSpec, TreeVisitor};
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::io::Write;
 
@@ -190,28 +191,50 @@ impl TreeSimulation {
     }
 }
 
-/// One simulated search, as a JSON line.
-#[derive(Serialize)]
-struct SimulationLine<'a> {
-    schema: u32,
-    kind: &'static str,
-    simulated: bool,
-    tree: &'a TreeInfo,
+/// One SIMULATED search on virtual processors (`threads`): a line of `simulate --json`.
+///
+/// Written by `abbench simulate` alone, through this crate, so the type lives here.
+#[derive(Serialize, JsonSchema)]
+pub struct SimulationLine<'a> {
+    /// [`SCHEMA`].
+    #[schemars(with = "abbench_results::schema::SchemaVersion")]
+    pub schema: u32,
+    /// `simulation`.
+    #[schemars(extend("const" = "simulation"))]
+    pub kind: &'static str,
+    /// Always true: no search ran on real threads.
+    #[schemars(extend("const" = true))]
+    pub simulated: bool,
+    /// The tree.
+    pub tree: &'a TreeInfo,
+    /// The search's answer, virtual time and what its processors did.
     #[serde(flatten)]
-    result: &'a SimResult,
+    pub result: &'a SimResult,
 }
 
-/// One tree's work/span view, as a JSON line.
-#[derive(Serialize)]
-struct WorkSpanLine<'a> {
-    schema: u32,
-    kind: &'static str,
-    simulated: bool,
-    tree: &'a TreeInfo,
+/// Work, span and parallelism of young brothers wait on one tree: a line of `simulate
+/// --json`.
+///
+/// Written by `abbench simulate` alone, through this crate, so the type lives here.
+#[derive(Serialize, JsonSchema)]
+pub struct WorkSpanLine<'a> {
+    /// [`SCHEMA`].
+    #[schemars(with = "abbench_results::schema::SchemaVersion")]
+    pub schema: u32,
+    /// `work_span`.
+    #[schemars(extend("const" = "work_span"))]
+    pub kind: &'static str,
+    /// Always true.
+    #[schemars(extend("const" = true))]
+    pub simulated: bool,
+    /// The tree.
+    pub tree: &'a TreeInfo,
+    /// Its work, span and parallelism.
     #[serde(flatten)]
-    work_span: &'a WorkSpan,
+    pub work_span: &'a WorkSpan,
+    /// Root splitting's ceiling, on a perfectly ordered uniform tree.
     #[serde(skip_serializing_if = "Option::is_none")]
-    root_split_ceiling: Option<&'a RootSplitCeiling>,
+    pub root_split_ceiling: Option<&'a RootSplitCeiling>,
 }
 
 fn write_line(out: &mut impl Write, line: &impl Serialize) -> std::io::Result<()> {

@@ -13,6 +13,8 @@ use crate::contention::{CpuSample, other_share};
 use crate::{Interrupt, MeasureError, Pools, Suite, measure_series};
 use abbench_results::{FolderReport, LOCK_FILE, ResultsWriter, RunStatus};
 use abbench_results::{MachineInfo, Record, Results, TreeInfo, Unfinished};
+use schemars::JsonSchema;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -151,34 +153,33 @@ impl SweepOutcome {
 
     /// The sweep's summary as one JSON object (`abbench sweep --json`): `schema`, `kind`
     /// (`sweep`), the folder's `status` and why it is incomplete, the counts the text
-    /// summary gives, each parallel workload's median speedup at the most threads, and
-    /// the files written.
+    /// summary gives, and the files written.
     pub fn to_json(&self, folder: &Path) -> serde_json::Value {
+        serde_json::to_value(self.summary_line(folder)).expect("a sweep's summary serialises")
+    }
+
+    /// The sweep's summary as [`SweepSummary`], the line `sweep --json` prints.
+    pub fn summary_line(&self, folder: &Path) -> SweepSummary {
         let status = match &self.incomplete {
-            None => "complete",
-            Some(why) if why.starts_with("interrupted") => "interrupted",
-            Some(_) => "failed",
+            None => SweepStatus::Complete,
+            Some(why) if why.starts_with("interrupted") => SweepStatus::Interrupted,
+            Some(_) => SweepStatus::Failed,
         };
-        let share = self.other_cpu_share.filter(|s| s.is_finite());
-        serde_json::json!({
-            "schema": abbench_results::SCHEMA,
-            "kind": "sweep",
-            "folder": folder.display().to_string(),
-            "status": status,
-            "incomplete": self.incomplete,
-            "records": self.records.len(),
-            "unverified": self.failures,
-            "timed_out": self.unfinished.iter().filter(|u| u.timed_out).count(),
-            "failed_searches": self.unfinished.iter().filter(|u| u.is_failure()).count(),
-            "threads": self.threads,
-            "elapsed_s": self.elapsed.as_secs_f64(),
-            "other_cpu_share": share,
-            "files": self
-                .files
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>(),
-        })
+        SweepSummary {
+            schema: abbench_results::SCHEMA,
+            kind: "sweep",
+            folder: folder.display().to_string(),
+            status,
+            incomplete: self.incomplete.clone(),
+            records: self.records.len(),
+            unverified: self.failures,
+            timed_out: self.unfinished.iter().filter(|u| u.timed_out).count(),
+            failed_searches: self.unfinished.iter().filter(|u| u.is_failure()).count(),
+            threads: self.threads.clone(),
+            elapsed_s: self.elapsed.as_secs_f64(),
+            other_cpu_share: self.other_cpu_share.filter(|s| s.is_finite()),
+            files: self.files.iter().map(|p| p.display().to_string()).collect(),
+        }
     }
 
     /// A few lines for the end of a sweep: what was measured, whether every result agrees
@@ -584,4 +585,57 @@ pub fn default_run_folder(root: &Path) -> PathBuf {
         .map(|n| base.join(format!("{date}-{host}-{n}")))
         .find(|p| !p.exists())
         .expect("some suffix is free")
+}
+
+/// `sweep --json`: the run folder written and what it holds.
+///
+/// Written by `abbench sweep` alone, through this crate, so the type lives here.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct SweepSummary {
+    /// [`abbench_results::SCHEMA`].
+    #[schemars(with = "abbench_results::schema::SchemaVersion")]
+    pub schema: u32,
+    /// `sweep`.
+    #[schemars(extend("const" = "sweep"))]
+    pub kind: &'static str,
+    /// The run folder.
+    pub folder: String,
+    /// How the sweep ended.
+    pub status: SweepStatus,
+    /// Why the run is incomplete; null when it is complete.
+    pub incomplete: Option<String>,
+    /// Records written.
+    pub records: usize,
+    /// Records whose value disagrees with serial F2.
+    pub unverified: usize,
+    /// Searches that reached the time limit.
+    pub timed_out: usize,
+    /// Searches that failed.
+    pub failed_searches: usize,
+    /// The thread counts of the parallel algorithms.
+    #[schemars(with = "Vec<abbench_results::schema::Threads>")]
+    pub threads: Vec<usize>,
+    /// From the folder's creation to the last file written, seconds.
+    #[schemars(range(min = 0.0))]
+    pub elapsed_s: f64,
+    /// The share of the machine's CPU time other processes used meanwhile; null where
+    /// it was not measured.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub other_cpu_share: Option<f64>,
+    /// The files written.
+    pub files: Vec<String>,
+}
+
+/// How a sweep ended, as `sweep --json` says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(inline)]
+pub enum SweepStatus {
+    /// Every search measured and every file written.
+    Complete,
+    /// Stopped by a signal.
+    Interrupted,
+    /// Stopped by an error.
+    Failed,
 }

@@ -52,7 +52,7 @@ impl Default for CheckOptions {
 }
 
 /// One record simulated.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct CheckedRecord {
     /// The workload's label.
     pub workload: String,
@@ -60,12 +60,16 @@ pub struct CheckedRecord {
     pub seed: Option<u64>,
     /// The algorithm (`algo` in JSON, as everywhere).
     #[serde(rename = "algo")]
+    #[schemars(with = "abbench_results::schema::ParallelAlgoName")]
     pub algorithm: ParallelAlgorithm,
     /// Threads measured, processors simulated.
+    #[schemars(with = "abbench_results::schema::Threads")]
     pub threads: usize,
     /// The measured speedup over `f2-iter`.
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub measured: f64,
     /// The nanoseconds per position the costs were converted at.
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub position_nanos: f64,
     /// The simulation.
     pub simulation: SimResult,

@@ -21,22 +21,27 @@ use serde::Serialize;
 const CHECKED: [SerialAlgorithm; 1] = [SerialAlgorithm::Mtdf];
 
 /// One workload's serial table search checked.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct SerialGapRow {
     /// The workload's label.
     pub workload: String,
-    /// The serial search (`algo` in JSON, as everywhere).
+    /// The serial search (`algo` in JSON, as everywhere): one of those checked.
     #[serde(rename = "algo")]
+    #[schemars(with = "String", extend("enum" = CHECKED.map(SerialAlgorithm::name)))]
     pub algorithm: Algorithm,
     /// Records (trees × runs) compared.
+    #[schemars(range(min = 1))]
     pub records: usize,
     /// The workload's median `f2-iter` time, milliseconds.
+    #[schemars(range(min = 0.0))]
     pub serial_ms: f64,
     /// The profile's weight of one of its positions, in f2-iter's (1000: as dear).
     pub permille: u64,
     /// Median measured speedup over `f2-iter` (below 1: slower).
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub measured: f64,
     /// Median predicted speedup over `f2-iter`.
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub predicted: f64,
     /// Median over the records of `predicted / measured − 1`.
     pub gap: f64,

@@ -83,7 +83,9 @@ pub use abbench_results::EXIT_UNUSABLE_INPUT;
 pub const MIN_COMPARED_WALL_NS: u64 = 100_000;
 
 /// Which changes fail a comparison.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum Gate {
     /// Changed counts or values, failed verification, and wall times slower beyond the
     /// threshold.
@@ -105,7 +107,11 @@ impl Gate {
 }
 
 /// What changed between the two records of one key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum ChangeKind {
     /// A deterministic count or value differs: the search itself changed.
     ChangedSignature,
@@ -369,49 +375,6 @@ impl Comparison {
     /// 0 when nothing failed the comparison, 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         u8::from(self.has_regression())
-    }
-
-    /// The comparison as one JSON object (`abbench compare --json`): `schema` and
-    /// `kind` (`comparison`) as on every JSON line the tool writes, the `verdict` (`ok`
-    /// or `regression`), the counts the Markdown summary gives, and every change with
-    /// whether it fails under the gate.
-    pub fn to_json(&self) -> serde_json::Value {
-        let changes: Vec<serde_json::Value> = self
-            .changes
-            .iter()
-            .map(|c| {
-                serde_json::json!({
-                    "change": c.kind.name(),
-                    "fails": c.kind.fails(self.gate),
-                    "tree": c.tree,
-                    "algo": c.algo.to_string(),
-                    "threads": c.threads,
-                    "base": c.base,
-                    "new": c.new,
-                    "wall_change_pct": finite(c.wall_change_pct),
-                })
-            })
-            .collect();
-        serde_json::json!({
-            "schema": abbench_results::SCHEMA,
-            "kind": "comparison",
-            "verdict": if self.has_regression() { "regression" } else { "ok" },
-            "gate": self.gate.name(),
-            "threshold_pct": self.threshold_pct,
-            "matched": self.matched,
-            "only_in_base": self.only_in_base,
-            "only_in_new": self.only_in_new,
-            "too_short": self.too_short,
-            "too_few_runs": self.too_few_runs,
-            "not_comparable": self.not_comparable,
-            "machine_drift": self.drift.map(|d| serde_json::json!({
-                "ratio": d.ratio, "low": d.low, "high": d.high, "searches": d.searches,
-                "noise_low": d.noise.map(|n| n.0), "noise_high": d.noise.map(|n| n.1),
-                "parallel_noise_low": d.parallel_noise.map(|n| n.0),
-                "parallel_noise_high": d.parallel_noise.map(|n| n.1),
-            })),
-            "changes": changes,
-        })
     }
 
     fn count(&self, kind: ChangeKind) -> usize {
@@ -1003,15 +966,6 @@ pub fn refuse_repeated_runs(files: &[(std::path::PathBuf, &Results)]) -> Result<
         }
     }
     Ok(())
-}
-
-/// `x`, or `null` where it is not a finite number (JSON has no NaN).
-fn finite(x: f64) -> serde_json::Value {
-    if x.is_finite() {
-        serde_json::json!(x)
-    } else {
-        serde_json::Value::Null
-    }
 }
 
 #[cfg(test)]

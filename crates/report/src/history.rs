@@ -42,7 +42,11 @@ pub const DEFAULT_ALPHA: f64 = 0.01;
 pub const DEFAULT_THRESHOLD_PCT: f64 = 3.0;
 
 /// What a series measures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum Measure {
     /// The median wall time over the yardstick's (or as it is, without one).
     WallTime,
@@ -66,14 +70,17 @@ impl Measure {
     }
 }
 
-/// One change point of one series.
-#[derive(Clone, Debug, PartialEq)]
+/// One change point of one series, as `history --json` lists it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct HistoryChange {
     /// The tree.
     pub tree: TreeInfo,
     /// The algorithm.
+    #[schemars(with = "abbench_results::schema::AlgoName")]
     pub algo: Algorithm,
     /// Its threads.
+    #[schemars(with = "abbench_results::schema::Threads")]
     pub threads: usize,
     /// What changed.
     pub measure: Measure,
@@ -87,7 +94,31 @@ pub struct HistoryChange {
     /// an exact measure.
     pub ci: Option<(f64, f64)>,
     /// The permutation test's p-value; 0 for an exact measure.
+    #[schemars(range(min = 0.0, max = 1.0))]
     pub p: f64,
+}
+
+/// `history --json`: the change points of stored runs, oldest first. Each is one
+/// search's (tree, algo, threads) measure: its wall time over the machine's yardstick,
+/// or an exact count or value; index is the first run after the change (0-based), commit
+/// that run's, ratio after over before with its 95% interval (Welch's t on the logs; the
+/// ratio itself for an exact measure; null for a value that was 0), p the permutation
+/// test's p-value (0 for an exact measure).
+///
+/// Written by `abbench history` alone, through this crate, so the type lives here.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct HistoryLine<'a> {
+    /// [`abbench_results::SCHEMA`].
+    #[schemars(with = "abbench_results::schema::SchemaVersion")]
+    pub schema: u32,
+    /// `history`.
+    #[schemars(extend("const" = "history"))]
+    pub kind: &'static str,
+    /// Runs read.
+    pub runs: usize,
+    /// Every change point, by series, then index.
+    pub change_points: &'a [HistoryChange],
 }
 
 impl HistoryChange {
@@ -154,29 +185,17 @@ impl History {
 
     /// The history as one JSON object (`abbench history --json`).
     pub fn to_json(&self) -> serde_json::Value {
-        let points: Vec<serde_json::Value> = self
-            .change_points
-            .iter()
-            .map(|c| {
-                serde_json::json!({
-                    "tree": c.tree,
-                    "algo": c.algo,
-                    "threads": c.threads,
-                    "measure": c.measure.name(),
-                    "index": c.index,
-                    "commit": c.commit,
-                    "ratio": c.ratio,
-                    "ci": c.ci.map(|(lo, hi)| [lo, hi]),
-                    "p": c.p,
-                })
-            })
-            .collect();
-        serde_json::json!({
-            "schema": abbench_results::SCHEMA,
-            "kind": "history",
-            "runs": self.runs,
-            "change_points": points,
-        })
+        serde_json::to_value(self.line()).expect("a history serialises")
+    }
+
+    /// The history as [`HistoryLine`].
+    pub fn line(&self) -> HistoryLine<'_> {
+        HistoryLine {
+            schema: abbench_results::SCHEMA,
+            kind: "history",
+            runs: self.runs,
+            change_points: &self.change_points,
+        }
     }
 
     /// One line: how many change points, how many slower.

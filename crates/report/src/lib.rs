@@ -29,6 +29,7 @@ mod calibration_check;
 mod calibration_serial;
 mod change_points;
 mod compare;
+mod compare_line;
 mod contention;
 mod cross_machine;
 mod error;
@@ -66,6 +67,7 @@ pub use compare::{
     MIN_MATCHED_SHARE, compare, compare_files, compare_results, key_label, read_complete_run,
     refuse_duplicates, refuse_repeated_runs, wall_in_yardsticks, why_incomplete,
 };
+pub use compare_line::{ChangeLine, CompareVerdict, ComparisonLine, DriftLine};
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use cross_machine::cross_machine_report;
 pub use error::ReportError;
@@ -79,7 +81,7 @@ pub use folder::{
 pub use headline::{checked_against, headline};
 pub use history::{
     DEFAULT_ALPHA as HISTORY_ALPHA, DEFAULT_THRESHOLD_PCT as HISTORY_THRESHOLD_PCT, History,
-    HistoryChange, HistoryRun, Measure, history, history_files,
+    HistoryChange, HistoryLine, HistoryRun, Measure, history, history_files,
 };
 pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use merge::{MergeError, MergeOptions, MergeOutcome, merge_shards};
@@ -92,6 +94,8 @@ pub use run_report::{ReportingProgress, RunReport};
 pub use shards::{SHARDS_FILE, ShardEntry, ShardsListing, WorkloadCount};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 
+#[cfg(test)]
+mod colour_test;
 #[cfg(test)]
 mod test;
 #[cfg(test)]

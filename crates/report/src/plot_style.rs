@@ -1,6 +1,7 @@
 //! What every plot of the report shares: the font, the palette, the legend, and an axis
 //! whose ticks are exactly the values measured.
 
+use abbench_results::Algorithm;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
 use std::ops::Range;
@@ -42,6 +43,22 @@ pub(crate) fn colour(i: usize) -> RGBColor {
     let hue = ((i - PALETTE.len()) as f64 * 137.508) % 360.0;
     let (r, g, b) = hsl_to_rgb(hue, 0.55, 0.5);
     RGBColor(r, g, b)
+}
+
+/// Where `algo` is in the one list of algorithms, serial first ([`Algorithm::ALL`]): the
+/// index of its colour, the same in every figure whatever else the figure draws.
+pub(crate) fn algorithm_series(algo: Algorithm) -> usize {
+    Algorithm::ALL
+        .iter()
+        .position(|&a| a == algo)
+        .expect("every algorithm is in the list")
+}
+
+/// `algo`'s colour, in every figure: [`colour`] of its place in the list of algorithms.
+/// The list has 16 algorithms and the palette 20 colours, so each has a palette colour
+/// of its own; a 21st would take the first golden-angle hue.
+pub(crate) fn algorithm_colour(algo: Algorithm) -> RGBColor {
+    colour(algorithm_series(algo))
 }
 
 /// A colour from hue (degrees), saturation and lightness (0 ..= 1).

@@ -9,6 +9,7 @@
 
 use crate::format::{cell, inline};
 use abbench_results::{FileError, MachineInfo};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 use std::path::Path;
@@ -16,24 +17,33 @@ use std::path::Path;
 /// The file a merged run folder lists its parts in.
 pub const SHARDS_FILE: &str = "shards.json";
 
-/// `shards.json`: the run the parts make and each part merged. Fields after `shards` are
-/// absent in files written before they existed.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// `shards.json` in a run folder written by `merge`: the run the parts make, and each
+/// part joined, its folder, machine, command, load and trees. The report's Shards section
+/// is drawn from it. Fields after `shards` are absent in files written before they
+/// existed.
+///
+/// Written by `abbench-report` alone, so the type lives here.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ShardsListing {
     /// [`abbench_results::SCHEMA`].
+    #[schemars(with = "abbench_results::schema::SchemaVersion")]
     pub schema: u32,
     /// `shards`.
+    #[schemars(extend("const" = "shards"))]
     pub kind: String,
     /// The parts merged, in the order of `K`.
     pub shards: Vec<ShardEntry>,
     /// `N`, the parts the run was split into.
     #[serde(default)]
+    #[schemars(range(min = 1))]
     pub count: u32,
     /// The suite's name.
     #[serde(default)]
     pub suite: String,
     /// The suite's content hash.
     #[serde(default)]
+    #[schemars(with = "abbench_results::schema::Hash16")]
     pub suite_hash: String,
     /// Trees in the whole suite.
     #[serde(default)]
@@ -44,15 +54,18 @@ pub struct ShardsListing {
 }
 
 /// One part of a merged run, as `shards.json` lists it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ShardEntry {
     /// `K/N`.
+    #[schemars(regex(pattern = r"^[0-9]+/[0-9]+$"))]
     pub shard: String,
     /// The part's folder, as given to `merge`.
     pub folder: String,
     /// The suite's name.
     pub suite: String,
     /// The suite's content hash.
+    #[schemars(with = "abbench_results::schema::Hash16")]
     pub suite_hash: String,
     /// The places of the part's trees in the suite, from 0.
     pub trees: Vec<u64>,
@@ -78,9 +91,11 @@ pub struct ShardEntry {
     pub command_line: Vec<String>,
     /// The load average when it started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("items" = { "type": "number", "minimum": 0 }))]
     pub load_average: Option<[f64; 3]>,
     /// The share of the CPU other processes used while it ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0, max = 1.0))]
     pub other_cpu_share: Option<f64>,
     /// Each of its trees' label, in the order of `trees`.
     #[serde(default)]
@@ -91,7 +106,8 @@ pub struct ShardEntry {
 }
 
 /// A workload a part measured and how many of its records it holds.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct WorkloadCount {
     /// The workload's label.
     pub workload: String,

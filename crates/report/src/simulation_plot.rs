@@ -8,7 +8,7 @@ use crate::format::speedup_label;
 use crate::plot_style::{FONT, KeyedAxis, PlotError, REFERENCE, colour, legend};
 use abbench_parallel::ParallelAlgorithm;
 use abbench_parallel::sim::{RootSplitCeiling, SimResult, WorkSpan};
-use abbench_results::TreeInfo;
+use abbench_results::{Algorithm, TreeInfo};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -21,7 +21,9 @@ pub struct SpeedupCurve {
     /// The legend's label; curves with an empty label are drawn without a legend entry
     /// (further seeds of a labelled series).
     pub label: String,
-    /// The colour: an index into the palette (the same for one algorithm's seeds).
+    /// The colour: an index into the palette, the algorithm's
+    /// ([`crate::plot_style::algorithm_series`]), the same for its seeds and in every
+    /// figure.
     pub series: usize,
     /// `(processors, speedup)`, processors increasing.
     pub points: Vec<(usize, f64)>,
@@ -96,10 +98,7 @@ impl SimulationPlot {
             };
             self.curves.push(SpeedupCurve {
                 label,
-                series: ParallelAlgorithm::ALL
-                    .iter()
-                    .position(|a| *a == algo)
-                    .unwrap_or(0),
+                series: crate::plot_style::algorithm_series(Algorithm::Parallel(algo)),
                 points,
             });
         }

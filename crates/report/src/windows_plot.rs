@@ -5,7 +5,7 @@
 
 use crate::aggregate::WorkloadGroup;
 use crate::metrics::median;
-use crate::plot_style::{FONT, PlotError, REFERENCE, colour, failed, legend};
+use crate::plot_style::{FONT, PlotError, REFERENCE, algorithm_colour, failed, legend};
 use crate::windows::{is_full_f2, width};
 use abbench_results::Algorithm;
 use plotters::prelude::*;
@@ -116,8 +116,8 @@ fn draw(
             .label("F2, full window (median of seeds)")
             .legend(|(x, y)| PathElement::new(vec![(x - 2, y), (x + 18, y)], REFERENCE));
     }
-    for (i, (algo, points)) in p.points.iter().enumerate() {
-        let colour = colour(i);
+    for (algo, points) in &p.points {
+        let colour = algorithm_colour(*algo);
         chart
             .draw_series(
                 points

@@ -14,6 +14,7 @@
 //! | `shard.json` | [`Shard`] (`--shard K/N`), [`ShardManifest`], [`content_hash`] |
 //! | `calibration.json` | [`CALIBRATION_FILE`]: its name; `abbench-measure` reads and writes it |
 //! | report files | [`FolderReport`]: what writes them, handed to the crate that measures by the one that reports |
+//! | `schema/abbench-output.schema.json` | [`schema::OutputSchema`]: the schema of every JSON line, generated from the types that write them |
 //! | any | [`write_atomically`], [`read_text`] (a regular file, bounded), [`FileError`]; durations and sizes for people ([`human_duration`], [`elapsed`], [`human_nanos`], [`human_bytes`]); statistics ([`median`]) |
 
 mod build_info;
@@ -26,6 +27,7 @@ mod record;
 mod results;
 mod run_folder;
 mod run_status;
+pub mod schema;
 mod shard;
 mod stats;
 mod status;

@@ -4,17 +4,24 @@ use crate::{Algorithm, InvalidField, WallTimes};
 use abbench_search::{Bound, GuessSource, NodeKinds, Pass, SearchResult, Settings, TableStats};
 use abbench_tree::{BranchOrder, Layout, Model, TreeSource, TreeSpec, Value};
 use abbench_vocab::{OwnStats, Percentiles};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The version of the record format written by this crate.
 pub const SCHEMA: u32 = 1;
 
 /// A tree as a record names it: the model and only the parameters it uses, or the file.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(rename = "tree", transform = tree_schema, extend("anyOf" = [
+    { "required": ["model", "degree", "height"] },
+    { "required": ["model", "position"] },
+    { "required": ["file"] }
+]))]
 pub struct TreeInfo {
     /// The model; absent for a file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<crate::schema::ModelName>")]
     pub model: Option<Model>,
     /// The `.tree` file; absent for a model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -51,9 +58,11 @@ pub struct TreeInfo {
     pub edge_range: Option<u64>,
     /// `branch-sum`: search order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
     pub order: Option<BranchOrder>,
     /// `connect4`: the moves that reach the position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^[1-7]*$"))]
     pub position: Option<String>,
     /// `connect4`: the position's published score, where its file gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -62,6 +71,7 @@ pub struct TreeInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path_keys: Option<bool>,
     /// `implicit` or `arena`.
+    #[schemars(with = "String", extend("enum" = [Layout::Implicit.to_string(), Layout::Arena.to_string()]))]
     pub layout: Layout,
 }
 
@@ -172,18 +182,20 @@ impl TreeInfo {
 
 /// The metrics only a parallel search has, against `f2-iter` on the same tree and
 /// layout, measured in the same process.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ParallelMetrics {
     /// Positions `f2-iter` examines on this tree.
     pub serial_nodes: u64,
     /// Median wall time of `f2-iter`, nanoseconds.
     pub serial_wall_ns: u64,
     /// `T_serial / T_parallel`, medians.
+    #[schemars(range(min = 0.0))]
     pub speedup: f64,
     /// The fastest exact serial search measured on this tree in the same run: f2-iter,
     /// or pvs, aspiration or mtdf where the run measured them and one was faster (absent
     /// in older records).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<crate::schema::FastestSerialName>")]
     pub fastest_serial: Option<Algorithm>,
     /// Its median wall time, nanoseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -194,6 +206,7 @@ pub struct ParallelMetrics {
     /// `T_fastest_serial / T_parallel`, medians: what the parallel search gains over the
     /// best serial search, not only over f2-iter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0))]
     pub speedup_vs_fastest: Option<f64>,
     /// `nodes / fastest_serial_nodes - 1`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -221,8 +234,10 @@ pub struct ParallelMetrics {
     /// Positions each worker examined (median run).
     pub worker_nodes: Vec<u64>,
     /// From a cutoff at a split point to the last sibling stopping (median run).
+    #[schemars(with = "serde_json::Value")]
     pub abort_latency_ns: Percentiles,
     /// A split point's wait for helpers after its last brother was handed out (median run).
+    #[schemars(with = "serde_json::Value")]
     pub split_wait_ns: Percentiles,
     /// More threads than the machine has hardware threads.
     pub oversubscribed: bool,
@@ -240,18 +255,26 @@ pub struct ParallelMetrics {
 /// so a reader can tell a search's record from a simulation, a theory check or a
 /// summary. A record's kind is always `search`; records written before the field
 /// existed have none and read as `search`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum SearchKind {
     /// A measured search.
     #[default]
     Search,
 }
 
-/// One measured (tree, algorithm, thread count).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One measured (tree, algorithm, threads): a line of results.jsonl or run --json. Lines
+/// written before `kind` existed have none.
+///
+/// Its fields that are the search crate's types (window, bounds, node kinds, passes) or
+/// the vocabulary's (percentiles) are left open in the schema, as they were by hand.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "search", transform = record_schema)]
+#[schemars(extend("not" = { "anyOf": [{ "required": ["timed_out"] }, { "required": ["failed"] }] }))]
 pub struct Record {
     /// [`SCHEMA`].
+    #[schemars(with = "crate::schema::SchemaVersion")]
     pub schema: u32,
     /// Always `search` ([`SearchKind`]).
     #[serde(default)]
@@ -259,13 +282,16 @@ pub struct Record {
     /// The tree.
     pub tree: TreeInfo,
     /// The algorithm.
+    #[schemars(with = "crate::schema::AlgoName")]
     pub algo: Algorithm,
     /// Worker threads (1 for serial algorithms).
+    #[schemars(with = "crate::schema::Threads")]
     pub threads: usize,
     /// The root value found.
     pub value: Value,
     /// The root move that produced it; for a root the game's rules decide (a Connect
     /// Four position whose mover completes four at once), the move that decides it.
+    #[schemars(extend("nullable" = true))]
     pub best_move: Option<usize>,
     /// Positions examined (the median over runs for parallel searches).
     pub nodes: u64,
@@ -280,6 +306,7 @@ pub struct Record {
     /// Wall times of the timed runs.
     pub wall_ns: WallTimes,
     /// `nodes / median wall seconds`.
+    #[schemars(range(min = 0.0))]
     pub nps: f64,
     /// Same value as serial F2 and a best move whose own value is the root value, on
     /// every run; for a result that is a bound (`bound` lower or upper), a bound that
@@ -295,13 +322,16 @@ pub struct Record {
     pub used: Settings,
     /// Whether `value` is the value or a bound on it (windowed searches).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub bound: Option<Bound>,
     /// Internal nodes per level by kind, predicted and actual (`--kinds`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub kinds: Option<NodeKinds>,
     /// `aspiration`, `mtdf`: where the guess came from; `null-window`: `given`, when one
     /// was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<serde_json::Value>")]
     pub guess_source: Option<GuessSource>,
     /// `aspiration`, `mtdf`: full-depth root searches made (aspiration's searches,
     /// MTD(f)'s passes); `null-window` on real threads: its passes, when it made them one
@@ -312,6 +342,7 @@ pub struct Record {
     /// window, result and positions (the null-window search's are summed over its
     /// workers and come from the run whose time is the median, as its other counters).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<serde_json::Value>")]
     pub passes: Vec<Pass>,
     /// `mtdf`: what its transposition table did (absent in older records).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -326,6 +357,7 @@ pub struct Record {
     /// runs' yardsticks tell how the machine's speed differed between them (`compare`);
     /// absent where it was not timed (older records, tests).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub machine_ns: Option<f64>,
     /// The settings given for this search (on the command line, or by a suite's grid)
     /// that its algorithm reads: what tells its record from another of the same tree,
@@ -343,7 +375,8 @@ pub struct Record {
 }
 
 /// What a serial search's transposition table did: `hit_rate = hits / probes`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct TableRecord {
     /// Lookups, one per internal position the table keeps that was examined.
     pub probes: u64,
@@ -352,11 +385,13 @@ pub struct TableRecord {
     /// Bounds written.
     pub stores: u64,
     /// `hits / probes`.
+    #[schemars(range(min = 0.0, max = 1.0))]
     pub hit_rate: f64,
     /// The table's size in bytes (`--tt-mb` rounded down to a power of two of slots, the
     /// serial MTD(f)'s and the parallel table searches' alike); absent in older records
     /// (the parallel ones' before they carried it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 32))]
     pub bytes: Option<u64>,
 }
 
@@ -374,14 +409,32 @@ impl From<TableStats> for TableRecord {
 
 /// The fastest exact serial search of one tree in one run (f2-iter, pvs, aspiration or
 /// mtdf, by median wall time).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct FastestSerial {
     /// The algorithm.
+    #[schemars(with = "crate::schema::FastestSerialName")]
     pub algo: Algorithm,
     /// Its median wall time, nanoseconds.
     pub wall_ns: u64,
     /// Positions it examined.
     pub nodes: u64,
+}
+
+/// The tree's schema as the hand-written one had it: `layout` may be absent.
+fn tree_schema(schema: &mut schemars::Schema) {
+    if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
+        required.retain(|name| name != "layout");
+    }
+}
+
+/// A record's schema as its readers take it: `kind` and `best_move` may be absent
+/// (records written before them), as they may for serde.
+fn record_schema(schema: &mut schemars::Schema) {
+    crate::schema::kind_may_be_absent(schema);
+    if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
+        required.retain(|name| name != "best_move");
+    }
 }
 
 /// What a serial record adds about windows: see the fields of [`Record`].

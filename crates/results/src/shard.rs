@@ -7,6 +7,7 @@
 //! machine given the same suite and `N` computes the same parts.
 
 use crate::FileError;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -19,11 +20,16 @@ pub const SHARD_FILE: &str = "shard.json";
 pub const MAX_SHARDS: u32 = 100_000;
 
 /// Part `index` of `count` (`--shard K/N`), `1 <= index <= count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[schemars(deny_unknown_fields)]
 pub struct Shard {
     /// `K`, from 1.
+    #[schemars(range(min = 1))]
     pub index: u32,
     /// `N`, at least 1.
+    #[schemars(range(min = 1))]
     pub count: u32,
 }
 
@@ -80,7 +86,8 @@ impl fmt::Display for Shard {
 /// One tree a shard measures: its place in the whole suite and its key
 /// ([`crate::TreeInfo::key`]), by which `merge` puts records back in the whole run's
 /// order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ShardTree {
     /// The tree's position among the suite's trees, from 0.
     pub index: u64,
@@ -93,12 +100,16 @@ pub struct ShardTree {
     pub searches: Option<u64>,
 }
 
-/// `shard.json`: which part of which run a run folder holds.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// `shard.json` in the run folder of `sweep --shard K/N`: which part of which run it
+/// holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ShardManifest {
     /// [`crate::SCHEMA`].
+    #[schemars(with = "crate::schema::SchemaVersion")]
     pub schema: u32,
     /// `shard`.
+    #[schemars(extend("const" = "shard"))]
     pub kind: String,
     /// `K` and `N`.
     pub shard: Shard,
@@ -107,6 +118,7 @@ pub struct ShardManifest {
     /// The suite's content hash, with every setting that changes what is measured
     /// (workloads, algorithms, seeds, thread counts, repeats, time limit): shards of one
     /// run have the same.
+    #[schemars(with = "crate::schema::Hash16")]
     pub suite_hash: String,
     /// Trees in the whole suite.
     pub suite_trees: u64,

@@ -9,11 +9,13 @@
 //! hdrhistogram, in `abbench-parallel`.
 
 use crate::InvalidField;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The wall times of `repeat` timed runs of one search.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(rename = "wall_ns")]
 pub struct WallTimes {
     /// Median, nanoseconds (the mean of the two middle samples for an even count,
     /// rounded to the nearest nanosecond).
@@ -34,6 +36,7 @@ pub struct WallTimes {
     /// alone (each sample is then their total time over their number); absent when each
     /// sample is one search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 2))]
     pub runs_per_sample: Option<u64>,
     /// A 95% confidence interval of the median, `[low, high]` nanoseconds: the 2.5% and
     /// 97.5% quantiles of the medians of [`BOOTSTRAP_RESAMPLES`] resamples of the

@@ -18,24 +18,35 @@
 //! rather than misreading it.
 
 use crate::{Algorithm, InvalidField, SCHEMA, TreeInfo};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The `kind` of a line for a search without a result: always `unfinished` (lines
 /// written before the field existed have none).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum UnfinishedKind {
     /// A search that timed out or failed.
     #[default]
     Unfinished,
 }
 
-/// A (tree, algorithm, threads) that gave no result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A search that gave no result: it timed out, failed, or (a candidate for the fastest
+/// serial search) was stopped once it had run twice as long as the fastest so far,
+/// `outpaced_by`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(transform = crate::schema::kind_may_be_absent)]
+#[schemars(extend("anyOf" = [
+    { "required": ["timed_out"] },
+    { "required": ["failed"] },
+    { "required": ["outpaced_by", "time_limit_ns"] }
+]))]
 pub struct Unfinished {
     /// [`SCHEMA`].
+    #[schemars(with = "crate::schema::SchemaVersion")]
     pub schema: u32,
     /// Always `unfinished` ([`UnfinishedKind`]).
     #[serde(default)]
@@ -43,8 +54,10 @@ pub struct Unfinished {
     /// The tree.
     pub tree: TreeInfo,
     /// The algorithm.
+    #[schemars(with = "crate::schema::AlgoName")]
     pub algo: Algorithm,
     /// Worker threads (1 for serial algorithms).
+    #[schemars(with = "crate::schema::Threads")]
     pub threads: usize,
     /// The settings given for this search that its algorithm reads, as in a record
     /// ([`Record::settings`](crate::Record::settings)); absent in lines written before it
@@ -64,6 +77,7 @@ pub struct Unfinished {
     /// search stopped at `time_limit_ns` (twice that search's median time): not a
     /// failure, and not a time-out of the run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<crate::schema::AlgoName>")]
     pub outpaced_by: Option<Algorithm>,
     /// More words for people.
     #[serde(default, skip_serializing_if = "Option::is_none")]

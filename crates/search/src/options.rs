@@ -12,7 +12,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The root window `(alpha, beta)`, `alpha < beta`; the infinities stand for an open side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Window {
     /// The lower end, excluded: a result `<= alpha` is an upper bound.
     pub alpha: Value,
@@ -92,7 +92,9 @@ impl fmt::Display for Window {
 }
 
 /// When a node stops trying its children.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Cutoff {
     /// `m >= beta`: the paper's F2.

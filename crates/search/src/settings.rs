@@ -92,6 +92,16 @@ impl Serialize for Seconds {
     }
 }
 
+impl schemars::JsonSchema for Seconds {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Seconds".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "number", "exclusiveMinimum": 0 })
+    }
+}
+
 impl<'de> Deserialize<'de> for Seconds {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let seconds = f64::deserialize(deserializer)?;
@@ -176,6 +186,21 @@ macro_rules! typed_settings {
                     map.serialize_entry(stringify!($field), value)?;
                 })*
                 Ok(())
+            }
+
+            /// The schema of the recorded settings: an object with a key per setting,
+            /// each described by its doc.
+            fn object_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                let mut properties = serde_json::Map::new();
+                $(if $recorded {
+                    let mut schema = generator.subschema_for::<$ty>();
+                    schema.insert(
+                        "description".into(),
+                        serde_json::Value::String(Setting::$variant.doc().to_string()),
+                    );
+                    properties.insert(stringify!($field).into(), schema.into());
+                })*
+                schemars::json_schema!({ "type": "object", "properties": properties })
             }
 
             /// Reads the value under `key` into its setting; `false` for a key that is
@@ -298,6 +323,22 @@ impl Serialize for Settings {
         let mut map = serializer.serialize_map(None)?;
         self.serialize_entries(&mut map)?;
         map.end()
+    }
+}
+
+impl schemars::JsonSchema for Settings {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Settings".into()
+    }
+
+    /// Inlined, so that a record that flattens the settings lists their keys among its
+    /// own.
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        Settings::object_schema(generator)
     }
 }
 

@@ -16,7 +16,9 @@ pub enum OwnStats {
 }
 
 /// The most positions a search kept at once beyond its split points, and their bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct Kept {
     /// The most positions kept at once, over the whole search.
     pub kept_positions: u64,
@@ -30,5 +32,25 @@ impl OwnStats {
         match self {
             OwnStats::Kept(kept) => Some(*kept),
         }
+    }
+}
+
+impl schemars::JsonSchema for OwnStats {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "OwnStats".into()
+    }
+
+    /// Inlined: a record that flattens a search's own statistics lists their keys among
+    /// its own.
+    fn inline_schema() -> bool {
+        true
+    }
+
+    /// An object with every kind's keys, none required: a record holds one kind or none.
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = <Kept as schemars::JsonSchema>::json_schema(generator);
+        schema.remove("required");
+        schema.remove("title");
+        schema
     }
 }

@@ -53,20 +53,39 @@ pub struct CheckCalibrationCommand {
     pub json: bool,
 }
 
-/// One workload's serial table search against its prediction, as a JSON line.
-#[derive(serde::Serialize)]
-struct SerialLine<'a> {
+/// check-calibration --json: a workload's serial table search (mtdf), its measured
+/// speedup over f2-iter against the one its positions weighed by the profile's serial
+/// costs predict, and the gap (medians over its records).
+///
+/// Written by `abbench check-calibration` alone, so the type lives here.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub(crate) struct SerialLine<'a> {
+    /// [`abbench_results::SCHEMA`].
+    #[schemars(with = "abbench_results::schema::SchemaVersion")]
     schema: u32,
+    /// `calibration_check_serial`.
+    #[schemars(extend("const" = "calibration_check_serial"))]
     kind: &'static str,
+    /// The workload's figures.
     #[serde(flatten)]
     row: &'a abbench_report::SerialGapRow,
 }
 
-/// One record simulated, as a JSON line.
-#[derive(serde::Serialize)]
-struct CheckLine<'a> {
+/// check-calibration --json: one measured parallel record SIMULATED again at a profile's
+/// costs, its measured and simulated speedups and the gap.
+///
+/// Written by `abbench check-calibration` alone, so the type lives here.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub(crate) struct CheckLine<'a> {
+    /// [`abbench_results::SCHEMA`].
+    #[schemars(with = "abbench_results::schema::SchemaVersion")]
     schema: u32,
+    /// `calibration_check`.
+    #[schemars(extend("const" = "calibration_check"))]
     kind: &'static str,
+    /// The record and its simulation.
     #[serde(flatten)]
     record: &'a CheckedRecord,
     /// `SIMULATED / measured − 1`.

@@ -19,6 +19,7 @@ pub mod sweep;
 pub mod theory;
 pub mod tree;
 pub mod verify;
+pub(crate) mod verify_line;
 
 use crate::cli::Command;
 use crate::failure::Failure;

@@ -13,6 +13,7 @@
 //! `--shard K/N` checks only part K of the trees (of `--stress`'s rounds of seeds).
 
 use super::stress::{self, MAX_STRESS};
+use super::verify_line::{MismatchDetail, VerificationLine, VerificationRow};
 use crate::failure::Failure;
 use crate::progress;
 use crate::search_args::SearchArgs;
@@ -143,32 +144,39 @@ impl Summary {
     /// one row per algorithm and thread count, and each mismatch with the command that
     /// reproduces it.
     fn to_json(&self, mismatches: &[(String, &Mismatch, String)]) -> serde_json::Value {
+        serde_json::to_value(self.line(mismatches)).expect("a verification serialises")
+    }
+
+    /// The summary as [`VerificationLine`].
+    fn line<'a>(&self, mismatches: &'a [(String, &Mismatch, String)]) -> VerificationLine<'a> {
         let total = |f: fn(&Tally) -> u64| self.tallies.iter().map(f).sum::<u64>();
-        serde_json::json!({
-            "schema": abbench_results::SCHEMA,
-            "kind": "verification",
-            "shard": self.shard.map(|s| s.to_string()),
-            "trees": self.trees,
-            "oracle_trees": self.oracle_trees,
-            "published_trees": self.published_trees,
-            "searches": total(|t| t.searches),
-            "mismatches": total(|t| t.mismatches),
-            "timed_out": total(|t| t.timed_out),
-            "rows": self.tallies.iter().map(|t| serde_json::json!({
-                "algo": t.algo.to_string(),
-                "threads": t.threads,
-                "searches": t.searches,
-                "mismatches": t.mismatches,
-                "timed_out": t.timed_out,
-            })).collect::<Vec<_>>(),
-            "mismatch_details": mismatches.iter().map(|(tree, m, reproduce)| serde_json::json!({
-                "tree": tree,
-                "algo": m.algo.to_string(),
-                "threads": m.threads,
-                "message": m.message,
-                "reproduce": reproduce,
-            })).collect::<Vec<_>>(),
-        })
+        let row = |t: &Tally| VerificationRow {
+            algo: t.algo,
+            threads: t.threads,
+            searches: t.searches,
+            mismatches: t.mismatches,
+            timed_out: t.timed_out,
+        };
+        let detail = |(tree, m, reproduce): &'a (String, &Mismatch, String)| MismatchDetail {
+            tree,
+            algo: m.algo,
+            threads: m.threads,
+            message: &m.message,
+            reproduce,
+        };
+        VerificationLine {
+            schema: abbench_results::SCHEMA,
+            kind: "verification",
+            shard: self.shard.map(|s| s.to_string()),
+            trees: self.trees,
+            oracle_trees: self.oracle_trees,
+            published_trees: self.published_trees,
+            searches: total(|t| t.searches),
+            mismatches: total(|t| t.mismatches),
+            timed_out: total(|t| t.timed_out),
+            rows: self.tallies.iter().map(row).collect(),
+            mismatch_details: mismatches.iter().map(detail).collect(),
+        }
     }
 
     fn write(&self, out: &mut impl Write) -> std::io::Result<()> {

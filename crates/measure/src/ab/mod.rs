@@ -20,7 +20,9 @@ pub use coordinator::{
     AbConfig, AbEvent, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_EPOCH, DEFAULT_MAX_TIME,
     DEFAULT_THRESHOLD, INTERVAL_ALPHA, ab,
 };
-pub use outcome::{AbOutcome, AbVerdict, Build, UnitOutcome, ValueProblem};
+pub use outcome::{
+    AbOutcome, AbReport, AbTest, AbVerdict, Build, SearchEffect, UnitOutcome, ValueProblem,
+};
 pub use process::{HELLO_TIMEOUT, Side, kill_running_workers};
 pub use protocol::{Hello, PROTOCOL, PlanItem, Reply, Request, Sample};
 pub use sequential::{

@@ -2,13 +2,16 @@
 //! pull-request comment or as one JSON object (`kind` `ab`).
 
 use super::sequential::{Decision, Effect, MIN_OBSERVATIONS};
+use abbench_results::schema::{AlgoName, SchemaVersion, Threads};
 use abbench_results::{SCHEMA, human_percent as fmt_pct};
-use serde_json::json;
+use schemars::JsonSchema;
+use serde::Serialize;
 use std::fmt::Write;
 use std::time::Duration;
 
 /// One build under comparison.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(rename = "ab_build", deny_unknown_fields)]
 pub struct Build {
     /// Its executable, as given.
     pub path: String,
@@ -19,13 +22,16 @@ pub struct Build {
 }
 
 /// A value that is wrong, or a serial search's positions that changed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(rename = "ab_problem", deny_unknown_fields)]
 pub struct ValueProblem {
     /// The tree, seed included.
     pub tree: String,
     /// The algorithm.
+    #[schemars(with = "AlgoName")]
     pub algo: String,
     /// Its threads.
+    #[schemars(with = "Threads")]
     pub threads: usize,
     /// What differs.
     pub what: String,
@@ -55,7 +61,9 @@ pub struct UnitOutcome {
 }
 
 /// The run's verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum AbVerdict {
     /// A value disagrees: between the builds, with serial F2, or with the plan.
     WrongValue,
@@ -312,55 +320,162 @@ impl AbOutcome {
     /// The outcome as one JSON object: `schema`, `kind` (`ab`), the verdict, the
     /// settings, the overall effect and every unit.
     pub fn to_json(&self) -> serde_json::Value {
-        let effect =
-            |e: Option<Effect>| e.map(|e| json!({"ratio": e.ratio, "low": e.low, "high": e.high}));
-        let problems = |list: &[ValueProblem]| {
-            list.iter()
-                .map(|p| json!({"tree": p.tree, "algo": p.algo, "threads": p.threads, "what": p.what}))
-                .collect::<Vec<_>>()
-        };
-        let test = |u: &UnitOutcome| {
-            json!({
-                "workload": u.workload,
-                "decision": u.decision.name(),
-                "effect": effect(u.effect),
-                "blocks": u.blocks,
-                "epochs": u.epochs,
-                "llr": if u.llr.is_finite() { json!(u.llr) } else { json!(null) },
-            })
-        };
-        let build = |b: &Build| json!({"path": b.path, "version": b.version, "build": b.build});
-        json!({
-            "schema": SCHEMA,
-            "kind": "ab",
-            "verdict": self.verdict().name(),
-            "fails": self.verdict().fails(),
-            "suite": self.suite,
-            "base": build(&self.base),
-            "new": build(&self.new),
-            "threshold_pct": self.threshold * 100.0,
-            "alpha": self.alpha,
-            "beta": self.beta,
-            "max_time_s": self.max_time.as_secs_f64(),
-            "elapsed_s": self.elapsed.as_secs_f64(),
-            "epoch_s": self.epoch.as_secs_f64(),
-            "blocks": self.blocks,
-            "epochs": self.epochs,
-            "searches": self.searches,
-            "overall": test(&self.overall),
-            "workloads": self.workloads.iter().map(test).collect::<Vec<_>>(),
-            "search_effects": self.units.iter().map(|u| json!({
-                "workload": u.workload,
-                "algo": u.algo,
-                "threads": u.threads,
-                "effect": effect(u.effect),
-                "blocks": u.blocks,
-                "epochs": u.epochs,
-            })).collect::<Vec<_>>(),
-            "wrong_values": problems(&self.wrong_values),
-            "changed_signatures": problems(&self.changed_signatures),
-            "allow_changed_signature": self.allow_changed_signature,
-        })
+        serde_json::to_value(self.report()).expect("an ab outcome serialises")
+    }
+
+    /// The outcome as [`AbReport`], the line `ab --json` prints.
+    pub fn report(&self) -> AbReport<'_> {
+        AbReport {
+            schema: SCHEMA,
+            kind: "ab",
+            verdict: self.verdict(),
+            fails: self.verdict().fails(),
+            suite: &self.suite,
+            base: &self.base,
+            new: &self.new,
+            threshold_pct: self.threshold * 100.0,
+            alpha: self.alpha,
+            beta: self.beta,
+            max_time_s: self.max_time.as_secs_f64(),
+            elapsed_s: self.elapsed.as_secs_f64(),
+            epoch_s: self.epoch.as_secs_f64(),
+            blocks: self.blocks,
+            epochs: self.epochs,
+            searches: self.searches,
+            overall: AbTest::of(&self.overall),
+            workloads: self.workloads.iter().map(AbTest::of).collect(),
+            search_effects: self.units.iter().map(SearchEffect::of).collect(),
+            wrong_values: &self.wrong_values,
+            changed_signatures: &self.changed_signatures,
+            allow_changed_signature: self.allow_changed_signature,
+        }
+    }
+}
+
+/// `ab --json`: two builds timed in alternation, a sequential test overall and per
+/// workload, and each search's effect.
+///
+/// Written by `abbench ab` alone, through this crate, so the type lives here.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct AbReport<'a> {
+    /// [`SCHEMA`].
+    #[schemars(with = "SchemaVersion")]
+    pub schema: u32,
+    /// `ab`.
+    #[schemars(extend("const" = "ab"))]
+    pub kind: &'static str,
+    /// The run's verdict.
+    pub verdict: AbVerdict,
+    /// Whether the verdict fails the run (exit 1).
+    pub fails: bool,
+    /// The suite's name.
+    pub suite: &'a str,
+    /// The baseline.
+    pub base: &'a Build,
+    /// The build under test.
+    pub new: &'a Build,
+    /// The slowdown tested for, percent.
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 100))]
+    pub threshold_pct: f64,
+    /// The family-wise false-alarm rate.
+    #[schemars(extend("exclusiveMinimum" = 0, "exclusiveMaximum" = 1))]
+    pub alpha: f64,
+    /// The miss rate per unit at the threshold.
+    #[schemars(extend("exclusiveMinimum" = 0, "exclusiveMaximum" = 1))]
+    pub beta: f64,
+    /// The time allowed, seconds.
+    #[schemars(extend("exclusiveMinimum" = 0))]
+    pub max_time_s: f64,
+    /// The time the blocks took, seconds.
+    #[schemars(range(min = 0.0))]
+    pub elapsed_s: f64,
+    /// How long a pair of workers timed before both were started afresh, seconds.
+    #[schemars(extend("exclusiveMinimum" = 0))]
+    pub epoch_s: f64,
+    /// ABBA blocks timed.
+    pub blocks: usize,
+    /// Epochs: pairs of workers, each a test's observation.
+    pub epochs: usize,
+    /// Searches (trees × algorithms × threads) behind the units.
+    pub searches: usize,
+    /// The overall test, over every block.
+    pub overall: AbTest<'a>,
+    /// Each workload's test, in the suite's order.
+    pub workloads: Vec<AbTest<'a>>,
+    /// Each (workload, algorithm, threads)'s effect: estimates, not tests.
+    pub search_effects: Vec<SearchEffect<'a>>,
+    /// Wrong values: each fails the run.
+    pub wrong_values: &'a [ValueProblem],
+    /// Serial searches whose positions changed between the builds.
+    pub changed_signatures: &'a [ValueProblem],
+    /// Whether changed signatures were allowed (`--allow-changed-signature`).
+    pub allow_changed_signature: bool,
+}
+
+/// One sequential test of ab: overall, or a workload's.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(rename = "ab_test", deny_unknown_fields)]
+pub struct AbTest<'a> {
+    /// The workload (`overall` for the overall test).
+    pub workload: &'a str,
+    /// What the test decided.
+    pub decision: Decision,
+    /// NEW's time over BASE's with its 95% confidence sequence; null before two epochs.
+    pub effect: Option<Effect>,
+    /// ABBA blocks timed.
+    pub blocks: usize,
+    /// Epochs with a block of it.
+    pub epochs: usize,
+    /// The log-likelihood ratio of a slowdown over none; null when it is not finite.
+    pub llr: Option<f64>,
+}
+
+impl<'a> AbTest<'a> {
+    /// The test `unit` is.
+    fn of(unit: &'a UnitOutcome) -> AbTest<'a> {
+        AbTest {
+            workload: &unit.workload,
+            decision: unit.decision,
+            effect: unit.effect,
+            blocks: unit.blocks,
+            epochs: unit.epochs,
+            llr: Some(unit.llr).filter(|llr| llr.is_finite()),
+        }
+    }
+}
+
+/// One (workload, algorithm, threads)'s effect in `ab --json`: an estimate, not a test.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct SearchEffect<'a> {
+    /// The workload.
+    pub workload: &'a str,
+    /// The algorithm.
+    #[schemars(with = "AlgoName")]
+    pub algo: &'a str,
+    /// Its threads.
+    #[schemars(with = "Threads")]
+    pub threads: usize,
+    /// NEW's time over BASE's with its 95% confidence sequence; null before two epochs.
+    pub effect: Option<Effect>,
+    /// ABBA blocks timed.
+    pub blocks: usize,
+    /// Epochs with a block of it.
+    pub epochs: usize,
+}
+
+impl<'a> SearchEffect<'a> {
+    /// The effect `unit` is.
+    fn of(unit: &'a UnitOutcome) -> SearchEffect<'a> {
+        SearchEffect {
+            workload: &unit.workload,
+            algo: &unit.algo,
+            threads: unit.threads,
+            effect: unit.effect,
+            blocks: unit.blocks,
+            epochs: unit.epochs,
+        }
     }
 }
 

@@ -19,19 +19,28 @@
 //! exits when its stdin closes. Every line carries `schema` and a `kind` (`ab_hello`,
 //! `ab_plan`, `ab_sample`, `ab_error`), as every JSON the tool writes does.
 
+use abbench_results::schema::{AlgoName, Hash16, SchemaVersion, Threads};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a worker that speaks another is refused.
 pub const PROTOCOL: u32 = 1;
 
-/// The first line a worker writes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The first line of `abbench ab-worker`: the schema and protocol it speaks and the
+/// build it is.
+///
+/// The workers and the coordinator are both `abbench-measure`, so the type lives here.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Hello {
     /// The output schema ([`abbench_results::SCHEMA`]).
+    #[schemars(with = "SchemaVersion")]
     pub schema: u32,
     /// `ab_hello`.
+    #[schemars(extend("const" = "ab_hello"))]
     pub kind: String,
     /// [`PROTOCOL`].
+    #[schemars(range(min = 1))]
     pub protocol: u32,
     /// The package version.
     pub version: String,
@@ -75,19 +84,23 @@ fn one() -> u32 {
 }
 
 /// One search of a plan.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct PlanItem {
     /// The tree's label with its seed.
     pub tree: String,
     /// The tree's workload (label without the seed): searches are judged per workload.
     pub workload: String,
     /// The algorithm's name.
+    #[schemars(with = "AlgoName")]
     pub algo: String,
     /// Threads (1 for a serial search).
+    #[schemars(with = "Threads")]
     pub threads: usize,
     /// Whether the search's positions are deterministic (serial): a signature.
     pub deterministic: bool,
     /// A hash of the tree's first positions, as 16 hex digits.
+    #[schemars(with = "Hash16")]
     pub fingerprint: String,
     /// The search's value.
     pub value: i64,
@@ -101,24 +114,28 @@ pub struct PlanItem {
     pub one_ns: u64,
 }
 
-/// Every line a worker writes after its hello.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Every line a worker writes after its hello: a kind each.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[schemars(deny_unknown_fields)]
 pub enum Reply {
-    /// The searches of a suite.
+    /// An ab worker's plan: every search of the suite, its tree's fingerprint, value,
+    /// counts and one search's time.
     AbPlan {
         /// [`abbench_results::SCHEMA`].
+        #[schemars(with = "SchemaVersion")]
         schema: u32,
         /// The suite's name.
         suite: String,
         /// Every search, in the suite's order.
         items: Vec<PlanItem>,
     },
-    /// One timed batch.
+    /// An ab worker's timed batches of one search.
     AbSample(Sample),
-    /// A request the worker could not serve.
+    /// An ab worker's answer to a request it could not serve.
     AbError {
         /// [`abbench_results::SCHEMA`].
+        #[schemars(with = "SchemaVersion")]
         schema: u32,
         /// Why, in one line.
         message: String,
@@ -126,17 +143,21 @@ pub enum Reply {
 }
 
 /// One timed batch of one search.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Sample {
     /// [`abbench_results::SCHEMA`].
+    #[schemars(with = "SchemaVersion")]
     pub schema: u32,
     /// The plan's index of the search.
     pub item: usize,
     /// Searches in the batch.
+    #[schemars(range(min = 1))]
     pub iters: u64,
     /// The fastest batch's wall time in nanoseconds.
     pub ns: u64,
     /// Every batch's wall time in nanoseconds, in the order they ran.
+    #[schemars(length(min = 1))]
     pub batches: Vec<u64>,
     /// The last search's value.
     pub value: i64,

@@ -57,7 +57,11 @@ pub fn sigma_inflation(n: usize) -> f64 {
 pub const MIXTURE_OBSERVATIONS: f64 = 10.0;
 
 /// What the test has decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum Decision {
     /// The evidence favours a slowdown of the threshold over none.
     Slower,
@@ -78,14 +82,18 @@ impl Decision {
     }
 }
 
-/// An estimate of NEW's time over BASE's, with its interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// An estimate of NEW's time over BASE's, with its 95% confidence sequence.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(rename = "ab_effect", deny_unknown_fields)]
 pub struct Effect {
     /// `exp(d̄)`: NEW's time over BASE's.
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub ratio: f64,
     /// The interval's lower end, as a ratio.
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub low: f64,
     /// The interval's upper end, as a ratio.
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub high: f64,
 }
 

@@ -26,6 +26,8 @@ pub use git::{BISECT_PROFILE_ENV, GitSteps, checkout_root, first_parent_commits,
 pub use range::{Answer, Range, Verdict};
 
 use crate::MeasureError;
+use schemars::JsonSchema;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -67,19 +69,46 @@ pub trait BisectSteps {
     ) -> Result<Timing, MeasureError>;
 }
 
-/// One step of a bisection.
-#[derive(Clone, Debug, PartialEq)]
+/// One step of a bisection, as `bisect --json` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct BisectStep {
     /// The commit tested.
     pub commit: String,
     /// What it was found to be.
     pub verdict: Verdict,
-    /// Its time over GOOD's, when timed.
+    /// Its time over GOOD's, when timed; null when not.
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub ratio: Option<f64>,
     /// What else happened: did not build, retried, values that differ.
     pub note: String,
     /// Seconds the step took, building included.
+    #[schemars(range(min = 0.0))]
     pub seconds: f64,
+}
+
+/// `bisect --json`: each step (a commit timed against GOOD with ab: good, bad, skipped
+/// when it did not build or its values differ, undecided after a retry) and the first
+/// slower commit (null when BAD was not slower, or when untested commits hide which of
+/// `candidates` it is).
+///
+/// Written by `abbench bisect` alone, through this crate, so the type lives here.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BisectReport<'a> {
+    /// [`abbench_results::SCHEMA`].
+    #[schemars(with = "abbench_results::schema::SchemaVersion")]
+    pub schema: u32,
+    /// `bisect`.
+    #[schemars(extend("const" = "bisect"))]
+    pub kind: &'static str,
+    /// The first slower commit; null when there is none, or when it is one of several.
+    #[schemars(regex(pattern = r"^[0-9a-f]{40,64}$"))]
+    pub first_bad: Option<String>,
+    /// The commits the first slower one may be.
+    pub candidates: Vec<String>,
+    /// Each step, in order: BAD first.
+    pub steps: &'a [BisectStep],
 }
 
 /// Where a bisection ended.
@@ -126,34 +155,27 @@ impl BisectOutcome {
 
     /// The outcome as one JSON object (`abbench bisect --json`).
     pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self.report()).expect("a bisection serialises")
+    }
+
+    /// The outcome as [`BisectReport`], the line `bisect --json` prints.
+    pub fn report(&self) -> BisectReport<'_> {
         let (first_bad, candidates) = match &self.answer {
             BisectAnswer::NotSlower => (None, Vec::new()),
             BisectAnswer::First(c) => (Some(c.clone()), vec![c.clone()]),
             BisectAnswer::OneOf(cs) => (None, cs.clone()),
         };
-        let steps: Vec<serde_json::Value> = self.steps.iter().map(BisectStep::to_json).collect();
-        serde_json::json!({
-            "schema": abbench_results::SCHEMA,
-            "kind": "bisect",
-            "first_bad": first_bad,
-            "candidates": candidates,
-            "steps": steps,
-        })
+        BisectReport {
+            schema: abbench_results::SCHEMA,
+            kind: "bisect",
+            first_bad,
+            candidates,
+            steps: &self.steps,
+        }
     }
 }
 
 impl BisectStep {
-    /// The step as a JSON object.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "commit": self.commit,
-            "verdict": self.verdict.name(),
-            "ratio": self.ratio,
-            "note": self.note,
-            "seconds": self.seconds,
-        })
-    }
-
     /// The step as one line of text.
     pub fn line(&self) -> String {
         let ratio = self.ratio.map_or("—".to_string(), |r| format!("×{r:.3}"));

@@ -11,7 +11,9 @@
 //! where in that range the slowdown began.
 
 /// What a tested commit was found to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum Verdict {
     /// Not slower than GOOD.
     Good,

@@ -5,8 +5,10 @@
 //! sample mean lies within [`TOLERANCE_SE`] standard errors of the prediction, the
 //! standard error being the sample standard deviation over `sqrt(N)`.
 
+use abbench_results::schema::{AlgoName, SchemaVersion};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
-use serde_json::{Value as Json, json};
+use std::borrow::Cow;
 use std::fmt;
 
 /// How many standard errors a statistical check may miss its prediction by.
@@ -23,15 +25,35 @@ pub enum Quantity {
     Fraction(u128, u128),
 }
 
-impl Quantity {
-    fn to_json(self) -> Json {
-        match self {
-            Quantity::Integer(n) => i64::try_from(n).map_or_else(|_| json!(n as f64), |n| json!(n)),
-            Quantity::Real(x) => json!(x),
-            Quantity::Fraction(n, d) => json!(n as f64 / d as f64),
+/// A quantity in JSON is a number: an integer where it fits 64 bits, else a real (null
+/// where it is not finite).
+impl Serialize for Quantity {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Quantity::Integer(n) => match i64::try_from(n) {
+                Ok(n) => serializer.serialize_i64(n),
+                Err(_) => serializer.serialize_f64(n as f64),
+            },
+            Quantity::Real(_) | Quantity::Fraction(..) => self.as_f64().serialize(serializer),
         }
     }
+}
 
+impl JsonSchema for Quantity {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        "quantity".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        Option::<f64>::json_schema(generator)
+    }
+}
+
+impl Quantity {
     fn as_f64(self) -> f64 {
         match self {
             Quantity::Integer(n) => n as f64,
@@ -183,56 +205,127 @@ impl Check {
             .join(" ")
     }
 
+    /// The check as [`TheoryCheckLine`], the line `theory --json` prints.
+    pub fn line(&self) -> TheoryCheckLine<'_> {
+        TheoryCheckLine {
+            schema: abbench_results::SCHEMA,
+            kind: "theory_check",
+            check: self.check,
+            params: ParamsInOrder(&self.params),
+            predicted: self.predicted,
+            measured: self.measured,
+            stderr: self.stderr,
+            ok: self.ok,
+            detail: self.detail.as_deref(),
+        }
+    }
+
     /// The JSON line, its keys in this order: `schema`, `kind` (`theory_check`), `check`,
     /// `params` (in the order shown),
     /// `predicted`, `measured`, `stderr` (`null` for exact checks), `ok`, and `detail`
     /// when an exact check failed.
     pub fn json_line(&self) -> String {
-        let line = CheckLine {
-            schema: abbench_results::SCHEMA,
-            kind: "theory_check",
-            check: self.check,
-            params: ParamsInOrder(&self.params),
-            predicted: self.predicted.to_json(),
-            measured: self.measured.to_json(),
-            stderr: self.stderr,
-            ok: self.ok,
-            detail: self.detail.as_deref(),
-        };
-        serde_json::to_string(&line).expect("a check always serialises")
+        serde_json::to_string(&self.line()).expect("a check always serialises")
     }
 }
 
-/// A check as one JSON object.
-#[derive(Serialize)]
-struct CheckLine<'a> {
-    schema: u32,
-    kind: &'static str,
-    check: &'a str,
-    params: ParamsInOrder<'a>,
-    predicted: Json,
-    measured: Json,
-    stderr: Option<f64>,
-    ok: bool,
+/// One prediction of Knuth & Moore (or Pearl) against measured searches (`theory
+/// --json`).
+///
+/// Written by `abbench theory` alone, through this crate, so the type lives here.
+#[derive(Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TheoryCheckLine<'a> {
+    /// [`abbench_results::SCHEMA`].
+    #[schemars(with = "SchemaVersion")]
+    pub schema: u32,
+    /// `theory_check`.
+    #[schemars(extend("const" = "theory_check"))]
+    pub kind: &'static str,
+    /// The check's name.
+    #[schemars(regex(pattern = r"^[a-z0-9-]+$"))]
+    pub check: &'a str,
+    /// The parameters it was checked at, in the order shown.
+    pub params: ParamsInOrder<'a>,
+    /// What the paper predicts.
+    pub predicted: Quantity,
+    /// What the searches measured.
+    pub measured: Quantity,
+    /// The standard error of a statistical check's mean; null for an exact check.
+    pub stderr: Option<f64>,
+    /// Whether the check passed.
+    pub ok: bool,
+    /// Why an exact check failed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    detail: Option<&'a str>,
+    pub detail: Option<&'a str>,
 }
 
 /// The params as a JSON object whose keys keep the order they are shown in.
-struct ParamsInOrder<'a>(&'a [(&'static str, Param)]);
+pub struct ParamsInOrder<'a>(&'a [(&'static str, Param)]);
 
 impl Serialize for ParamsInOrder<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(name, value)| {
-            let value = match value {
-                Param::Int(n) => json!(n),
-                Param::Real(x) => json!(x),
-                Param::Text(s) => json!(s),
-                Param::Ints(list) => json!(list),
-                Param::Texts(list) => json!(list),
-            };
-            (name, value)
-        }))
+        serializer.collect_map(self.0.iter().map(|(name, value)| (name, value)))
+    }
+}
+
+/// The parameters' schema: an object of parameters, each [`Param`]'s schema; an
+/// algorithm (`algo`) or a list of them (`algos`) by its name.
+impl JsonSchema for ParamsInOrder<'_> {
+    fn schema_name() -> Cow<'static, str> {
+        "theory_params".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut schema = Schema::default();
+        schema.insert("type".into(), "object".into());
+        let mut properties = serde_json::Map::new();
+        let algo = generator.subschema_for::<AlgoName>().to_value();
+        let algos = generator.subschema_for::<Vec<AlgoName>>().to_value();
+        properties.insert("algo".into(), algo);
+        properties.insert("algos".into(), algos);
+        schema.insert("properties".into(), properties.into());
+        let param = generator.subschema_for::<Param>().to_value();
+        schema.insert("additionalProperties".into(), param);
+        schema
+    }
+}
+
+/// A parameter in JSON is its value: a number, a text, or a list of either.
+impl Serialize for Param {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Param::Int(n) => n.serialize(serializer),
+            Param::Real(x) => x.serialize(serializer),
+            Param::Text(s) => s.serialize(serializer),
+            Param::Ints(list) => list.serialize(serializer),
+            Param::Texts(list) => list.serialize(serializer),
+        }
+    }
+}
+
+impl JsonSchema for Param {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        "theory_param".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let alternatives: Vec<serde_json::Value> = [
+            f64::json_schema(generator),
+            String::json_schema(generator),
+            Vec::<i64>::json_schema(generator),
+            Vec::<String>::json_schema(generator),
+        ]
+        .into_iter()
+        .map(Schema::to_value)
+        .collect();
+        let mut schema = Schema::default();
+        schema.insert("anyOf".into(), alternatives.into());
+        schema
     }
 }
 
@@ -292,6 +385,7 @@ impl Sample {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value as Json;
 
     #[test]
     fn samples_have_the_textbook_mean_and_deviation() {

@@ -37,8 +37,8 @@ mod worst;
 
 use crate::MeasureError;
 
-pub use check::{Check, Param, Quantity, TOLERANCE_SE};
-pub use table1::Line as Table1Line;
+pub use check::{Check, Param, ParamsInOrder, Quantity, TOLERANCE_SE, TheoryCheckLine};
+pub use table1::{Line as Table1Line, Table1RowLine};
 
 /// Degrees of the uniform trees by default.
 pub const DEFAULT_DEGREES: [u32; 7] = [2, 3, 4, 5, 6, 7, 8];

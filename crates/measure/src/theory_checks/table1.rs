@@ -2,7 +2,9 @@
 //! trees of degree `d = 2 … 31`, as the theory crate computes them, beside Pearl's
 //! branching factor of F2 and a mark for agreement with the numbers the paper prints.
 
+use abbench_results::schema::SchemaVersion;
 use abbench_theory::{Table1Row, paper_table1, table1};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// One computed row and whether it agrees with the printed one.
@@ -19,7 +21,12 @@ impl Line {
     /// `{"schema":1,"kind":"table1_row","check":"table1","degree":…,"r0":…,"r1":…,
     /// "r_star":…,"pearl":…,"paper_agrees":…,"ok":…}`.
     pub fn json_line(&self) -> String {
-        let line = JsonLine {
+        serde_json::to_string(&self.line()).expect("a row always serialises")
+    }
+
+    /// The row as [`Table1RowLine`], the line `theory --json` prints.
+    pub fn line(&self) -> Table1RowLine {
+        Table1RowLine {
             schema: abbench_results::SCHEMA,
             kind: "table1_row",
             check: "table1",
@@ -30,24 +37,41 @@ impl Line {
             pearl: self.row.pearl,
             paper_agrees: self.agrees_with_paper,
             ok: self.agrees_with_paper,
-        };
-        serde_json::to_string(&line).expect("a row always serialises")
+        }
     }
 }
 
-/// A row as one JSON object, keys in the order of the paper's columns.
-#[derive(Serialize)]
-struct JsonLine {
-    schema: u32,
-    kind: &'static str,
-    check: &'static str,
-    degree: u64,
-    r0: f64,
-    r1: f64,
-    r_star: f64,
-    pearl: f64,
-    paper_agrees: bool,
-    ok: bool,
+/// A row of Knuth & Moore's Table 1 computed again: the growth rates r0, r1, r* of F1
+/// and Pearl's of F2 for one degree. Its keys are in the order of the paper's columns.
+///
+/// Written by `abbench theory` alone, through this crate, so the type lives here.
+#[derive(Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Table1RowLine {
+    /// [`abbench_results::SCHEMA`].
+    #[schemars(with = "SchemaVersion")]
+    pub schema: u32,
+    /// `table1_row`.
+    #[schemars(extend("const" = "table1_row"))]
+    pub kind: &'static str,
+    /// `table1`.
+    #[schemars(extend("const" = "table1"))]
+    pub check: &'static str,
+    /// The degree `d`.
+    #[schemars(range(min = 2))]
+    pub degree: u64,
+    /// `r0`.
+    pub r0: f64,
+    /// `r1`.
+    pub r1: f64,
+    /// `r*`.
+    pub r_star: f64,
+    /// Pearl's branching factor of F2.
+    pub pearl: f64,
+    /// Each of `r0`, `r1`, `r*` agrees with the value the paper prints.
+    pub paper_agrees: bool,
+    /// The same as `paper_agrees`.
+    pub ok: bool,
 }
 
 /// The rows `d = 2 … 31`.

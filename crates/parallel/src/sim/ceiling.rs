@@ -50,7 +50,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Root splitting's ceiling on a perfectly ordered uniform tree (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RootSplitCeiling {
     /// `d`.
     pub degree: u64,

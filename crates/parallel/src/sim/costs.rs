@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 /// `abbench calibrate` measures them on each tree model (`serial_position_cost` of a
 /// profile); [`SerialPermille::REFERENCE`] holds the reference machine's figures on
 /// random trees, and free costs weigh every position alike.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "snake_case")]
 pub struct SerialPermille {
     /// Fail-soft alpha-beta (`f2-soft`).
@@ -106,7 +106,7 @@ impl Default for SerialPermille {
 /// is taken for a read of an entry's four words and for a write alike, for the accesses
 /// the parallel searches make above their split height. The null-window search's kernel
 /// below it is charged per position instead ([`SimCosts::table_kernel_permille`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "snake_case")]
 pub struct SimCosts {
     /// Every split point, charged to the worker that opens it, at any processor count:

@@ -20,9 +20,11 @@ use serde::{Deserialize, Serialize};
 pub const SERIAL_CANDIDATES: [SerialAlgorithm; 5] = SerialAlgorithm::EXACT;
 
 /// The fastest serial search of one tree.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "simulated_fastest_serial")]
 pub struct FastestSerial {
     /// Its name.
+    #[schemars(extend("enum" = SERIAL_CANDIDATES.map(SerialAlgorithm::name)))]
     pub algo: String,
     /// Positions it examines.
     pub nodes: u64,

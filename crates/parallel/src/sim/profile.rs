@@ -37,8 +37,11 @@ pub const PROFILE_SCHEMA: u32 = 1;
 
 /// What a profile file is: the `kind` it carries, as every JSON object abbench writes
 /// names its kind (`schema/abbench-output.schema.json`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum ProfileKind {
     /// A machine's cost profile.
     #[default]
@@ -46,8 +49,11 @@ pub enum ProfileKind {
 }
 
 /// How a cost grows with the processor count `p`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(inline)]
 pub enum Growth {
     /// `x(p) = p − 1`: each further processor adds the same.
     #[default]
@@ -68,12 +74,15 @@ impl Growth {
 }
 
 /// One event's cost: `nanos · (1 + growth · x(p))` nanoseconds at `p` processors.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "event_cost")]
 pub struct EventCost {
     /// Nanoseconds at one processor (`x(p) = 0`).
+    #[schemars(range(min = 0.0))]
     pub nanos: f64,
     /// Relative growth per unit of `x(p)`.
+    #[schemars(range(min = 0.0))]
     pub growth: f64,
 }
 
@@ -91,7 +100,7 @@ impl EventCost {
 
 /// The cost of each kind of event, as [`SimCosts`] names them. Keys are snake_case;
 /// the kebab-case spelling of profiles written before (`split-point`) still reads.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub struct EventCosts {
     /// Opening a split point ([`SimCosts::split_point`]).
@@ -138,8 +147,9 @@ impl EventCosts {
 }
 
 /// What a profile was measured on.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "snake_case")]
+#[schemars(deny_unknown_fields)]
 pub struct ProfileMachine {
     /// The CPU's model name.
     #[serde(alias = "cpu-model")]
@@ -157,11 +167,13 @@ pub struct ProfileMachine {
     /// The 1-minute load average when it was measured (`/proc/loadavg`), where known:
     /// other work running meanwhile inflates the costs measured.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0))]
     pub load_average: Option<f64>,
     /// The share of all CPU time other processes used while it was measured (0 ..= 1,
     /// from `/proc/stat`), where known. It decides whether the profile was taken under
     /// load; the load average only where it is missing.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0, max = 1.0))]
     pub other_cpu_share: Option<f64>,
 }
 
@@ -204,15 +216,20 @@ impl ProfileMachine {
     }
 }
 
-/// A machine's cost profile (the module docs give the model).
+/// calibrate: a machine's cost profile (also calibration.json in every run folder), the
+/// model in crates/parallel/src/sim/profile.rs. Tree model names are keys in snake_case
+/// (branch_sum).
+///
+/// Written and read by the simulator's crate, so the type lives here.
 ///
 /// Its JSON follows the conventions of every JSON abbench writes: `schema` and `kind`
 /// first, snake_case keys — tree model names too (`branch_sum` for `branch-sum`), as
 /// keys. Profiles written with kebab-case keys and without `kind` still read.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub struct CostProfile {
     /// [`PROFILE_SCHEMA`].
+    #[schemars(extend("const" = PROFILE_SCHEMA))]
     pub schema: u32,
     /// Always [`ProfileKind::CostProfile`].
     #[serde(default)]
@@ -225,14 +242,18 @@ pub struct CostProfile {
     /// The serial kernel's nanoseconds per position at one thread, by tree model name
     /// (`random`, `ordered`, `branch-sum`, `dependent`, …).
     #[serde(alias = "position-nanos", with = "model_keys")]
+    #[schemars(with = "BTreeMap<String, f64>")]
+    #[schemars(extend("additionalProperties" = { "type": "number", "minimum": 0 }))]
     pub position_nanos: BTreeMap<String, f64>,
     /// How much longer a position takes in a parallel search's kernel than in the
     /// serial kernel, at one processor (0 if not known).
     #[serde(default, alias = "kernel-overhead")]
+    #[schemars(range(min = 0.0))]
     pub kernel_overhead: f64,
     /// The relative growth of a position's time per unit of `x(p)`, for trees of a
     /// model not in [`CostProfile::model_position_slowdown`].
     #[serde(alias = "position-slowdown")]
+    #[schemars(range(min = 0.0))]
     pub position_slowdown: f64,
     /// The same by tree model name, where measured: how a position's time grows with
     /// busy cores depends on what the model's positions do (an ordered tree's children
@@ -243,6 +264,8 @@ pub struct CostProfile {
         with = "model_keys",
         skip_serializing_if = "BTreeMap::is_empty"
     )]
+    #[schemars(with = "BTreeMap<String, f64>")]
+    #[schemars(extend("additionalProperties" = { "type": "number", "minimum": 0 }))]
     pub model_position_slowdown: BTreeMap<String, f64>,
     /// The relative standard deviation of the time per position across the processors
     /// of one search (`speeds.rs` in the simulator: cores of one machine do not run at
@@ -250,6 +273,7 @@ pub struct CostProfile {
     ///
     /// [`MAX_SPEED_SPREAD`]: super::MAX_SPEED_SPREAD
     #[serde(default, alias = "speed-spread", skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0.0, max = 0.5))]
     pub speed_spread: f64,
     /// Every event's cost.
     pub events: EventCosts,
@@ -270,9 +294,11 @@ pub struct CostProfile {
         with = "model_keys",
         skip_serializing_if = "BTreeMap::is_empty"
     )]
+    #[schemars(with = "BTreeMap<String, SerialCosts>")]
     pub serial_position_cost: BTreeMap<String, SerialCosts>,
     /// [`SimCosts::poll_interval`].
     #[serde(default = "default_poll_interval", alias = "poll-interval")]
+    #[schemars(range(min = 1))]
     pub poll_interval: u32,
     /// The tree model the profile is applied to ([`CostProfile::for_model`]); not written.
     #[serde(skip)]
@@ -282,16 +308,20 @@ pub struct CostProfile {
 /// Each exact serial search's time per position against f2-iter's on one tree model (1
 /// is f2-iter's; MTD(f)'s over the positions of its passes, those of its first guess
 /// counted at f2-iter's time).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub struct SerialCosts {
     /// Fail-soft alpha-beta.
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 1000))]
     pub f2_soft: f64,
     /// Principal variation search.
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 1000))]
     pub pvs: f64,
     /// Aspiration search.
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 1000))]
     pub aspiration: f64,
     /// MTD(f).
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 1000))]
     pub mtdf: f64,
 }
 

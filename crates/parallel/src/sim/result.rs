@@ -56,7 +56,9 @@ pub enum SimError {
 
 /// Processor-time, in positions, summed over all processors: what each processor's
 /// clock was made of. The parts add up to `procs * virtual_time`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct ProcessorTime {
     /// Examining positions (the search's nodes).
     pub positions: u64,
@@ -122,14 +124,16 @@ impl ProcessorTime {
 ///
 /// Every figure is a pure function of the tree, the algorithm, the processor count, the
 /// costs and the options: the same on every run and every machine.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SimResult {
     /// The algorithm simulated (`algo` in JSON, as in every record).
     #[serde(rename = "algo", alias = "algorithm")]
+    #[schemars(with = "String", extend("enum" = ParallelAlgorithm::ALL.map(ParallelAlgorithm::name)))]
     pub algorithm: ParallelAlgorithm,
     /// Virtual processors (`threads` in JSON, as in every record: the simulator's
     /// processors stand for the threads).
     #[serde(rename = "threads", alias = "procs")]
+    #[schemars(range(min = 1))]
     pub procs: usize,
     /// The settings the search used, under their keys: those given that it reads, its
     /// split height, and the values its rules chose for the others it reads
@@ -169,6 +173,7 @@ pub struct SimResult {
     pub position_slowdown: f64,
     /// `serial_time / (virtual_time · position_slowdown)`: the serial kernel at one
     /// thread against the simulated search.
+    #[schemars(range(min = 0.0))]
     pub speedup: f64,
     /// The fastest serial search of the tree (f2-iter, pvs, aspiration or mtdf), its positions
     /// and its time in positions of f2-iter (`fastest.rs`); absent in records written
@@ -179,16 +184,19 @@ pub struct SimResult {
     /// fastest serial search, which a parallel search must beat to gain from its
     /// processors rather than from searching fewer positions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0))]
     pub speedup_vs_fastest: Option<f64>,
     /// `nodes / fastest_serial.nodes - 1`: the search overhead against the fastest serial
     /// search's positions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overhead_vs_fastest: Option<f64>,
     /// `speedup / procs`.
+    #[schemars(range(min = 0.0))]
     pub efficiency: f64,
     /// `nodes / serial_time - 1`.
     pub search_overhead: f64,
     /// Idle processor-time over all processor-time, `idle / (procs * virtual_time)`.
+    #[schemars(range(min = 0.0, max = 1.0))]
     pub idle_fraction: f64,
     /// Positions examined by all processors.
     pub nodes: u64,

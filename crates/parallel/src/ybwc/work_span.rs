@@ -65,7 +65,7 @@ use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use serde::{Deserialize, Serialize};
 
 /// Work, span and parallelism of young brothers wait on one tree (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct WorkSpan {
     /// The split height used.
     pub split_height: u32,
@@ -74,6 +74,7 @@ pub struct WorkSpan {
     /// The longest chain of positions through the eldest-first dependencies.
     pub span: u64,
     /// `work / span`.
+    #[schemars(range(min = 0.0))]
     pub parallelism: f64,
     /// `work` plus the cost of every split point, serial search, offer and stolen brother.
     pub burdened_work: u64,

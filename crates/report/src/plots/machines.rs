@@ -6,7 +6,7 @@ use super::panel::Panel;
 use super::scaling::{algorithm_line, draw_scaling_panel};
 use super::{PANEL_HEIGHT, PANEL_WIDTH, Plot, grid};
 use crate::aggregate::WorkloadGroup;
-use crate::plot_style::{PlotError, colour};
+use crate::plot_style::{PlotError, algorithm_colour};
 use abbench_results::Algorithm;
 
 /// The runs' groups of one workload: `(run label, its group)`, runs in the order given.
@@ -47,10 +47,11 @@ pub(crate) fn machines_figure(workloads: &[SharedWorkload<'_>]) -> Result<Plot, 
 /// The figure's file name.
 pub(crate) const MACHINES_FIGURE: &str = "speedup-machines.svg";
 
-/// A workload's panel: each run's parallel algorithms, a colour per (run, algorithm).
+/// A workload's panel: each run's parallel algorithms in the algorithm's own colour, the
+/// first run's lines solid and the others' dashed.
 fn panel(label: &str, runs: &[(&str, &WorkloadGroup<'_>)]) -> Panel {
     let mut lines = Vec::new();
-    for (run, group) in runs {
+    for (k, (run, group)) in runs.iter().enumerate() {
         let mut algos: Vec<Algorithm> = group
             .records
             .iter()
@@ -60,11 +61,11 @@ fn panel(label: &str, runs: &[(&str, &WorkloadGroup<'_>)]) -> Panel {
         algos.sort();
         algos.dedup();
         for algo in algos {
-            let colour = colour(lines.len());
-            let mut line = algorithm_line(group, algo, colour, 0.0, &|r| {
+            let mut line = algorithm_line(group, algo, algorithm_colour(algo), 0.0, &|r| {
                 r.parallel.as_ref().map(|p| p.speedup)
             });
             line.label = format!("{run}: {algo}");
+            line.reference = k > 0;
             lines.push(line);
         }
     }

@@ -7,7 +7,7 @@ use super::{PANEL_HEIGHT, PANEL_WIDTH, grid};
 use crate::aggregate::WorkloadGroup;
 use crate::format::short_number;
 use crate::metrics::median;
-use crate::plot_style::{FONT, KeyedAxis, PlotError, REFERENCE, colour, failed, legend};
+use crate::plot_style::{FONT, KeyedAxis, PlotError, REFERENCE, algorithm_colour, failed, legend};
 use abbench_results::{Algorithm, Record};
 use plotters::prelude::*;
 
@@ -108,7 +108,7 @@ fn scaling_panel(
             // Algorithms side by side at each thread count, so that one's marker and
             // spread bar do not hide another's.
             let nudge = (i as f64 - (count - 1.0) / 2.0) * 0.04 * (max_threads.max(2) - 1) as f64;
-            algorithm_line(g, algo, colour(i), nudge, metric)
+            algorithm_line(g, algo, algorithm_colour(algo), nudge, metric)
         })
         .collect();
     if let Some((label, f)) = serial_reference {

@@ -5,7 +5,7 @@
 use super::panel::{Line, Panel, draw_lines, y_range};
 use super::{PANEL_HEIGHT, PANEL_WIDTH, grid};
 use crate::format::short_number;
-use crate::plot_style::{FONT, KeyedAxis, PlotError, colour, failed, legend};
+use crate::plot_style::{FONT, KeyedAxis, PlotError, algorithm_colour, failed, legend};
 use crate::study::Study;
 use plotters::prelude::*;
 
@@ -29,10 +29,9 @@ fn draw_study(
         lines: study
             .lines
             .iter()
-            .enumerate()
-            .map(|(i, line)| Line {
+            .map(|line| Line {
                 label: line.label.clone(),
-                colour: colour(i),
+                colour: algorithm_colour(line.algo),
                 points: line.points.iter().map(|p| (p.value, p.median)).collect(),
                 spreads: line
                     .points

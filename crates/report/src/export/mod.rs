@@ -52,7 +52,8 @@
 use crate::ReportError;
 use crate::compare::{key_label, read_complete_run};
 use abbench_results::{Record, Results};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// What `abbench export` writes.
@@ -163,107 +164,149 @@ pub fn missing_search(results: &Results) -> Option<String> {
 /// `results`' records in `format` (searches without a result have no numbers and are
 /// left out).
 pub fn export(results: &Results, format: ExportFormat) -> String {
-    let value = match format {
-        ExportFormat::Criterion => return criterion(&results.records),
-        ExportFormat::Libtest => return libtest(&results.records),
-        ExportFormat::Bencher => bencher(&results.records),
-        ExportFormat::CustomSmallerIsBetter => Value::Array(
-            results
-                .records
-                .iter()
-                .map(|r| {
-                    json!({
-                        "name": format!("{} wall time", key_label(r)),
-                        "unit": "ns",
-                        "value": r.wall_ns.median,
-                        "range": spread(
-                            r.wall_ns.median as f64,
-                            r.wall_ns.min as f64,
-                            r.wall_ns.max as f64,
-                        ),
-                        "extra": format!(
-                            "median of {} runs; fastest {} ns, slowest {} ns",
-                            r.wall_ns.samples.len().max(1),
-                            r.wall_ns.min,
-                            r.wall_ns.max
-                        ),
-                    })
-                })
-                .collect(),
-        ),
-        ExportFormat::CustomBiggerIsBetter => Value::Array(
-            results
-                .records
-                .iter()
-                .flat_map(|r| {
-                    let [slowest, fastest] = nps_bounds(r);
-                    let nps = json!({
-                        "name": format!("{} nps", key_label(r)),
-                        "unit": "positions/s",
-                        "value": r.nps,
-                        "range": spread(r.nps, slowest, fastest),
-                    });
-                    let speedup = r.parallel.as_ref().map(|p| {
-                        json!({
-                            "name": format!("{} speedup", key_label(r)),
-                            "unit": "x over f2-iter",
-                            "value": p.speedup,
-                        })
-                    });
-                    let against_fastest = r.parallel.as_ref().and_then(|p| {
-                        let (speedup, fastest) = (p.speedup_vs_fastest?, p.fastest_serial?);
-                        Some(json!({
-                            "name": format!("{} speedup vs fastest serial", key_label(r)),
-                            "unit": "x over the fastest serial search",
-                            "value": speedup,
-                            "extra": format!("fastest serial search: {fastest}"),
-                        }))
-                    });
-                    std::iter::once(nps).chain(speedup).chain(against_fastest)
-                })
-                .collect(),
-        ),
+    let records = &results.records;
+    let entries: Vec<CustomEntry> = match format {
+        ExportFormat::Criterion => return criterion(records),
+        ExportFormat::Libtest => return libtest(records),
+        ExportFormat::Bencher => return pretty(&bencher(records)),
+        ExportFormat::CustomSmallerIsBetter => records.iter().map(wall_time_entry).collect(),
+        ExportFormat::CustomBiggerIsBetter => records.iter().flat_map(bigger_entries).collect(),
     };
+    pretty(&entries)
+}
+
+/// `value` as indented JSON, its objects' keys in alphabetical order (as the formats
+/// were first written) and a newline at the end.
+fn pretty(value: &impl Serialize) -> String {
+    let value = serde_json::to_value(value).expect("an export serialises");
     let mut text = serde_json::to_string_pretty(&value).expect("JSON values serialise");
     text.push('\n');
     text
 }
 
+/// A number of a dashboard's entry: a count, or a real.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+enum Figure {
+    Count(u64),
+    Real(f64),
+}
+
+/// One entry of github-action-benchmark's custom arrays.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct CustomEntry {
+    name: String,
+    unit: &'static str,
+    value: Figure,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    range: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extra: Option<String>,
+}
+
+/// A record's median wall time (`customSmallerIsBetter`).
+fn wall_time_entry(r: &Record) -> CustomEntry {
+    CustomEntry {
+        name: format!("{} wall time", key_label(r)),
+        unit: "ns",
+        value: Figure::Count(r.wall_ns.median),
+        range: Some(spread(
+            r.wall_ns.median as f64,
+            r.wall_ns.min as f64,
+            r.wall_ns.max as f64,
+        )),
+        extra: Some(format!(
+            "median of {} runs; fastest {} ns, slowest {} ns",
+            r.wall_ns.samples.len().max(1),
+            r.wall_ns.min,
+            r.wall_ns.max
+        )),
+    }
+}
+
+/// A record's positions per second and a parallel search's speedups
+/// (`customBiggerIsBetter`).
+fn bigger_entries(r: &Record) -> impl Iterator<Item = CustomEntry> {
+    let [slowest, fastest] = nps_bounds(r);
+    let nps = CustomEntry {
+        name: format!("{} nps", key_label(r)),
+        unit: "positions/s",
+        value: Figure::Real(r.nps),
+        range: Some(spread(r.nps, slowest, fastest)),
+        extra: None,
+    };
+    let speedup = r.parallel.as_ref().map(|p| CustomEntry {
+        name: format!("{} speedup", key_label(r)),
+        unit: "x over f2-iter",
+        value: Figure::Real(p.speedup),
+        range: None,
+        extra: None,
+    });
+    let against_fastest = r.parallel.as_ref().and_then(|p| {
+        let (speedup, fastest) = (p.speedup_vs_fastest?, p.fastest_serial?);
+        Some(CustomEntry {
+            name: format!("{} speedup vs fastest serial", key_label(r)),
+            unit: "x over the fastest serial search",
+            value: Figure::Real(speedup),
+            range: None,
+            extra: Some(format!("fastest serial search: {fastest}")),
+        })
+    });
+    std::iter::once(nps).chain(speedup).chain(against_fastest)
+}
+
+/// One measure of a BMF benchmark, with its bounds where it has them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+struct BmfMeasure {
+    value: Figure,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_value: Option<Figure>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    upper_value: Option<Figure>,
+}
+
+impl BmfMeasure {
+    fn of(value: Figure) -> BmfMeasure {
+        BmfMeasure {
+            value,
+            lower_value: None,
+            upper_value: None,
+        }
+    }
+}
+
+/// BMF: one benchmark per record, its measures by name.
+type Bmf = BTreeMap<String, BTreeMap<&'static str, BmfMeasure>>;
+
 /// BMF: one benchmark per record, its measures as the module says.
-fn bencher(records: &[Record]) -> Value {
-    let mut benchmarks = Map::new();
+fn bencher(records: &[Record]) -> Bmf {
+    let mut benchmarks = Bmf::new();
     for r in records {
-        let mut measures = Map::new();
-        measures.insert(
-            "latency".into(),
-            json!({
-                "value": r.wall_ns.median,
-                "lower_value": r.wall_ns.min,
-                "upper_value": r.wall_ns.max,
-            }),
-        );
+        let mut measures = BTreeMap::new();
+        let latency = BmfMeasure {
+            value: Figure::Count(r.wall_ns.median),
+            lower_value: Some(Figure::Count(r.wall_ns.min)),
+            upper_value: Some(Figure::Count(r.wall_ns.max)),
+        };
+        measures.insert("latency", latency);
         let [slowest, fastest] = nps_bounds(r);
-        measures.insert(
-            "throughput".into(),
-            json!({
-                "value": r.nps,
-                "lower_value": slowest,
-                "upper_value": fastest,
-            }),
-        );
-        measures.insert("positions".into(), json!({ "value": r.nodes }));
+        let throughput = BmfMeasure {
+            value: Figure::Real(r.nps),
+            lower_value: Some(Figure::Real(slowest)),
+            upper_value: Some(Figure::Real(fastest)),
+        };
+        measures.insert("throughput", throughput);
+        measures.insert("positions", BmfMeasure::of(Figure::Count(r.nodes)));
         if let Some(p) = &r.parallel {
-            measures.insert("speedup".into(), json!({ "value": p.speedup }));
+            measures.insert("speedup", BmfMeasure::of(Figure::Real(p.speedup)));
             if let Some(speedup) = p.speedup_vs_fastest {
-                measures.insert(
-                    "speedup_vs_fastest_serial".into(),
-                    json!({ "value": speedup }),
-                );
+                let measure = BmfMeasure::of(Figure::Real(speedup));
+                measures.insert("speedup_vs_fastest_serial", measure);
             }
         }
-        benchmarks.insert(key_label(r), Value::Object(measures));
+        benchmarks.insert(key_label(r), measures);
     }
-    Value::Object(benchmarks)
+    benchmarks
 }
 
 /// Positions per second of the slowest and of the fastest run.
@@ -436,44 +479,4 @@ fn criterion_short(n: f64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{criterion_elements, criterion_time, spread, thousands};
-
-    #[test]
-    fn spreads_are_written_as_the_offsets_they_are() {
-        assert_eq!(spread(100.0, 90.0, 250.0), "-10 +150");
-        assert_eq!(spread(5.0, 5.0, 5.0), "-0 +0");
-        assert_eq!(spread(1000.5f64, 999.0, 1234.5678), "-1.5 +234");
-        // Offsets a hair below a round figure are written as the figure, never as the
-        // binary artefact of scaling by a power of ten below one.
-        assert_eq!(
-            spread(
-                50_000_000.0,
-                50_000_000.0 - 46_499_999.999_999_99,
-                74_999_999.999_999_99
-            ),
-            "-46500000 +25000000"
-        );
-        assert_eq!(
-            spread(1.0, 1.0 - 0.012_345_6, 1.000_987_65),
-            "-0.0123 +0.000988"
-        );
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
-        assert_eq!(thousands(37_174), "37,174");
-        assert_eq!(thousands(1_234_567), "1,234,567");
-    }
-
-    #[test]
-    fn numbers_are_written_as_criterion_writes_them() {
-        assert_eq!(criterion_time(0.5), "500.00 ps");
-        assert_eq!(criterion_time(86.0), "86.000 ns");
-        assert_eq!(criterion_time(1_234.0), "1.2340 µs");
-        assert_eq!(criterion_time(123_456_789.0), "123.46 ms");
-        assert_eq!(criterion_time(12_345_678_901.0), "12.346 s");
-        assert_eq!(criterion_elements(12.0), "12.000  elem/s");
-        assert_eq!(criterion_elements(148_620_000.0), "148.62 Melem/s");
-        assert_eq!(criterion_elements(2.5e9), "2.5000 Gelem/s");
-    }
-}
+mod test;
