@@ -21,9 +21,12 @@ fuzz_target!(|data: &[u8]| {
         assert!((1..=MAX_THREADS).contains(&threads), "threads {threads}");
     }
     assert!(suite.repeat as i64 <= MAX_RUNS && suite.warmup as i64 <= MAX_RUNS);
-    assert!(suite.split_height.is_none_or(|h| h <= MAX_SPLIT_HEIGHT));
     for workload in &suite.workloads {
         assert!(!workload.algorithms.is_empty());
+        for series in suite.series(workload) {
+            let height = series.settings.split_height;
+            assert!(height.is_none_or(|h| h <= MAX_SPLIT_HEIGHT), "{series}");
+        }
         workload.tree.validate().expect("an accepted tree is valid");
         if let TreeSource::Model(model) = &workload.tree.source {
             assert!((1..=MAX_TREES).contains(&workload.trees));
