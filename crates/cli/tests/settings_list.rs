@@ -167,3 +167,21 @@ fn a_setting_an_algorithm_cannot_search_with_is_refused_in_its_name() {
         }
     }
 }
+
+/// The completion scripts offer the algorithms' names and the settings, and never a
+/// hidden command, neither as a command nor as what `help` takes.
+#[test]
+fn completions_offer_the_lists_and_no_hidden_command() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = crate::support::stdout_of(&["completions", shell]);
+        assert!(!script.contains("ab-worker"), "{shell} offers ab-worker");
+        for word in ["sweep", "history", "cut-wait", "keep-limit"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+        if ["bash", "zsh", "fish"].contains(&shell) {
+            for algorithm in Algorithm::ALL {
+                assert!(script.contains(algorithm.name()), "{shell}: {algorithm}");
+            }
+        }
+    }
+}
