@@ -33,4 +33,5 @@ mod tree_command;
 mod tree_files_hostile;
 mod verify_command;
 mod version;
+mod whole_runs;
 mod windows_command;

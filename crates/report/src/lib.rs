@@ -71,9 +71,7 @@ pub use compare_line::{ChangeLine, CompareVerdict, ComparisonLine, DriftLine};
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use cross_machine::cross_machine_report;
 pub use error::ReportError;
-pub use export::{
-    ExportFormat, export, export_file, libtest_name, missing_search, read_run_to_export,
-};
+pub use export::{ExportFormat, export, export_file, libtest_name, read_run_to_export};
 pub use folder::{
     REPORT_FILE, ReportFiles, SUMMARY_FILE, Simulation, create_dir, rebuild_report, write_report,
     write_report_with, write_run_folder,

@@ -55,7 +55,7 @@ pub struct CheckCalibrationCommand {
 
 /// check-calibration --json: a workload's serial table search (mtdf), its measured
 /// speedup over f2-iter against the one its positions weighed by the profile's serial
-/// costs predict, and the gap (medians over its records).
+/// costs predict (medians over its records), and the gap of those medians.
 ///
 /// Written by `abbench check-calibration` alone, so the type lives here.
 #[derive(serde::Serialize, schemars::JsonSchema)]
@@ -117,6 +117,7 @@ impl CheckCalibrationCommand {
             let path = results_file(path);
             let results = read_results(&path)?;
             refuse_duplicates(&path, &results, "check-calibration")?;
+            abbench_results::check_lines_beside(&path, &results, "check-calibration")?;
             runs.push((path, results));
         }
         let files: Vec<_> = runs.iter().map(|(p, r)| (p.clone(), r)).collect();

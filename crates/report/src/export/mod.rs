@@ -80,23 +80,13 @@ pub fn export_file(path: &Path, format: ExportFormat) -> Result<String, ReportEr
 }
 
 /// The records of the run at `path` for `export`, and a note when whether it is whole
-/// cannot be checked. Refused as [`read_complete_run`] refuses a run, and, in a run
-/// folder (a `machine.json` beside the records, which says the sweep finished), when its
-/// lines prove one missing ([`missing_search`]). Without a `machine.json` nothing says
-/// whether the sweep finished: the note says so.
+/// cannot be checked. Refused as [`read_complete_run`] refuses a run: in a run folder,
+/// that includes lines that prove one missing ([`abbench_results::missing_search`]).
+/// Without a `machine.json` nothing says whether the sweep finished: the note says so.
 pub fn read_run_to_export(path: &Path) -> Result<(Results, Option<String>), ReportError> {
     let (file, results) = read_complete_run(path, "export")?;
     let folder = file.parent().unwrap_or(Path::new("."));
     let in_run_folder = folder.join(abbench_results::MACHINE_FILE).is_file();
-    // A run folder says its sweep finished: then a seed without a search is a lost line.
-    if in_run_folder && let Some(why) = missing_search(&results) {
-        return Err(abbench_results::FileError::BadInput {
-            path: file,
-            line: 0,
-            message: format!("{why}: export takes only a whole run"),
-        }
-        .into());
-    }
     let note = (!in_run_folder).then(|| {
         format!(
             "{}: no {} beside it, so whether its run finished cannot be checked; its {} \
@@ -107,58 +97,6 @@ pub fn read_run_to_export(path: &Path) -> Result<(Results, Option<String>), Repo
         )
     });
     Ok((results, note))
-}
-
-/// A search the records prove missing: a sweep (and `run`) writes a line for every
-/// algorithm and thread count of every tree it measures, a result or why there is none,
-/// so a seed that lacks a search every other seed of its workload has lost a line.
-/// `None` when every seed of each workload has the same searches.
-pub fn missing_search(results: &Results) -> Option<String> {
-    use std::collections::{BTreeMap, BTreeSet};
-    type Searches = BTreeSet<(String, usize)>;
-    // Per workload, per tree (in the file's order): the searches with a line.
-    let mut workloads: BTreeMap<String, Vec<(String, String, Searches)>> = BTreeMap::new();
-    let lines = results
-        .records
-        .iter()
-        .map(|r| (&r.tree, r.algo, r.threads))
-        .chain(
-            results
-                .unfinished
-                .iter()
-                .map(|u| (&u.tree, u.algo, u.threads)),
-        );
-    for (tree, algo, threads) in lines {
-        let trees = workloads.entry(tree.workload().key()).or_default();
-        let key = tree.key();
-        let slot = match trees.iter().position(|(k, _, _)| *k == key) {
-            Some(i) => i,
-            None => {
-                let label = match tree.seed {
-                    Some(seed) => format!("{} seed={seed}", tree.label()),
-                    None => tree.label(),
-                };
-                trees.push((key, label, Searches::new()));
-                trees.len() - 1
-            }
-        };
-        trees[slot].2.insert((algo.to_string(), threads));
-    }
-    for trees in workloads.values() {
-        let every: Searches = trees
-            .iter()
-            .flat_map(|(_, _, s)| s.iter().cloned())
-            .collect();
-        for (_, label, searches) in trees {
-            if let Some((algo, threads)) = every.difference(searches).next() {
-                return Some(format!(
-                    "{label} has no line for {algo} at {threads} threads, which another seed \
-                     of its workload has: a line was removed"
-                ));
-            }
-        }
-    }
-    None
 }
 
 /// `results`' records in `format` (searches without a result have no numbers and are
