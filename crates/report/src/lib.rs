@@ -79,7 +79,8 @@ pub use folder::{
 pub use headline::{checked_against, headline};
 pub use history::{
     DEFAULT_ALPHA as HISTORY_ALPHA, DEFAULT_THRESHOLD_PCT as HISTORY_THRESHOLD_PCT, History,
-    HistoryChange, HistoryLine, HistoryRun, Measure, history, history_files,
+    HistoryChange, HistoryFailure, HistoryLine, HistoryRun,
+    MAX_THRESHOLD_PCT as HISTORY_MAX_THRESHOLD_PCT, Measure, history, history_files,
 };
 pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use merge::{MergeError, MergeOptions, MergeOutcome, merge_shards};
