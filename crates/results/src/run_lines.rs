@@ -65,9 +65,10 @@ pub fn lines_not_whole(results: &Results, machine: &MachineInfo) -> Option<Strin
              {what} since"
         ));
     }
-    // A run stopped early may lack the searches of its last tree; one that finished
-    // (or whose folder predates the status) wrote them all.
-    let finished = matches!(machine.status, None | Some(RunStatus::Complete));
+    // A run stopped early (or torn mid-line) may lack the searches of its last tree; one
+    // that finished (or whose folder predates the status) wrote them all.
+    let finished =
+        matches!(machine.status, None | Some(RunStatus::Complete)) && results.torn_line.is_none();
     if finished {
         return missing_search(results);
     }
@@ -204,6 +205,8 @@ mod tests {
         results.torn_line = Some(n);
         let status = Some(RunStatus::Interrupted);
         assert_eq!(lines_not_whole(&results, &machine(Some(n), status)), None);
+        // Its tree lacks a search: the torn line's, not one removed.
+        assert_eq!(lines_not_whole(&results, &machine(None, None)), None);
         let why = lines_not_whole(&results, &machine(Some(n + 1), status)).unwrap();
         assert!(why.contains("a line was removed"), "{why}");
     }
