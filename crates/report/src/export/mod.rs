@@ -44,6 +44,9 @@
 //!   written before runs carried one) — and `thrpt:  [...]`, positions per second at
 //!   those three times, each number formatted as criterion 0.8 formats it.
 //!
+//! Positions per second are exported to the whole position, speedups to four significant
+//! digits: the figures past them are the clock's noise.
+//!
 //! A benchmark is named by its search: `random d=16 h=8 seed=1 ybwc threads=4` (the
 //! names `compare` prints). Only a complete run is exported, as only a complete run is
 //! compared: a dashboard fed an interrupted run would record a partial one as a
@@ -169,14 +172,14 @@ fn bigger_entries(r: &Record) -> impl Iterator<Item = CustomEntry> {
     let nps = CustomEntry {
         name: format!("{} nps", key_label(r)),
         unit: "positions/s",
-        value: Figure::Real(r.nps),
+        value: per_second(r.nps),
         range: Some(spread(r.nps, slowest, fastest)),
         extra: None,
     };
     let speedup = r.parallel.as_ref().map(|p| CustomEntry {
         name: format!("{} speedup", key_label(r)),
         unit: "x over f2-iter",
-        value: Figure::Real(p.speedup),
+        value: ratio(p.speedup),
         range: None,
         extra: None,
     });
@@ -185,7 +188,7 @@ fn bigger_entries(r: &Record) -> impl Iterator<Item = CustomEntry> {
         Some(CustomEntry {
             name: format!("{} speedup vs fastest serial", key_label(r)),
             unit: "x over the fastest serial search",
-            value: Figure::Real(speedup),
+            value: ratio(speedup),
             range: None,
             extra: Some(format!("fastest serial search: {fastest}")),
         })
@@ -229,22 +232,37 @@ fn bencher(records: &[Record]) -> Bmf {
         measures.insert("latency", latency);
         let [slowest, fastest] = nps_bounds(r);
         let throughput = BmfMeasure {
-            value: Figure::Real(r.nps),
-            lower_value: Some(Figure::Real(slowest)),
-            upper_value: Some(Figure::Real(fastest)),
+            value: per_second(r.nps),
+            lower_value: Some(per_second(slowest)),
+            upper_value: Some(per_second(fastest)),
         };
         measures.insert("throughput", throughput);
         measures.insert("positions", BmfMeasure::of(Figure::Count(r.nodes)));
         if let Some(p) = &r.parallel {
-            measures.insert("speedup", BmfMeasure::of(Figure::Real(p.speedup)));
+            measures.insert("speedup", BmfMeasure::of(ratio(p.speedup)));
             if let Some(speedup) = p.speedup_vs_fastest {
-                let measure = BmfMeasure::of(Figure::Real(speedup));
+                let measure = BmfMeasure::of(ratio(speedup));
                 measures.insert("speedup_vs_fastest_serial", measure);
             }
         }
         benchmarks.insert(key_label(r), measures);
     }
     benchmarks
+}
+
+/// A rate, positions per second, to the whole position: its figures past the point are
+/// noise of the clock, and print as float artefacts (`187123744.94304582`).
+fn per_second(x: f64) -> Figure {
+    if x.is_finite() && x >= 0.0 && x < 1.8e19 {
+        Figure::Count(x.round() as u64)
+    } else {
+        Figure::Real(x)
+    }
+}
+
+/// A speedup to four significant digits, printed as the decimal it is.
+fn ratio(x: f64) -> Figure {
+    Figure::Real(format_significant(x, 4))
 }
 
 /// Positions per second of the slowest and of the fastest run.
