@@ -19,6 +19,7 @@ mod interrupt;
 mod json_schema;
 mod non_utf8_paths;
 mod nothing_lost;
+mod reader_wording;
 mod round_five_ab;
 mod round_five_verdicts;
 mod run_command;

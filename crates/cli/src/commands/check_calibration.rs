@@ -43,7 +43,7 @@ pub struct CheckCalibrationCommand {
     pub min_serial_ms: f64,
 
     /// Simulate at most this many seeds per workload, the first measured.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = parse_seeds)]
     pub seeds: Option<u64>,
 
     /// Print every record simulated as one JSON object per line, `"kind":
@@ -90,6 +90,17 @@ pub(crate) struct CheckLine<'a> {
     record: &'a CheckedRecord,
     /// `SIMULATED / measured − 1`.
     gap: f64,
+}
+
+/// A count of seeds: 1 or more.
+fn parse_seeds(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("0 seeds is out of range: expected 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "'{text}' is not a count of seeds: expected 1 or more"
+        )),
+    }
 }
 
 fn parse_min_serial_ms(text: &str) -> Result<f64, String> {
