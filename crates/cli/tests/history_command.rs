@@ -536,7 +536,7 @@ fn a_run_named_twice_or_a_copy_of_one_is_refused() {
 }
 
 #[test]
-fn runs_of_another_kind_of_machine_are_refused_and_other_hosts_or_dirty_builds_said() {
+fn runs_of_another_machine_size_are_refused_and_other_hosts_cpus_or_dirty_builds_said() {
     let dir = TempDir::new().unwrap();
     let runs = write_runs(
         &dir,
@@ -546,22 +546,16 @@ fn runs_of_another_kind_of_machine_are_refused_and_other_hosts_or_dirty_builds_s
         },
         MACHINE,
     );
-    type Edit = fn(&mut Value);
-    let edits: Vec<(Edit, &str)> = vec![
-        (|m| m["logical_cores"] = 64.into(), "logical cores"),
-        (
-            |m| m["cpu_model"] = "other".into(),
-            "another kind of machine",
-        ),
-    ];
-    for (edit, says) in edits {
+    for cores in [64, 1, 4] {
         for at in [0, 3] {
             let original = std::fs::read_to_string(runs[at].join("machine.json")).unwrap();
-            edit_machine(&runs[at], edit);
-            assert_refused(&history(&runs, &[]), says);
+            edit_machine(&runs[at], |m| m["logical_cores"] = cores.into());
+            assert_refused(&history(&runs, &[]), "another machine size");
             std::fs::write(runs[at].join("machine.json"), original).unwrap();
         }
     }
+    // Hosted runners of one size: another CPU model is said, not refused.
+    edit_machine(&runs[1], |m| m["cpu_model"] = "other".into());
     edit_machine(&runs[2], |m| m["git_dirty"] = true.into());
     edit_machine(&runs[1], |m| m["hostname"] = "runner-a".into());
     edit_machine(&runs[3], |m| m["hostname"] = "runner-b".into());
@@ -571,7 +565,13 @@ fn runs_of_another_kind_of_machine_are_refused_and_other_hosts_or_dirty_builds_s
     let output = history(&runs, &["--json"]);
     assert_eq!(output.status.code(), Some(0));
     let notes = json_of(&output)["notes"].to_string();
-    for says in ["DIRTY BUILD", "run-02", "2 hosts", "1 runs name no suite"] {
+    for says in [
+        "DIRTY BUILD",
+        "run-02",
+        "2 hosts",
+        "1 run with no suite",
+        "OTHER CPUS",
+    ] {
         assert!(notes.contains(says), "{says}: {notes}");
     }
     let markdown = String::from_utf8(history(&runs, &[]).stdout).unwrap();

@@ -29,11 +29,11 @@
 //! failed verification, and a search that timed out after a run where it had a result:
 //! each exits 1, as `compare` fails on them.
 //!
-//! Runs of different suites or kinds of machine (CPU model, logical cores), an
-//! incomplete run, a run named twice (or a copy of one), a file that cannot be read, or
-//! a run sharing less than [`MIN_MATCHED_SHARE`] of the first run's searches are refused
-//! (exit 2): the series would not be of one thing. Runs of other hosts of the same kind,
-//! dirty builds and runs that name no suite are taken, each said in a note.
+//! Runs of different suites or machine sizes (logical cores), an incomplete run, a run
+//! named twice (or a copy of one), a file that cannot be read, or a run sharing less
+//! than [`MIN_MATCHED_SHARE`] of the first run's searches are refused (exit 2): the series would not be of one thing. Runs of other hosts or CPU models
+//! (hosted CI runners of one size vary so), dirty builds and runs that name no suite are
+//! taken, each said in a note.
 
 use crate::ReportError;
 use crate::change_points::{ChangePointOptions, change_points};
@@ -423,7 +423,7 @@ fn short_commit(commit: Option<&str>) -> String {
 /// Reads the runs at `paths` (run folders or `results.jsonl` files), puts them in the
 /// order of their start dates, and finds their change points. An error when a run cannot
 /// be read, is incomplete, holds a search twice, is named twice (or is a copy of another),
-/// belongs to another suite or kind of machine than the first, or has no date where the
+/// belongs to another suite or machine size than the first, or has no date where the
 /// order given contradicts the others' dates.
 pub fn history_files(
     paths: &[PathBuf],
@@ -560,41 +560,29 @@ fn order(machines: &[(&Path, Option<&MachineInfo>)]) -> Result<(Vec<usize>, Stri
     ))
 }
 
-/// An error when a run was measured on another kind of machine (CPU model or logical
-/// cores) than the first run that names one: its wall times are not of one series.
+/// An error when a run was measured with another number of logical cores than the first
+/// run that names one: its parallel searches ran on another machine size, and no
+/// yardstick divides that out. (Hosted CI runners of one size differ in CPU model and
+/// host from run to run: those are said in a note.)
 fn refuse_mixed(machines: &[(&Path, Option<&MachineInfo>)]) -> Result<(), ReportError> {
     let mut first: Option<(&Path, &MachineInfo)> = None;
     for &(path, machine) in machines {
-        let Some(machine) = machine else { continue };
+        let Some(machine) = machine.filter(|m| m.logical_cores > 0) else {
+            continue;
+        };
         let Some((first_path, first_machine)) = first else {
             first = Some((path, machine));
             continue;
         };
-        let known = |a: &str, b: &str| !a.is_empty() && !b.is_empty() && a != b;
-        let cores = |a: usize, b: usize| a > 0 && b > 0 && a != b;
-        let differs = if known(&machine.cpu_model, &first_machine.cpu_model) {
-            Some(format!(
-                "CPU '{}', where {} ran on '{}'",
-                machine.cpu_model,
-                first_path.display(),
-                first_machine.cpu_model
-            ))
-        } else if cores(machine.logical_cores, first_machine.logical_cores) {
-            Some(format!(
-                "{} logical cores, where {} ran on {}",
-                machine.logical_cores,
-                first_path.display(),
-                first_machine.logical_cores
-            ))
-        } else {
-            None
-        };
-        if let Some(differs) = differs {
+        if machine.logical_cores != first_machine.logical_cores {
             return Err(bad(
                 path,
                 format!(
-                    "a run of another kind of machine ({differs}): a history follows one \
-                     kind of machine"
+                    "a run of another machine size ({} logical cores, where {} ran on {}): \
+                     a history follows one kind of machine",
+                    machine.logical_cores,
+                    first_path.display(),
+                    first_machine.logical_cores
                 ),
             ));
         }
@@ -621,7 +609,21 @@ fn notes(machines: &[(&Path, Option<&MachineInfo>)]) -> Vec<String> {
         .count();
     if no_suite > 0 {
         notes.push(format!(
-            "{no_suite} runs name no suite: only their searches say they are of one."
+            "{} with no suite in machine.json: only the searches say it is the others' suite.",
+            counted(no_suite, "run")
+        ));
+    }
+    let models: std::collections::BTreeSet<&str> = machines
+        .iter()
+        .filter_map(|(_, m)| m.map(|m| m.cpu_model.as_str()))
+        .filter(|c| !c.is_empty())
+        .collect();
+    if models.len() > 1 {
+        notes.push(format!(
+            "OTHER CPUS: the runs are of {} CPU models ({}): the yardstick divides out \
+             their speed, not how each search suits each CPU.",
+            models.len(),
+            models.iter().copied().collect::<Vec<_>>().join(", ")
         ));
     }
     let hosts: std::collections::BTreeSet<&str> = machines
@@ -631,7 +633,7 @@ fn notes(machines: &[(&Path, Option<&MachineInfo>)]) -> Vec<String> {
         .collect();
     if hosts.len() > 1 {
         notes.push(format!(
-            "the runs are of {} hosts of one kind of machine: a host's own speed is \
+            "the runs are of {} hosts of one machine size: a host's own speed is \
              divided out by its yardstick, not its neighbours.",
             hosts.len()
         ));

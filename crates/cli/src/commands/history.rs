@@ -7,7 +7,7 @@
 //! Exit 0 when nothing failed, 1 when a change point is a slowdown or a changed value, or
 //! a search failed, failed verification or timed out after a result (one line on stderr
 //! says how many), 2 when a run is unusable: unreadable, incomplete, named twice, of
-//! another suite or kind of machine, or sharing too few searches with the first.
+//! another suite or machine size (logical cores), or sharing too few searches with the first.
 
 use crate::failure::Failure;
 use abbench_report::{HISTORY_ALPHA, HISTORY_THRESHOLD_PCT, history_files};
