@@ -395,10 +395,11 @@ impl History {
             });
             let _ = writeln!(
                 md,
-                "| {kind} | {} | {} | {} | {commit} | {ratio} | {ci} | {:.2e} |",
+                "| {kind} | {} | {} | {} ({}) | {commit} | {ratio} | {ci} | {:.2e} |",
                 c.label().replace('|', "\\|"),
                 c.measure.name(),
                 c.index,
+                c.run.replace('|', "\\|"),
                 c.p
             );
         }
@@ -472,7 +473,8 @@ pub fn history_files(
     refuse_repeated_runs(&files)?;
     let machines: Vec<(&Path, Option<&MachineInfo>)> = read
         .iter()
-        .map(|(p, _, m)| (p.as_path(), m.as_ref()))
+        .zip(paths)
+        .map(|((_, _, m), named)| (named.as_path(), m.as_ref()))
         .collect();
     refuse_mixed(&machines)?;
     let notes = notes(&machines);
