@@ -253,7 +253,7 @@ fn bencher(records: &[Record]) -> Bmf {
 /// A rate, positions per second, to the whole position: its figures past the point are
 /// noise of the clock, and print as float artefacts (`187123744.94304582`).
 fn per_second(x: f64) -> Figure {
-    if x.is_finite() && x >= 0.0 && x < 1.8e19 {
+    if (0.0..1.8e19).contains(&x) {
         Figure::Count(x.round() as u64)
     } else {
         Figure::Real(x)
