@@ -178,3 +178,48 @@ fn an_export_onto_a_file_of_a_runs_report_is_refused() {
         );
     }
 }
+
+/// Every number of a JSON value, with the key it is under.
+fn numbers<'a>(value: &'a serde_json::Value, key: &'a str, out: &mut Vec<(String, f64)>) {
+    match value {
+        serde_json::Value::Number(n) => out.push((key.to_string(), n.as_f64().unwrap())),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| numbers(v, key, out)),
+        serde_json::Value::Object(map) => map.iter().for_each(|(k, v)| numbers(v, k, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn exported_figures_are_rounded_never_float_artefacts() {
+    let baseline = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../ci/baselines/quick.jsonl"
+    );
+    for run in [baseline, RUN] {
+        for format in [
+            "bencher",
+            "custom-bigger-is-better",
+            "custom-smaller-is-better",
+        ] {
+            let text = stdout_of(&["export", run, "--format", format]);
+            let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let mut found = Vec::new();
+            numbers(&value, "", &mut found);
+            assert!(!found.is_empty());
+            for (key, n) in found {
+                // Positions per second are whole; a speedup has four significant digits.
+                let four: f64 = format!("{n:.3e}").parse().unwrap();
+                assert!(
+                    n.fract() == 0.0 || n == four,
+                    "{format} {key}: {n} in {run}"
+                );
+            }
+            assert!(
+                !text
+                    .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                    .any(|t| t.split_once('.').is_some_and(|(_, f)| f.len() > 4)),
+                "{format}: {text}"
+            );
+        }
+    }
+}

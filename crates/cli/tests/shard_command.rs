@@ -784,3 +784,19 @@ fn a_sharded_verification_names_its_part_and_an_empty_one_says_so() {
         "{text}"
     );
 }
+
+#[test]
+fn a_part_whose_machine_json_counts_other_lines_is_refused() {
+    let s = sweeps();
+    let n = result_lines(&s.part(2)).len();
+    for (k, recorded) in [n - 1, n + 1, 0].into_iter().enumerate() {
+        let part = s.out(&format!("miscounted-part2-{k}"));
+        copy_with_machine(&s.part(2), &part, |m| m["lines"] = recorded.into());
+        let out = s.out(&format!("miscounted-{k}"));
+        assert_refused(
+            &merge(&[s.part(1), part, s.part(3)], &out, &[]),
+            &out,
+            &format!("it holds {n} lines where its run wrote {recorded}"),
+        );
+    }
+}

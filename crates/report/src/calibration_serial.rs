@@ -6,9 +6,10 @@
 //! search, one each) when it chooses a simulated record's fastest serial search, so a
 //! profile whose MTD(f) weight is off puts the wrong search under every parallel one.
 //!
-//! A row is a workload; its gap is the median over its MTD(f) records (one per tree and
-//! run) of `predicted / measured − 1`, each a speedup over f2-iter: measured, f2-iter's
-//! median time over MTD(f)'s; predicted, f2-iter's positions over MTD(f)'s weighed ones.
+//! A row is a workload: the medians over its MTD(f) records (one per tree and run) of the
+//! measured and the predicted speedup over f2-iter, and its gap, `predicted / measured −
+//! 1` of those two medians. Measured: f2-iter's median time over MTD(f)'s; predicted,
+//! f2-iter's positions over MTD(f)'s weighed ones.
 
 use crate::aggregate::WorkloadGroup;
 use crate::metrics::median;
@@ -43,7 +44,7 @@ pub struct SerialGapRow {
     /// Median predicted speedup over `f2-iter`.
     #[schemars(extend("exclusiveMinimum" = 0))]
     pub predicted: f64,
-    /// Median over the records of `predicted / measured − 1`.
+    /// `predicted / measured − 1`: the gap of the two medians above.
     pub gap: f64,
 }
 
@@ -94,7 +95,7 @@ pub(crate) fn serial_rows(
         let weights = profile.for_model(model).serial_permille();
         for serial in CHECKED {
             let permille = weights.of(serial);
-            let (mut measured, mut predicted, mut gaps) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut measured, mut predicted) = (Vec::new(), Vec::new());
             for r in group.records.iter().filter(|r| {
                 r.algo == Algorithm::Serial(serial)
                     && r.used.window.is_none()
@@ -107,20 +108,19 @@ pub(crate) fn serial_rows(
                 let p = f2.nodes as f64 / weighed(r, permille).max(1.0);
                 measured.push(m);
                 predicted.push(p);
-                gaps.push(p / m - 1.0);
             }
-            if let (Some(measured), Some(predicted), Some(gap)) =
-                (median(&measured), median(&predicted), median(&gaps))
-            {
+            let records = measured.len();
+            if let (Some(measured), Some(predicted)) = (median(&measured), median(&predicted)) {
                 rows.push(SerialGapRow {
                     workload: group.label(),
                     algorithm: Algorithm::Serial(serial),
-                    records: gaps.len(),
+                    records,
                     serial_ms,
                     permille,
                     measured,
                     predicted,
-                    gap,
+                    // Of the medians the row shows.
+                    gap: predicted / measured - 1.0,
                 });
             }
         }

@@ -480,6 +480,17 @@ pub fn key_label(r: &Record) -> String {
     format!("{} {} threads={}", describe(r), r.algo, r.threads)
 }
 
+/// The name [`key_label`] gives a search, for one without a result: `random d=16 h=8
+/// seed=1 ybwc threads=4`.
+pub fn unfinished_label(u: &Unfinished) -> String {
+    format!(
+        "{} {} threads={}",
+        describe_info(&u.tree),
+        u.algo,
+        u.threads
+    )
+}
+
 fn wall(r: &Record) -> String {
     format!(
         "{} [{} – {}]",
@@ -690,7 +701,7 @@ pub fn compare(base: &[Record], new: &[Record], threshold_pct: f64) -> Compariso
 /// when the new search failed.
 pub fn compare_results(base: &Results, new: &Results, threshold_pct: f64) -> Comparison {
     let mut comparison = compare(&base.records, &new.records, threshold_pct);
-    let label = |u: &Unfinished| format!("{} threads={}", u.search_label(), u.threads);
+    let label = unfinished_label;
     let mut unfinished_keys = BTreeMap::new();
     for (side, lines) in [("base", &base.unfinished), ("new", &new.unfinished)] {
         for u in lines {
@@ -804,7 +815,8 @@ pub fn compare_files(
 /// The records of a complete run, for a command that must not take a partial one
 /// (`compare`, `export`, named by `command` in its errors): `path` is a `results.jsonl`
 /// file or a run folder holding one. Refused when its folder is not complete (running,
-/// interrupted, failed, abandoned), its last line is torn, or it holds a search twice.
+/// interrupted, failed, abandoned), its last line is torn, it holds a search twice, or
+/// its lines are not those its run recorded ([`abbench_results::check_lines`]).
 /// Returns the file read and its records.
 pub fn read_complete_run(
     path: &Path,
@@ -822,42 +834,9 @@ pub fn read_complete_run(
         .into());
     }
     refuse_duplicates(&path, &results, command)?;
-    refuse_lost_lines(&path, &results, command)?;
+    // The one check of the lines against what the run recorded, as every reader makes it.
+    abbench_results::check_lines_beside(&path, &results, command)?;
     Ok((path, results))
-}
-
-/// An error when the run's `machine.json` says how many lines its `results.jsonl` held
-/// when the run ended, and the file now holds another number: a whole line was deleted
-/// or added since, which nothing else could see (a workload of one tree has no other
-/// seed to compare with).
-fn refuse_lost_lines(path: &Path, results: &Results, command: &str) -> Result<(), ReportError> {
-    let machine = path
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(abbench_results::MACHINE_FILE);
-    if !machine.is_file() {
-        return Ok(());
-    }
-    let machine = abbench_results::read_machine(&machine)?;
-    let Some(lines) = machine.lines.filter(|&n| n != results.len()) else {
-        return Ok(());
-    };
-    let what = if results.len() < lines {
-        "a line was removed"
-    } else {
-        "a line was added"
-    };
-    Err(FileError::BadInput {
-        path: path.to_path_buf(),
-        line: 0,
-        message: format!(
-            "it holds {} lines where its run wrote {lines} ({} says so): {what} since, and \
-             {command} takes only a whole run",
-            results.len(),
-            abbench_results::MACHINE_FILE
-        ),
-    }
-    .into())
 }
 
 /// An error unless the run folder of `results` is complete: its `machine.json` marks it
@@ -901,12 +880,12 @@ pub fn refuse_duplicates(path: &Path, results: &Results, command: &str) -> Resul
         .records
         .iter()
         .map(|r| (r.key(), key_label(r)))
-        .chain(results.unfinished.iter().map(|u| {
-            (
-                u.key(),
-                format!("{} threads={}", u.search_label(), u.threads),
-            )
-        }));
+        .chain(
+            results
+                .unfinished
+                .iter()
+                .map(|u| (u.key(), unfinished_label(u))),
+        );
     for (key, label) in keys {
         if !seen.insert(key) {
             return Err(FileError::BadInput {

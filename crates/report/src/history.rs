@@ -20,16 +20,28 @@
 //! ([`DEFAULT_ALPHA`]). Changes smaller than the threshold (3% by default) are not
 //! reported.
 //!
-//! Runs of different suites, an incomplete run, a file that cannot be read, or a run
-//! sharing less than [`MIN_MATCHED_SHARE`] of the first run's searches are refused (exit
-//! 2): the series would not be of one thing.
+//! **The runs' order is their own.** Each run is placed by the start date its
+//! `machine.json` records, not by the order it is named in (`runs/*` sorts `-10` before
+//! `-2`); runs of one date keep the order given. Where a run has no date (a `run --json`
+//! file), the order given is kept, and refused if the dated runs contradict it.
+//!
+//! **What fails.** A slowdown, a changed value, a search that failed, a record that
+//! failed verification, and a search that timed out after a run where it had a result:
+//! each exits 1, as `compare` fails on them.
+//!
+//! Runs of different suites or machine sizes (logical cores), an incomplete run, a run
+//! named twice (or a copy of one), a file that cannot be read, or a run sharing less
+//! than [`MIN_MATCHED_SHARE`] of the first run's searches are refused (exit 2): the series would not be of one thing. Runs of other hosts or CPU models
+//! (hosted CI runners of one size vary so), dirty builds and runs that name no suite are
+//! taken, each said in a note.
 
 use crate::ReportError;
 use crate::change_points::{ChangePointOptions, change_points};
 use crate::compare::{
-    MIN_COMPARED_WALL_NS, MIN_MATCHED_SHARE, key_label, read_complete_run, wall_in_yardsticks,
+    MIN_COMPARED_WALL_NS, MIN_MATCHED_SHARE, key_label, read_complete_run, refuse_repeated_runs,
+    unfinished_label, wall_in_yardsticks,
 };
-use abbench_results::{Algorithm, FileError, Record, TreeInfo};
+use abbench_results::{Algorithm, FileError, MachineInfo, Record, Results, TreeInfo, Unfinished};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -40,6 +52,9 @@ pub const DEFAULT_ALPHA: f64 = 0.01;
 
 /// Wall-time changes smaller than this, in percent, are not reported.
 pub const DEFAULT_THRESHOLD_PCT: f64 = 3.0;
+
+/// The largest threshold taken, in percent: a search ten times as slow.
+pub const MAX_THRESHOLD_PCT: f64 = 1000.0;
 
 /// What a series measures.
 #[derive(
@@ -84,26 +99,54 @@ pub struct HistoryChange {
     pub threads: usize,
     /// What changed.
     pub measure: Measure,
-    /// The first run after the change (0-based, in the order given).
+    /// The first run after the change (0-based, oldest first).
     pub index: usize,
+    /// That run, as it was named.
+    pub run: String,
     /// That run's commit, from its `machine.json`.
     pub commit: Option<String>,
-    /// After over before; `None` for a value that was 0 before.
+    /// After over before, for a wall time or a count; `None` for a value (a root value's
+    /// ratio means nothing: its sign may flip).
+    #[schemars(range(min = 0.0))]
     pub ratio: Option<f64>,
-    /// The ratio's 95% confidence interval (Welch's t on the logs); the ratio itself for
-    /// an exact measure.
+    /// The wall time's ratio's 95% confidence interval (Welch's t on the logs); `None`
+    /// for an exact measure.
     pub ci: Option<(f64, f64)>,
+    /// An exact measure's figure before the change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<i64>,
+    /// An exact measure's figure after the change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<i64>,
     /// The permutation test's p-value; 0 for an exact measure.
     #[schemars(range(min = 0.0, max = 1.0))]
     pub p: f64,
 }
 
-/// `history --json`: the change points of stored runs, oldest first. Each is one
-/// search's (tree, algo, threads) measure: its wall time over the machine's yardstick,
-/// or an exact count or value; index is the first run after the change (0-based), commit
-/// that run's, ratio after over before with its 95% interval (Welch's t on the logs; the
-/// ratio itself for an exact measure; null for a value that was 0), p the permutation
-/// test's p-value (0 for an exact measure).
+/// A search of a history that failed its run: it failed, its record failed
+/// verification, or it timed out after a run where it had a result.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct HistoryFailure {
+    /// The run (0-based, oldest first).
+    pub index: usize,
+    /// That run, as it was named.
+    pub run: String,
+    /// That run's commit, from its `machine.json`.
+    pub commit: Option<String>,
+    /// The search: tree, algorithm and threads.
+    pub search: String,
+    /// What happened.
+    pub what: String,
+}
+
+/// `history --json`: the change points of stored runs, oldest by their start dates.
+/// Each is one search's (tree, algo, threads) measure: its wall time over the machine's
+/// yardstick, or an exact count or value; index is the first run after the change
+/// (0-based), run and commit that run's, ratio after over before (a wall time's with its
+/// 95% interval, Welch's t on the logs; none for a value), before and after an exact
+/// measure's figures, p the permutation test's p-value (0 for an exact measure).
+/// Failures are searches that failed, failed verification, or timed out after a result.
 ///
 /// Written by `abbench history` alone, through this crate, so the type lives here.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
@@ -117,8 +160,15 @@ pub struct HistoryLine<'a> {
     pub kind: &'static str,
     /// Runs read.
     pub runs: usize,
+    /// How the runs were ordered, in words.
+    pub order: &'a str,
     /// Every change point, by series, then index.
     pub change_points: &'a [HistoryChange],
+    /// Every search that failed its run.
+    pub failures: &'a [HistoryFailure],
+    /// What the runs mix that a reader should know: other hosts, dirty builds, runs
+    /// that name no suite.
+    pub notes: &'a [String],
 }
 
 impl HistoryChange {
@@ -126,6 +176,11 @@ impl HistoryChange {
     /// or leaves examined.
     pub fn is_slowdown(&self) -> bool {
         self.measure != Measure::Value && self.ratio.is_some_and(|r| r > 1.0)
+    }
+
+    /// Whether the change fails the history: a slowdown, or a changed value.
+    pub fn fails(&self) -> bool {
+        self.is_slowdown() || self.measure == Measure::Value
     }
 
     fn label(&self) -> String {
@@ -145,10 +200,12 @@ impl HistoryChange {
 /// One run of a history: its records and its commit.
 #[derive(Clone, Debug)]
 pub struct HistoryRun {
-    /// The file read.
+    /// The run, as it was named: a run folder or its `results.jsonl`.
     pub path: PathBuf,
     /// Its records.
     pub records: Vec<Record>,
+    /// Its searches without a result.
+    pub unfinished: Vec<Unfinished>,
     /// The commit its `machine.json` names.
     pub commit: Option<String>,
 }
@@ -158,6 +215,8 @@ pub struct HistoryRun {
 pub struct History {
     /// Runs read.
     pub runs: usize,
+    /// How the runs were ordered, in words.
+    pub order: String,
     /// The threshold on wall-time changes, percent.
     pub threshold_pct: f64,
     /// The false-alarm rate of the whole history.
@@ -170,6 +229,10 @@ pub struct History {
     pub too_short: usize,
     /// Every change point, by series, then index.
     pub change_points: Vec<HistoryChange>,
+    /// Every search that failed its run, by run.
+    pub failures: Vec<HistoryFailure>,
+    /// What the runs mix that a reader should know.
+    pub notes: Vec<String>,
 }
 
 impl History {
@@ -178,9 +241,15 @@ impl History {
         self.change_points.iter().any(HistoryChange::is_slowdown)
     }
 
-    /// 1 when a change point is a slowdown, else 0.
+    /// Whether the history fails: a slowdown, a changed value, or a search that failed
+    /// its run.
+    pub fn fails(&self) -> bool {
+        !self.failures.is_empty() || self.change_points.iter().any(HistoryChange::fails)
+    }
+
+    /// 1 when the history fails ([`History::fails`]), else 0.
     pub fn exit_code(&self) -> u8 {
-        u8::from(self.has_slowdown())
+        u8::from(self.fails())
     }
 
     /// The history as one JSON object (`abbench history --json`).
@@ -194,24 +263,53 @@ impl History {
             schema: abbench_results::SCHEMA,
             kind: "history",
             runs: self.runs,
+            order: &self.order,
             change_points: &self.change_points,
+            failures: &self.failures,
+            notes: &self.notes,
         }
     }
 
-    /// One line: how many change points, how many slower.
+    /// One line: how many change points, how many slower, how many searches failed.
     pub fn summary_line(&self) -> String {
         let slower = self
             .change_points
             .iter()
             .filter(|c| c.is_slowdown())
             .count();
-        let verdict = if slower > 0 { "SLOWER" } else { "ok" };
+        let values = self
+            .change_points
+            .iter()
+            .filter(|c| c.measure == Measure::Value)
+            .count();
+        let verdict = if !self.failures.is_empty() || values > 0 {
+            "FAILED"
+        } else if slower > 0 {
+            "SLOWER"
+        } else {
+            "ok"
+        };
+        let mut failed = String::new();
+        if values > 0 {
+            failed.push_str(&format!(", {}", counted(values, "changed value")));
+        }
+        if !self.failures.is_empty() {
+            failed.push_str(&format!(
+                ", {}",
+                counted(self.failures.len(), "failed search")
+            ));
+        }
         format!(
-            "{verdict}: {} change points in {} runs, {slower} of them slowdowns ({} wall-time \
-             series, threshold {}%, false-alarm rate {}% for the whole history)",
-            self.change_points.len(),
+            "{verdict}: {} in {} runs, {slower} of them {}{failed} ({}, threshold {}%, \
+             false-alarm rate {}% for the whole history)",
+            counted(self.change_points.len(), "change point"),
             self.runs,
-            self.wall_series,
+            if slower == 1 {
+                "a slowdown"
+            } else {
+                "slowdowns"
+            },
+            counted(self.wall_series, "wall-time series"),
             self.threshold_pct,
             self.alpha * 100.0
         )
@@ -219,7 +317,26 @@ impl History {
 
     /// The summary line, how the series were tested, and a table of the change points.
     pub fn to_markdown(&self) -> String {
-        let mut md = format!("**{}**\n\n", self.summary_line());
+        let mut md = format!("**{}**\n\n{}\n\n", self.summary_line(), self.order);
+        for note in &self.notes {
+            let _ = writeln!(md, "Note: {note}\n");
+        }
+        if !self.failures.is_empty() {
+            md.push_str("| failed | search | run | commit | what |\n");
+            md.push_str("| --- | --- | ---: | --- | --- |\n");
+            for f in &self.failures {
+                let _ = writeln!(
+                    md,
+                    "| ❌ | {} | {} ({}) | {} | {} |",
+                    f.search.replace('|', "\\|"),
+                    f.index,
+                    f.run.replace('|', "\\|"),
+                    short_commit(f.commit.as_deref()),
+                    f.what.replace('|', "\\|")
+                );
+            }
+            md.push('\n');
+        }
         let _ = writeln!(
             md,
             "Each wall time is the median over its timed runs divided by the machine's \
@@ -267,19 +384,22 @@ impl History {
                 Some(r) if r < 1.0 && c.measure != Measure::Value => "🚀 faster",
                 _ => "changed",
             };
-            let commit = c
-                .commit
-                .as_deref()
-                .map_or("—".to_string(), |s| s[..s.len().min(12)].to_string());
-            let ratio = c.ratio.map_or("—".to_string(), |r| format!("×{r:.3}"));
-            let ci =
-                c.ci.map_or("—".to_string(), |(lo, hi)| format!("×{lo:.3} – ×{hi:.3}"));
+            let commit = short_commit(c.commit.as_deref());
+            let ratio = match (c.before, c.after, c.ratio) {
+                (Some(before), Some(after), _) => format!("{before} → {after}"),
+                (_, _, Some(r)) => format!("×{r:.3}"),
+                _ => "—".to_string(),
+            };
+            let ci = c.ci.map_or("exact".to_string(), |(lo, hi)| {
+                format!("×{lo:.3} – ×{hi:.3}")
+            });
             let _ = writeln!(
                 md,
-                "| {kind} | {} | {} | {} | {commit} | {ratio} | {ci} | {:.2e} |",
+                "| {kind} | {} | {} | {} ({}) | {commit} | {ratio} | {ci} | {:.2e} |",
                 c.label().replace('|', "\\|"),
                 c.measure.name(),
                 c.index,
+                c.run.replace('|', "\\|"),
                 c.p
             );
         }
@@ -287,22 +407,38 @@ impl History {
     }
 }
 
-/// Reads the runs at `paths` (run folders or `results.jsonl` files, oldest first) and
-/// finds their change points. An error when a run cannot be read, is incomplete, holds a
-/// search twice, or belongs to another suite than the first.
+/// `n thing` or `n things`.
+fn counted(n: usize, thing: &str) -> String {
+    if n == 1 || thing.ends_with("series") {
+        format!("{n} {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
+/// A commit's first 12 characters, or a dash.
+fn short_commit(commit: Option<&str>) -> String {
+    commit.map_or("—".to_string(), |s| s.chars().take(12).collect())
+}
+
+/// Reads the runs at `paths` (run folders or `results.jsonl` files), puts them in the
+/// order of their start dates, and finds their change points. An error when a run cannot
+/// be read, is incomplete, holds a search twice, is named twice (or is a copy of another),
+/// belongs to another suite or machine size than the first, or has no date where the
+/// order given contradicts the others' dates.
 pub fn history_files(
     paths: &[PathBuf],
     threshold_pct: f64,
     alpha: f64,
 ) -> Result<History, ReportError> {
-    if !(threshold_pct.is_finite() && threshold_pct >= 0.0) {
+    if !(threshold_pct.is_finite() && (0.0..=MAX_THRESHOLD_PCT).contains(&threshold_pct)) {
         return Err(ReportError::InvalidOption {
             parameter: "threshold",
             value: threshold_pct.to_string(),
-            expected: "must be a percentage of at least 0".into(),
+            expected: format!("must be a percentage from 0 to {MAX_THRESHOLD_PCT}"),
         });
     }
-    let mut runs = Vec::new();
+    let mut read: Vec<(PathBuf, Results, Option<MachineInfo>)> = Vec::new();
     let mut first_suite: Option<(PathBuf, String)> = None;
     for path in paths {
         let (file, results) = read_complete_run(path, "history")?;
@@ -331,14 +467,193 @@ pub fn history_files(
                 None => first_suite = Some((file.clone(), suite)),
             }
         }
-        runs.push(HistoryRun {
-            path: file,
-            records: results.records,
-            commit: machine.and_then(|m| m.git_commit),
-        });
+        read.push((file, results, machine));
     }
+    let files: Vec<_> = read.iter().map(|(p, r, _)| (p.clone(), r)).collect();
+    refuse_repeated_runs(&files)?;
+    let machines: Vec<(&Path, Option<&MachineInfo>)> = read
+        .iter()
+        .zip(paths)
+        .map(|((_, _, m), named)| (named.as_path(), m.as_ref()))
+        .collect();
+    refuse_mixed(&machines)?;
+    let notes = notes(&machines);
+    let (order, said) = order(&machines)?;
+    let runs: Vec<HistoryRun> = order
+        .iter()
+        .map(|&i| {
+            let (_, results, machine) = &read[i];
+            HistoryRun {
+                path: paths[i].clone(),
+                records: results.records.clone(),
+                unfinished: results.unfinished.clone(),
+                commit: machine.as_ref().and_then(|m| m.git_commit.clone()),
+            }
+        })
+        .collect();
     refuse_unmatched(&runs)?;
-    Ok(history(&runs, threshold_pct, alpha))
+    let mut history = history(&runs, threshold_pct, alpha);
+    history.order = said;
+    history.notes = notes;
+    Ok(history)
+}
+
+/// A run's start date, when its `machine.json` records one in the form it writes
+/// (`2025-03-01T12:00:00Z`, which sorts as text).
+fn start_date(machine: Option<&MachineInfo>) -> Option<&str> {
+    let date = machine?.date.as_str();
+    let shape = date.len() == 20
+        && date.bytes().enumerate().all(|(i, b)| match i {
+            4 | 7 => b == b'-',
+            10 => b == b'T',
+            13 | 16 => b == b':',
+            19 => b == b'Z',
+            _ => b.is_ascii_digit(),
+        });
+    shape.then_some(date)
+}
+
+/// The runs' indices, oldest first, and how they were ordered, in words: by their start
+/// dates (ties in the order given) when every run has one; else in the order given, which
+/// the dated runs must not contradict.
+fn order(machines: &[(&Path, Option<&MachineInfo>)]) -> Result<(Vec<usize>, String), ReportError> {
+    let dates: Vec<Option<&str>> = machines.iter().map(|(_, m)| start_date(*m)).collect();
+    let mut order: Vec<usize> = (0..machines.len()).collect();
+    if dates.iter().all(Option::is_some) {
+        order.sort_by_key(|&i| dates[i]);
+        let moved = order.iter().enumerate().filter(|(k, i)| k != *i).count();
+        let said = if moved == 0 {
+            "Runs in the order of their start dates (machine.json `date`), as given.".into()
+        } else {
+            format!(
+                "Runs in the order of their start dates (machine.json `date`), not as \
+                 given: {moved} of {} moved.",
+                machines.len()
+            )
+        };
+        return Ok((order, said));
+    }
+    let mut latest: Option<(usize, &str)> = None;
+    for (i, date) in dates.iter().enumerate() {
+        let Some(date) = *date else { continue };
+        if let Some((earlier, earlier_date)) = latest
+            && date < earlier_date
+        {
+            return Err(bad(
+                machines[i].0,
+                format!(
+                    "started {date}, before {} ({earlier_date}), which is named before it: \
+                     some runs have no date, so history takes the runs in the order given, \
+                     and that order contradicts their dates",
+                    machines[earlier].0.display()
+                ),
+            ));
+        }
+        latest = Some((i, date));
+    }
+    let undated = dates.iter().filter(|d| d.is_none()).count();
+    Ok((
+        order,
+        format!(
+            "Runs in the order given: {undated} of {} have no start date (no machine.json \
+             `date`); the dates of the others agree with it.",
+            machines.len()
+        ),
+    ))
+}
+
+/// An error when a run was measured with another number of logical cores than the first
+/// run that names one: its parallel searches ran on another machine size, and no
+/// yardstick divides that out. (Hosted CI runners of one size differ in CPU model and
+/// host from run to run: those are said in a note.)
+fn refuse_mixed(machines: &[(&Path, Option<&MachineInfo>)]) -> Result<(), ReportError> {
+    let mut first: Option<(&Path, &MachineInfo)> = None;
+    for &(path, machine) in machines {
+        let Some(machine) = machine.filter(|m| m.logical_cores > 0) else {
+            continue;
+        };
+        let Some((first_path, first_machine)) = first else {
+            first = Some((path, machine));
+            continue;
+        };
+        if machine.logical_cores != first_machine.logical_cores {
+            return Err(bad(
+                path,
+                format!(
+                    "a run of another machine size ({} logical cores, where {} ran on {}): \
+                     a history follows one kind of machine",
+                    machine.logical_cores,
+                    first_path.display(),
+                    first_machine.logical_cores
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What the runs mix that a reader should know, a sentence each: runs with no
+/// `machine.json` or no suite, other hosts of the same kind, builds with uncommitted
+/// changes, and a suite other than the first run's (which is refused).
+fn notes(machines: &[(&Path, Option<&MachineInfo>)]) -> Vec<String> {
+    let mut notes = Vec::new();
+    let bare = machines.iter().filter(|(_, m)| m.is_none()).count();
+    if bare > 0 {
+        notes.push(format!(
+            "{bare} of {} runs have no machine.json (a `run --json` file): no suite, \
+             machine, date or commit of theirs is checked.",
+            machines.len()
+        ));
+    }
+    let no_suite = machines
+        .iter()
+        .filter(|(_, m)| m.is_some_and(|m| m.suite.is_none()))
+        .count();
+    if no_suite > 0 {
+        notes.push(format!(
+            "{} with no suite in machine.json: only the searches say it is the others' suite.",
+            counted(no_suite, "run")
+        ));
+    }
+    let models: std::collections::BTreeSet<&str> = machines
+        .iter()
+        .filter_map(|(_, m)| m.map(|m| m.cpu_model.as_str()))
+        .filter(|c| !c.is_empty())
+        .collect();
+    if models.len() > 1 {
+        notes.push(format!(
+            "OTHER CPUS: the runs are of {} CPU models ({}): the yardstick divides out \
+             their speed, not how each search suits each CPU.",
+            models.len(),
+            models.iter().copied().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let hosts: std::collections::BTreeSet<&str> = machines
+        .iter()
+        .filter_map(|(_, m)| m.map(|m| m.hostname.as_str()))
+        .filter(|h| !h.is_empty())
+        .collect();
+    if hosts.len() > 1 {
+        notes.push(format!(
+            "the runs are of {} hosts of one machine size: a host's own speed is \
+             divided out by its yardstick, not its neighbours.",
+            hosts.len()
+        ));
+    }
+    let dirty: Vec<String> = machines
+        .iter()
+        .filter(|(_, m)| m.is_some_and(|m| m.git_dirty == Some(true)))
+        .map(|(p, _)| p.display().to_string())
+        .collect();
+    if !dirty.is_empty() {
+        notes.push(format!(
+            "DIRTY BUILD: {} built with uncommitted changes, so a commit does not say what \
+             was measured: {}.",
+            counted(dirty.len(), "run"),
+            dirty.join(", ")
+        ));
+    }
+    notes
 }
 
 fn bad(path: &Path, message: String) -> ReportError {
@@ -425,13 +740,46 @@ pub fn history(runs: &[HistoryRun], threshold_pct: f64, alpha: f64) -> History {
     found.sort_by_cached_key(|c| (c.tree.key(), c.algo, c.threads, c.measure, c.index));
     History {
         runs: runs.len(),
+        order: "Runs in the order given.".into(),
         threshold_pct,
         alpha,
         wall_series: timed.len(),
         raw_series,
         too_short: by_key.len() - timed.len(),
         change_points: found,
+        failures: failures(runs),
+        notes: Vec::new(),
     }
+}
+
+/// Every search that failed its run, by run: one that failed, a record that failed
+/// verification, and one that timed out where an earlier run had its result.
+fn failures(runs: &[HistoryRun]) -> Vec<HistoryFailure> {
+    let mut found = Vec::new();
+    let mut had_result = std::collections::BTreeSet::new();
+    for (index, run) in runs.iter().enumerate() {
+        let failure = |search: String, what: String| HistoryFailure {
+            index,
+            run: run.path.display().to_string(),
+            commit: run.commit.clone(),
+            search,
+            what,
+        };
+        for r in run.records.iter().filter(|r| !r.verified) {
+            found.push(failure(
+                key_label(r),
+                format!("failed verification: value {}, not serial F2's", r.value),
+            ));
+        }
+        for u in &run.unfinished {
+            let timed_out_after_a_result = u.timed_out && had_result.contains(&u.key());
+            if u.is_failure() || timed_out_after_a_result {
+                found.push(failure(unfinished_label(u), u.outcome()));
+            }
+        }
+        had_result.extend(run.records.iter().map(Record::key));
+    }
+    found
 }
 
 /// The wall-time change points of one series, tested as `options` says; `raw_series`
@@ -466,30 +814,32 @@ fn wall_changes(
             let index = series.points[c.index].0;
             HistoryChange {
                 measure: Measure::WallTime,
-                index,
-                commit: runs[index].commit.clone(),
                 ratio: Some(c.ratio),
                 ci: Some(c.ci),
                 p: c.p,
-                ..change_of(series.record)
+                ..change_of(series.record, &runs[index], index)
             }
         })
         .collect()
 }
 
 /// How an exact measure is read from a record.
-type ExactOf = fn(&Record) -> f64;
+type ExactOf = fn(&Record) -> i64;
 
 /// Every change of one series' exact measures between consecutive runs: positions,
 /// leaves and value for a serial algorithm, the value for a parallel one.
 fn exact_changes(series: &Series, runs: &[HistoryRun]) -> Vec<HistoryChange> {
     let exact: &[(Measure, ExactOf)] = if series.record.algo.is_parallel() {
-        &[(Measure::Value, |r| r.value as f64)]
+        &[(Measure::Value, |r| r.value)]
     } else {
         &[
-            (Measure::Nodes, |r| r.nodes as f64),
-            (Measure::Leaves, |r| r.leaves as f64),
-            (Measure::Value, |r| r.value as f64),
+            (Measure::Nodes, |r| {
+                i64::try_from(r.nodes).unwrap_or(i64::MAX)
+            }),
+            (Measure::Leaves, |r| {
+                i64::try_from(r.leaves).unwrap_or(i64::MAX)
+            }),
+            (Measure::Value, |r| r.value),
         ]
     };
     let mut found = Vec::new();
@@ -499,33 +849,38 @@ fn exact_changes(series: &Series, runs: &[HistoryRun]) -> Vec<HistoryChange> {
             if before == after {
                 continue;
             }
-            let ratio = (before != 0.0).then(|| after / before);
+            // A count's ratio says how much more was examined; a value's says nothing.
+            let ratio =
+                (measure != Measure::Value && before > 0).then(|| after as f64 / before as f64);
             let index = pair[1].0;
             found.push(HistoryChange {
                 measure,
-                index,
-                commit: runs[index].commit.clone(),
                 ratio,
-                ci: ratio.map(|r| (r, r)),
+                before: Some(before),
+                after: Some(after),
                 p: 0.0,
-                ..change_of(series.record)
+                ..change_of(series.record, &runs[index], index)
             });
         }
     }
     found
 }
 
-/// A change of `record`'s series, its measure and position to be filled in.
-fn change_of(record: &Record) -> HistoryChange {
+/// A change of `record`'s series at `run` (the `index`th), its measure and figures to be
+/// filled in.
+fn change_of(record: &Record, run: &HistoryRun, index: usize) -> HistoryChange {
     HistoryChange {
         tree: record.tree.clone(),
         algo: record.algo,
         threads: record.threads,
         measure: Measure::WallTime,
-        index: 0,
-        commit: None,
+        index,
+        run: run.path.display().to_string(),
+        commit: run.commit.clone(),
         ratio: None,
         ci: None,
+        before: None,
+        after: None,
         p: 1.0,
     }
 }

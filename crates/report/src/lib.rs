@@ -71,9 +71,7 @@ pub use compare_line::{ChangeLine, CompareVerdict, ComparisonLine, DriftLine};
 pub use contention::{NOTICEABLE_SHARE, contention_warning};
 pub use cross_machine::cross_machine_report;
 pub use error::ReportError;
-pub use export::{
-    ExportFormat, export, export_file, libtest_name, missing_search, read_run_to_export,
-};
+pub use export::{ExportFormat, export, export_file, libtest_name, read_run_to_export};
 pub use folder::{
     REPORT_FILE, ReportFiles, SUMMARY_FILE, Simulation, create_dir, rebuild_report, write_report,
     write_report_with, write_run_folder,
@@ -81,7 +79,8 @@ pub use folder::{
 pub use headline::{checked_against, headline};
 pub use history::{
     DEFAULT_ALPHA as HISTORY_ALPHA, DEFAULT_THRESHOLD_PCT as HISTORY_THRESHOLD_PCT, History,
-    HistoryChange, HistoryLine, HistoryRun, Measure, history, history_files,
+    HistoryChange, HistoryFailure, HistoryLine, HistoryRun,
+    MAX_THRESHOLD_PCT as HISTORY_MAX_THRESHOLD_PCT, Measure, history, history_files,
 };
 pub use mann_whitney::{ALPHA, mann_whitney_p};
 pub use merge::{MergeError, MergeOptions, MergeOutcome, merge_shards};

@@ -9,7 +9,7 @@
 //!
 //! | file | types and functions |
 //! | --- | --- |
-//! | `results.jsonl` | [`Record`], [`Unfinished`], [`Results`], [`ResultsWriter`], [`read_results`] |
+//! | `results.jsonl` | [`Record`], [`Unfinished`], [`Results`], [`ResultsWriter`], [`read_results`]; its lines against what the run recorded, [`check_lines`] |
 //! | `machine.json` | [`MachineInfo`], [`write_machine`], [`read_machine`]; the build's provenance, [`build_info`]; the run's status and lock ([`RunStatus`], [`folder_state`], [`LOCK_FILE`]) |
 //! | `shard.json` | [`Shard`] (`--shard K/N`), [`ShardManifest`], [`content_hash`] |
 //! | `calibration.json` | [`CALIBRATION_FILE`]: its name; `abbench-measure` reads and writes it |
@@ -26,6 +26,7 @@ mod read;
 mod record;
 mod results;
 mod run_folder;
+mod run_lines;
 mod run_status;
 pub mod schema;
 mod shard;
@@ -47,13 +48,14 @@ pub const CALIBRATION_FILE: &str = "calibration.json";
 pub use output_file::{RUN_DATA_FILES, RUN_REPORT_FILES, check_output_file};
 pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
 pub use record::{
-    FastestSerial, ParallelMetrics, Record, RecordKey, SCHEMA, SearchKind, Series, TableRecord,
-    TreeInfo, WindowFields,
+    FastestSerial, MAX_MACHINE_NS, MIN_MACHINE_NS, ParallelMetrics, Record, RecordKey, SCHEMA,
+    SearchKind, Series, TableRecord, TreeInfo, WindowFields,
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{
     MACHINE_FILE, RESULTS_FILE, read_machine, results_file, write_atomically, write_machine,
 };
+pub use run_lines::{check_lines, check_lines_beside, lines_not_whole, missing_search};
 pub use run_status::RunStatus;
 pub use shard::{
     MAX_SHARDS, SHARD_FILE, Shard, ShardError, ShardManifest, ShardTree, content_hash,

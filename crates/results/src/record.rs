@@ -10,6 +10,13 @@ use serde::{Deserialize, Serialize};
 /// The version of the record format written by this crate.
 pub const SCHEMA: u32 = 1;
 
+/// The fewest nanoseconds a record's yardstick ([`Record::machine_ns`]) may take: its walk
+/// of ten thousand dependent steps cannot take less than a nanosecond.
+pub const MIN_MACHINE_NS: f64 = 1.0;
+
+/// The most nanoseconds a record's yardstick may take: a thousand seconds.
+pub const MAX_MACHINE_NS: f64 = 1e12;
+
 /// A tree as a record names it: the model and only the parameters it uses, or the file.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -355,9 +362,10 @@ pub struct Record {
     /// The machine's yardstick (a fixed walk through a 64 KiB table, code that no search
     /// shares), timed just before this search's timed runs: nanoseconds per walk. Two
     /// runs' yardsticks tell how the machine's speed differed between them (`compare`);
-    /// absent where it was not timed (older records, tests).
+    /// absent where it was not timed (older records, tests). From [`MIN_MACHINE_NS`] to
+    /// [`MAX_MACHINE_NS`]: a walk of ten thousand steps takes no less, and no more.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("exclusiveMinimum" = 0))]
+    #[schemars(range(min = 1.0, max = 1e12))]
     pub machine_ns: Option<f64>,
     /// The settings given for this search (on the command line, or by a suite's grid)
     /// that its algorithm reads: what tells its record from another of the same tree,
@@ -529,10 +537,11 @@ impl Record {
         };
         at_least_zero("nps", self.nps)?;
         if let Some(r) = self.machine_ns
-            && !(r.is_finite() && r > 0.0)
+            && !(MIN_MACHINE_NS..=MAX_MACHINE_NS).contains(&r)
         {
             return Err(InvalidField(format!(
-                "`machine_ns` is {r}: expected a finite number more than 0"
+                "`machine_ns` is {r:e}: the yardstick's walk takes {MIN_MACHINE_NS} to \
+                 {MAX_MACHINE_NS:e} nanoseconds"
             )));
         }
         if let Some(p) = &self.parallel {

@@ -43,7 +43,7 @@ pub struct CheckCalibrationCommand {
     pub min_serial_ms: f64,
 
     /// Simulate at most this many seeds per workload, the first measured.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = parse_seeds)]
     pub seeds: Option<u64>,
 
     /// Print every record simulated as one JSON object per line, `"kind":
@@ -55,7 +55,7 @@ pub struct CheckCalibrationCommand {
 
 /// check-calibration --json: a workload's serial table search (mtdf), its measured
 /// speedup over f2-iter against the one its positions weighed by the profile's serial
-/// costs predict, and the gap (medians over its records).
+/// costs predict (medians over its records), and the gap of those medians.
 ///
 /// Written by `abbench check-calibration` alone, so the type lives here.
 #[derive(serde::Serialize, schemars::JsonSchema)]
@@ -92,6 +92,17 @@ pub(crate) struct CheckLine<'a> {
     gap: f64,
 }
 
+/// A count of seeds: 1 or more.
+fn parse_seeds(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("0 seeds is out of range: expected 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "'{text}' is not a count of seeds: expected 1 or more"
+        )),
+    }
+}
+
 fn parse_min_serial_ms(text: &str) -> Result<f64, String> {
     let ms: f64 = text
         .trim()
@@ -117,6 +128,7 @@ impl CheckCalibrationCommand {
             let path = results_file(path);
             let results = read_results(&path)?;
             refuse_duplicates(&path, &results, "check-calibration")?;
+            abbench_results::check_lines_beside(&path, &results, "check-calibration")?;
             runs.push((path, results));
         }
         let files: Vec<_> = runs.iter().map(|(p, r)| (p.clone(), r)).collect();

@@ -1,11 +1,13 @@
-//! `abbench history RUN...`: when did the searches change? Stored runs, oldest first,
-//! each search's wall time over the machine's yardstick as a series, and the change
-//! points of every series (see `abbench_report::history`).
+//! `abbench history RUN...`: when did the searches change? Stored runs, ordered by the
+//! start dates their `machine.json` records, each search's wall time over the machine's
+//! yardstick as a series, and the change points of every series (see
+//! `abbench_report::history`).
 //!
 //! Stdout gets a Markdown table of the change points (or one JSON object with `--json`).
-//! Exit 0 when no change point is a slowdown, 1 when one is (one line on stderr says how
-//! many), 2 when a run is unusable: unreadable, incomplete, of another suite, or sharing
-//! too few searches with the first.
+//! Exit 0 when nothing failed, 1 when a change point is a slowdown or a changed value, or
+//! a search failed, failed verification or timed out after a result (one line on stderr
+//! says how many), 2 when a run is unusable: unreadable, incomplete, named twice, of
+//! another suite or machine size (logical cores), or sharing too few searches with the first.
 
 use crate::failure::Failure;
 use abbench_report::{HISTORY_ALPHA, HISTORY_THRESHOLD_PCT, history_files};
@@ -16,11 +18,12 @@ use std::path::PathBuf;
 /// Options of `abbench history`.
 #[derive(Debug, Args)]
 pub struct HistoryCommand {
-    /// The runs, oldest first: run folders or results.jsonl files.
+    /// The runs: run folders or results.jsonl files, each once. They are taken in the
+    /// order of their start dates (machine.json `date`), whatever order they are named in.
     #[arg(value_name = "RUN", required = true, num_args = 1..)]
     pub runs: Vec<PathBuf>,
 
-    /// Wall-time changes smaller than this, in percent, are not reported; at least 0.
+    /// Wall-time changes smaller than this, in percent, are not reported; 0 to 1000.
     #[arg(
         long,
         value_name = "PCT",
@@ -35,12 +38,12 @@ pub struct HistoryCommand {
     pub json: bool,
 }
 
-/// A number; its range (at least 0) is checked by `abbench_report::history_files`, which
+/// A number; its range (0 to 1000) is checked by `abbench_report::history_files`, which
 /// names it.
 fn parse_threshold(text: &str) -> Result<f64, String> {
     text.trim()
         .parse()
-        .map_err(|_| "expected a percentage of at least 0, such as 3 or 2.5".to_string())
+        .map_err(|_| "expected a percentage from 0 to 1000, such as 3 or 2.5".to_string())
 }
 
 impl HistoryCommand {
@@ -53,7 +56,7 @@ impl HistoryCommand {
             write!(out, "{}", history.to_markdown())
         }
         .and_then(|()| out.flush());
-        let verdict = if history.has_slowdown() {
+        let verdict = if history.fails() {
             Err(Failure::failed(history.summary_line()))
         } else {
             Ok(())

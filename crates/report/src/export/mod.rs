@@ -44,6 +44,9 @@
 //!   written before runs carried one) — and `thrpt:  [...]`, positions per second at
 //!   those three times, each number formatted as criterion 0.8 formats it.
 //!
+//! Positions per second are exported to the whole position, speedups to four significant
+//! digits: the figures past them are the clock's noise.
+//!
 //! A benchmark is named by its search: `random d=16 h=8 seed=1 ybwc threads=4` (the
 //! names `compare` prints). Only a complete run is exported, as only a complete run is
 //! compared: a dashboard fed an interrupted run would record a partial one as a
@@ -80,23 +83,13 @@ pub fn export_file(path: &Path, format: ExportFormat) -> Result<String, ReportEr
 }
 
 /// The records of the run at `path` for `export`, and a note when whether it is whole
-/// cannot be checked. Refused as [`read_complete_run`] refuses a run, and, in a run
-/// folder (a `machine.json` beside the records, which says the sweep finished), when its
-/// lines prove one missing ([`missing_search`]). Without a `machine.json` nothing says
-/// whether the sweep finished: the note says so.
+/// cannot be checked. Refused as [`read_complete_run`] refuses a run: in a run folder,
+/// that includes lines that prove one missing ([`abbench_results::missing_search`]).
+/// Without a `machine.json` nothing says whether the sweep finished: the note says so.
 pub fn read_run_to_export(path: &Path) -> Result<(Results, Option<String>), ReportError> {
     let (file, results) = read_complete_run(path, "export")?;
     let folder = file.parent().unwrap_or(Path::new("."));
     let in_run_folder = folder.join(abbench_results::MACHINE_FILE).is_file();
-    // A run folder says its sweep finished: then a seed without a search is a lost line.
-    if in_run_folder && let Some(why) = missing_search(&results) {
-        return Err(abbench_results::FileError::BadInput {
-            path: file,
-            line: 0,
-            message: format!("{why}: export takes only a whole run"),
-        }
-        .into());
-    }
     let note = (!in_run_folder).then(|| {
         format!(
             "{}: no {} beside it, so whether its run finished cannot be checked; its {} \
@@ -107,58 +100,6 @@ pub fn read_run_to_export(path: &Path) -> Result<(Results, Option<String>), Repo
         )
     });
     Ok((results, note))
-}
-
-/// A search the records prove missing: a sweep (and `run`) writes a line for every
-/// algorithm and thread count of every tree it measures, a result or why there is none,
-/// so a seed that lacks a search every other seed of its workload has lost a line.
-/// `None` when every seed of each workload has the same searches.
-pub fn missing_search(results: &Results) -> Option<String> {
-    use std::collections::{BTreeMap, BTreeSet};
-    type Searches = BTreeSet<(String, usize)>;
-    // Per workload, per tree (in the file's order): the searches with a line.
-    let mut workloads: BTreeMap<String, Vec<(String, String, Searches)>> = BTreeMap::new();
-    let lines = results
-        .records
-        .iter()
-        .map(|r| (&r.tree, r.algo, r.threads))
-        .chain(
-            results
-                .unfinished
-                .iter()
-                .map(|u| (&u.tree, u.algo, u.threads)),
-        );
-    for (tree, algo, threads) in lines {
-        let trees = workloads.entry(tree.workload().key()).or_default();
-        let key = tree.key();
-        let slot = match trees.iter().position(|(k, _, _)| *k == key) {
-            Some(i) => i,
-            None => {
-                let label = match tree.seed {
-                    Some(seed) => format!("{} seed={seed}", tree.label()),
-                    None => tree.label(),
-                };
-                trees.push((key, label, Searches::new()));
-                trees.len() - 1
-            }
-        };
-        trees[slot].2.insert((algo.to_string(), threads));
-    }
-    for trees in workloads.values() {
-        let every: Searches = trees
-            .iter()
-            .flat_map(|(_, _, s)| s.iter().cloned())
-            .collect();
-        for (_, label, searches) in trees {
-            if let Some((algo, threads)) = every.difference(searches).next() {
-                return Some(format!(
-                    "{label} has no line for {algo} at {threads} threads, which another seed \
-                     of its workload has: a line was removed"
-                ));
-            }
-        }
-    }
-    None
 }
 
 /// `results`' records in `format` (searches without a result have no numbers and are
@@ -231,14 +172,14 @@ fn bigger_entries(r: &Record) -> impl Iterator<Item = CustomEntry> {
     let nps = CustomEntry {
         name: format!("{} nps", key_label(r)),
         unit: "positions/s",
-        value: Figure::Real(r.nps),
+        value: per_second(r.nps),
         range: Some(spread(r.nps, slowest, fastest)),
         extra: None,
     };
     let speedup = r.parallel.as_ref().map(|p| CustomEntry {
         name: format!("{} speedup", key_label(r)),
         unit: "x over f2-iter",
-        value: Figure::Real(p.speedup),
+        value: ratio(p.speedup),
         range: None,
         extra: None,
     });
@@ -247,7 +188,7 @@ fn bigger_entries(r: &Record) -> impl Iterator<Item = CustomEntry> {
         Some(CustomEntry {
             name: format!("{} speedup vs fastest serial", key_label(r)),
             unit: "x over the fastest serial search",
-            value: Figure::Real(speedup),
+            value: ratio(speedup),
             range: None,
             extra: Some(format!("fastest serial search: {fastest}")),
         })
@@ -291,22 +232,37 @@ fn bencher(records: &[Record]) -> Bmf {
         measures.insert("latency", latency);
         let [slowest, fastest] = nps_bounds(r);
         let throughput = BmfMeasure {
-            value: Figure::Real(r.nps),
-            lower_value: Some(Figure::Real(slowest)),
-            upper_value: Some(Figure::Real(fastest)),
+            value: per_second(r.nps),
+            lower_value: Some(per_second(slowest)),
+            upper_value: Some(per_second(fastest)),
         };
         measures.insert("throughput", throughput);
         measures.insert("positions", BmfMeasure::of(Figure::Count(r.nodes)));
         if let Some(p) = &r.parallel {
-            measures.insert("speedup", BmfMeasure::of(Figure::Real(p.speedup)));
+            measures.insert("speedup", BmfMeasure::of(ratio(p.speedup)));
             if let Some(speedup) = p.speedup_vs_fastest {
-                let measure = BmfMeasure::of(Figure::Real(speedup));
+                let measure = BmfMeasure::of(ratio(speedup));
                 measures.insert("speedup_vs_fastest_serial", measure);
             }
         }
         benchmarks.insert(key_label(r), measures);
     }
     benchmarks
+}
+
+/// A rate, positions per second, to the whole position: its figures past the point are
+/// noise of the clock, and print as float artefacts (`187123744.94304582`).
+fn per_second(x: f64) -> Figure {
+    if (0.0..1.8e19).contains(&x) {
+        Figure::Count(x.round() as u64)
+    } else {
+        Figure::Real(x)
+    }
+}
+
+/// A speedup to four significant digits, printed as the decimal it is.
+fn ratio(x: f64) -> Figure {
+    Figure::Real(format_significant(x, 4))
 }
 
 /// Positions per second of the slowest and of the fastest run.

@@ -163,7 +163,7 @@ fn build_of(machine: &MachineInfo) -> String {
 
 /// An error unless the part's `machine.json` is of the part its `shard.json` names, and
 /// its `results.jsonl` holds searches of its own trees only, each once, and (when the
-/// part finished) every one of them.
+/// part finished) every one of them, as many lines as its `machine.json` recorded.
 fn own_files(part: &Part) -> Result<(), MergeError> {
     let inconsistent = |why: String| MergeError::Inconsistent {
         shard: part.manifest.shard,
@@ -179,7 +179,15 @@ fn own_files(part: &Part) -> Result<(), MergeError> {
             part.machine.command_line.join(" ")
         )));
     }
-    own_searches(part).map_err(|why| inconsistent(why.0))
+    own_searches(part).map_err(|why| inconsistent(why.0))?;
+    // The one check of every reader: the lines its machine.json recorded.
+    abbench_results::check_lines(
+        &part.dir.join(abbench_results::RESULTS_FILE),
+        &part.results,
+        &part.machine,
+        "merge",
+    )?;
+    Ok(())
 }
 
 /// Why a part's `results.jsonl` is not its trees' searches, in words.
