@@ -297,3 +297,34 @@ fn the_guide_says_what_verify_stress_refuses() {
         "docs/parallel.md's Stress section does not say that --stress refuses --json"
     );
 }
+
+/// A complete run kept for the tests.
+const RUN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../results/tests/data/runs/2026-11-22-vm"
+);
+
+#[test]
+fn the_formats_page_names_the_json_that_carries_no_schema() {
+    let text = read("docs/formats.md");
+    for format in [
+        "bencher",
+        "custom-smaller-is-better",
+        "custom-bigger-is-better",
+    ] {
+        let exported = support::stdout_of(&["export", RUN, "--format", format]);
+        let json: serde_json::Value = serde_json::from_str(&exported).unwrap();
+        assert!(!exported.contains("\"schema\""), "{format}: {json}");
+    }
+    assert!(
+        text.contains("`export` is the exception"),
+        "docs/formats.md says every JSON carries `schema`, and exports do not"
+    );
+    let machine = std::fs::read_to_string(format!("{RUN}/machine.json")).unwrap();
+    let machine: serde_json::Value = serde_json::from_str(&machine).unwrap();
+    assert!(machine.get("schema").is_none(), "{machine}");
+    assert!(
+        text.contains("`machine.json` has neither"),
+        "docs/formats.md does not say that machine.json carries no schema"
+    );
+}
