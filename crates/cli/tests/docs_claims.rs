@@ -328,3 +328,47 @@ fn the_formats_page_names_the_json_that_carries_no_schema() {
         "docs/formats.md does not say that machine.json carries no schema"
     );
 }
+
+/// Every key of a JSON value, at every depth.
+fn keys(value: &serde_json::Value, into: &mut BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                into.insert(k.clone());
+                keys(v, into);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| keys(v, into)),
+        _ => {}
+    }
+}
+
+#[test]
+fn the_sample_record_is_a_valid_record_and_every_field_of_it_is_explained() {
+    let text = read("docs/record.md");
+    let start = text.find("```json\n").expect("a JSON block") + "```json\n".len();
+    let end = start + text[start..].find("```").unwrap();
+    let record: serde_json::Value = serde_json::from_str(&text[start..end]).unwrap();
+    let schema: serde_json::Value =
+        serde_json::from_str(&read("schema/abbench-output.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&record)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert_eq!(record["kind"], "search");
+    // The table's rows: the first cell names fields, the second may name their parts.
+    let explained: BTreeSet<String> = text
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .flat_map(|l| l.split('`').skip(1).step_by(2).map(String::from))
+        .collect();
+    let mut fields = BTreeSet::new();
+    keys(&record, &mut fields);
+    let unexplained: Vec<&String> = fields.difference(&explained).collect();
+    assert!(
+        unexplained.is_empty(),
+        "docs/record.md does not explain {unexplained:?}"
+    );
+}
