@@ -1,12 +1,15 @@
 //! What the guide says about the tool and the repository, held to what they are: the
 //! number of theory checks, the conditions of `compare`'s rule, the searches of the
 //! signature, the keys of the example suite, the studies under reports/, the scripts CI
-//! does not run, the sections `.ci/run` points to, and what `verify --stress` refuses.
+//! does not run, the sections `.ci/run` points to, what `verify --stress` refuses, which
+//! JSON carries no schema, the sample record, and the commits of the bisect examples.
 
+use crate::docs_examples::{Example, examples, substituted, written};
 use crate::support;
 use abbench_vocab::Setting;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use support::abbench;
 
 fn root() -> PathBuf {
@@ -371,4 +374,46 @@ fn the_sample_record_is_a_valid_record_and_every_field_of_it_is_explained() {
         unexplained.is_empty(),
         "docs/record.md does not explain {unexplained:?}"
     );
+}
+
+/// A `bisect` example's commits are ones git knows, in a checkout with its history.
+#[test]
+fn the_commits_a_bisect_example_names_exist() {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(root())
+            .output()
+            .ok()
+    };
+    let shallow = git(&["rev-parse", "--is-shallow-repository"]);
+    let Some(shallow) = shallow.filter(|o| o.status.success()) else {
+        eprintln!("not a git checkout: the bisect examples' commits are not checked");
+        return;
+    };
+    if String::from_utf8_lossy(&shallow.stdout).trim() == "true" {
+        eprintln!("a shallow clone: the bisect examples' commits are not checked");
+        return;
+    }
+    let bisects: Vec<Example> = examples()
+        .into_iter()
+        .filter(|e| e.fenced && e.words.first().is_some_and(|w| w == "bisect"))
+        .collect();
+    assert!(!bisects.is_empty());
+    for e in bisects {
+        for commit in substituted(&e.words).iter().skip(1).take(2) {
+            let found = git(&[
+                "rev-parse",
+                "--verify",
+                "--quiet",
+                &format!("{commit}^{{commit}}"),
+            ]);
+            assert!(
+                found.is_some_and(|o| o.status.success()),
+                "{}: abbench {}: git knows no commit {commit}",
+                e.at,
+                written(&e.words)
+            );
+        }
+    }
 }

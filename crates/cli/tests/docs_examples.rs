@@ -12,9 +12,10 @@
 //! [`SKIPPED`] with the reason, and one that can be parsed but not run here in
 //! [`PARSE_ONLY`]; both lists must name only commands the guide holds.
 
+use crate::support;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 /// Each placeholder word of the guide, what stands for it, and what it means.
 const PLACEHOLDERS: &[(&str, &str, &str)] = &[
@@ -58,12 +59,12 @@ const PARSE_ONLY: &[(&str, &str)] = &[
 
 /// How long a fenced command may run before it counts as accepted: each refusal comes
 /// before any work, in one line and exit 2.
-const ACCEPTED_AFTER: Duration = Duration::from_secs(4);
+const ACCEPTED_AFTER: Duration = Duration::from_secs(3);
 
 /// How long a command whose output the guide shows may take.
 const SHOWN_WITHIN: Duration = Duration::from_secs(120);
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
@@ -93,13 +94,13 @@ fn pages() -> Vec<(String, String)> {
 
 /// One command the guide shows.
 #[derive(Debug)]
-struct Example {
+pub(crate) struct Example {
     /// Where: the page and line.
-    at: String,
+    pub at: String,
     /// The words after `abbench`, as written.
-    words: Vec<String>,
+    pub words: Vec<String>,
     /// In a fenced block, not a code span of the prose.
-    fenced: bool,
+    pub fenced: bool,
 }
 
 /// A fenced block's shell lines: commands (with continuation lines joined) and, after a
@@ -188,7 +189,7 @@ fn abbench_words(line: &str) -> Vec<Vec<String>> {
 }
 
 /// Every `abbench` command of the guide.
-fn examples() -> Vec<Example> {
+pub(crate) fn examples() -> Vec<Example> {
     let mut all = Vec::new();
     for (page, text) in pages() {
         for b in blocks(&text) {
@@ -226,7 +227,7 @@ fn examples() -> Vec<Example> {
     all
 }
 
-fn written(words: &[String]) -> String {
+pub(crate) fn written(words: &[String]) -> String {
     words.join(" ")
 }
 
@@ -247,7 +248,7 @@ fn parse_only(example: &Example) -> Option<&'static str> {
 }
 
 /// The words with each placeholder replaced and each ellipsis dropped.
-fn substituted(words: &[String]) -> Vec<String> {
+pub(crate) fn substituted(words: &[String]) -> Vec<String> {
     words
         .iter()
         .filter(|w| !ELLIPSES.contains(&w.as_str()))
@@ -351,54 +352,6 @@ fn every_command_of_the_guide_parses() {
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
-/// What a command run for a while did.
-enum Ran {
-    /// It exited with this status and output.
-    Exited(Option<i32>, String, String),
-    /// It was still working after [`ACCEPTED_AFTER`], and was stopped.
-    Working,
-}
-
-fn run_in(dir: &Path, args: &[String], within: Duration) -> Ran {
-    let out = dir.join(".stdout");
-    let err = dir.join(".stderr");
-    let mut child = Command::new(binary())
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out).unwrap())
-        .stderr(std::fs::File::create(&err).unwrap())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Ran::Exited(
-                status.code(),
-                std::fs::read_to_string(&out).unwrap_or_default(),
-                std::fs::read_to_string(&err).unwrap_or_default(),
-            );
-        }
-        if start.elapsed() > within {
-            // SIGTERM, so that a sweep or `ab` stops its workers as it would in CI.
-            let _ = Command::new("kill")
-                .args(["-TERM", &child.id().to_string()])
-                .status();
-            let stop = Instant::now();
-            while child.try_wait().unwrap().is_none() {
-                if stop.elapsed() > Duration::from_secs(10) {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            return Ran::Working;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 /// Every command of a fenced block, run from a [`scratch`] folder (one per block, so that
 /// a block's commands see each other's files), is accepted: it exits 0, or is still at
 /// work after [`ACCEPTED_AFTER`]. Where the guide shows the output, the command must
@@ -438,24 +391,24 @@ fn every_command_of_a_fenced_block_runs() {
                     } else {
                         ACCEPTED_AFTER
                     };
-                    match run_in(dir.path(), &args, within) {
-                        Ran::Exited(Some(0), stdout, _) => {
+                    match support::run_in(&binary(), dir.path(), &args, within) {
+                        support::Ran::Exited(Some(0), stdout, _) => {
                             if let Some(shown) = shown
                                 && let Err(why) = same_output(&stdout, shown)
                             {
                                 failed.push(format!("{at}: abbench {}: {why}", args.join(" ")));
                             }
                         }
-                        Ran::Exited(code, _, stderr) => failed.push(format!(
+                        support::Ran::Exited(code, _, stderr) => failed.push(format!(
                             "{at}: abbench {}: exit {code:?}: {}",
                             written(&e.words),
                             stderr.trim()
                         )),
-                        Ran::Working if shown.is_some() => failed.push(format!(
+                        support::Ran::Working if shown.is_some() => failed.push(format!(
                             "{at}: abbench {}: not done within {SHOWN_WITHIN:?}",
                             written(&e.words)
                         )),
-                        Ran::Working => {}
+                        support::Ran::Working => {}
                     }
                 }
             }
@@ -507,46 +460,4 @@ fn same_output(printed: &str, shown: &[String]) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// A `bisect` example's commits are ones git knows, in a checkout with its history.
-#[test]
-fn the_commits_a_bisect_example_names_exist() {
-    let git = |args: &[&str]| {
-        Command::new("git")
-            .args(args)
-            .current_dir(root())
-            .output()
-            .ok()
-    };
-    let shallow = git(&["rev-parse", "--is-shallow-repository"]);
-    let Some(shallow) = shallow.filter(|o| o.status.success()) else {
-        eprintln!("not a git checkout: the bisect examples' commits are not checked");
-        return;
-    };
-    if String::from_utf8_lossy(&shallow.stdout).trim() == "true" {
-        eprintln!("a shallow clone: the bisect examples' commits are not checked");
-        return;
-    }
-    let bisects: Vec<Example> = examples()
-        .into_iter()
-        .filter(|e| e.fenced && e.words.first().is_some_and(|w| w == "bisect"))
-        .collect();
-    assert!(!bisects.is_empty());
-    for e in bisects {
-        for commit in substituted(&e.words).iter().skip(1).take(2) {
-            let found = git(&[
-                "rev-parse",
-                "--verify",
-                "--quiet",
-                &format!("{commit}^{{commit}}"),
-            ]);
-            assert!(
-                found.is_some_and(|o| o.status.success()),
-                "{}: abbench {}: git knows no commit {commit}",
-                e.at,
-                written(&e.words)
-            );
-        }
-    }
 }
