@@ -10,6 +10,8 @@ mod ci_workflow;
 mod compare_command;
 mod connect4_command;
 mod cross_machine_report;
+mod docs_claims;
+mod docs_examples;
 mod export_command;
 mod first_run;
 mod history_command;
