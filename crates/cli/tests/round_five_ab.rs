@@ -815,3 +815,37 @@ fn compare_holds_parallel_searches_to_their_own_scatter() {
     assert_eq!(slower.len(), 1, "{json}");
     assert_ne!(slower[0]["algo"], "ybwc");
 }
+
+/// A time limit the CLI accepts holds the epochs a test needs: when the time left would
+/// not hold them at full length (a restart between epochs costs time too), the epochs
+/// shorten, so that every accepted limit can decide.
+#[test]
+fn an_accepted_time_limit_times_the_epochs_a_test_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = tiny_suite(dir.path());
+    let bin = binary();
+    let bin = bin.to_str().unwrap();
+    for (max_time, epoch) in [("4", "0.5"), ("5", "0.625")] {
+        let output = abbench(&[
+            "-q",
+            "ab",
+            bin,
+            bin,
+            "--suite",
+            &suite,
+            "--max-time",
+            max_time,
+            "--epoch",
+            epoch,
+            "--json",
+        ]);
+        let text = String::from_utf8_lossy(&output.stdout);
+        let outcome: serde_json::Value = serde_json::from_str(text.trim())
+            .unwrap_or_else(|e| panic!("{e}: {text}{}", stderr(&output)));
+        let epochs = outcome["epochs"].as_u64().unwrap();
+        assert!(
+            epochs >= 8,
+            "--max-time {max_time} --epoch {epoch}: {epochs} epochs"
+        );
+    }
+}

@@ -22,7 +22,10 @@
 //! 2 of 40 such runs called a regression. Restarting turns the bias into scatter between
 //! epochs, which the test's σ then carries. A restarted worker builds its trees again (in
 //! parallel with the other) and must plan the same searches on the same trees; searching
-//! nothing more, a restart takes about 0.2 s on the quick suite.
+//! nothing more, a restart takes about 0.2 s on the quick suite. The restarts count
+//! against `max_time`, so while fewer than eight epochs are timed and the time left
+//! would not hold the rest at full length, the epochs shorten to fit: every limit the
+//! command line accepts (eight epochs or more) can decide.
 //!
 //! **Tests.** Each workload (a tree shape over its seeds) is one [`SequentialTest`]: its
 //! searches — every algorithm, thread count and seed — take turns in its blocks, one block
@@ -53,7 +56,7 @@
 use super::outcome::{AbOutcome, Build, UnitOutcome, ValueProblem};
 use super::process::{Side, Worker};
 use super::protocol::{PlanItem, Reply, Request, Sample};
-use super::sequential::{Decision, SequentialTest};
+use super::sequential::{Decision, MIN_OBSERVATIONS, SequentialTest};
 use crate::{Interrupt, MeasureError};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -212,6 +215,12 @@ struct Run {
     blocks: usize,
     epochs: usize,
     epoch_started: Instant,
+    /// How long this epoch times: `--epoch`, or less when the time left would not
+    /// hold the epochs a test needs at full length ([`Run::start_epoch`]).
+    epoch_length: Duration,
+    /// The longest restart of the pair so far: what each epoch still to come costs
+    /// beyond its timing.
+    restart_cost: Duration,
 }
 
 /// Runs `abbench ab`: both workers started, their plans checked, then blocks until
@@ -232,7 +241,7 @@ pub fn ab(config: &AbConfig, mut progress: impl FnMut(AbEvent)) -> Result<AbOutc
         searches: run.plans[0].len(),
     });
     let started = Instant::now();
-    run.epoch_started = started;
+    run.start_epoch(config, started);
     // Nothing is timed when a value is wrong or the work differs: the run has failed.
     let signature_ok = run.changed.is_empty() || config.allow_changed_signature;
     let mut timing = run.problems.is_empty() && signature_ok;
@@ -255,11 +264,12 @@ pub fn ab(config: &AbConfig, mut progress: impl FnMut(AbEvent)) -> Result<AbOutc
             }
         }
         // An epoch ends after whole rounds, so that every open workload has a block in it.
-        if timing && run.epoch_started.elapsed() >= config.epoch {
+        if timing && run.epoch_started.elapsed() >= run.epoch_length {
             run.end_epoch();
             let more = !run.open().is_empty() && !run.decided_slower();
             if more && started.elapsed() < config.max_time {
                 run.restart()?;
+                run.start_epoch(config, started);
                 timing = run.problems.is_empty();
             }
         }
@@ -321,7 +331,27 @@ impl Run {
             blocks: 0,
             epochs: 0,
             epoch_started: Instant::now(),
+            epoch_length: config.epoch,
+            restart_cost: Duration::ZERO,
         })
+    }
+
+    /// Starts an epoch of the run begun at `started`: `--epoch` long, or shorter while
+    /// fewer than [`MIN_OBSERVATIONS`] epochs are timed and the time left, less the
+    /// restarts still to come, would not hold the rest at full length. Restarts between
+    /// epochs cost time that `--max-time` counts, so without this a limit of exactly
+    /// eight epochs would time six or seven and could never decide.
+    fn start_epoch(&mut self, config: &AbConfig, started: Instant) {
+        self.epoch_started = Instant::now();
+        let missing = MIN_OBSERVATIONS.saturating_sub(self.epochs);
+        let left = config.max_time.saturating_sub(started.elapsed());
+        self.epoch_length = match u32::try_from(missing) {
+            Ok(missing) if missing > 0 => {
+                let restarts = self.restart_cost.saturating_mul(missing - 1);
+                config.epoch.min(left.saturating_sub(restarts) / missing)
+            }
+            _ => config.epoch,
+        };
     }
 
     /// Ends the epoch: each test gets the mean of its blocks in it, as does each search's
@@ -349,6 +379,7 @@ impl Run {
     fn restart(&mut self) -> Result<(), MeasureError> {
         let base_path = self.base.path().to_path_buf();
         let new_path = self.new.path().to_path_buf();
+        let restart = Instant::now();
         // The old pair goes first: nothing else runs while the new pair plans.
         self.base.stop();
         self.new.stop();
@@ -363,6 +394,7 @@ impl Run {
         self.new = new;
         check_same_searches(&self.base, &self.base, &self.plans[0], &base_items)?;
         check_same_searches(&self.new, &self.new, &self.plans[1], &new_items)?;
+        self.restart_cost = self.restart_cost.max(restart.elapsed());
         self.epoch_started = Instant::now();
         Ok(())
     }
