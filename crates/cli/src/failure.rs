@@ -159,7 +159,7 @@ impl Failure {
             let _ = error.print();
         }
         if let Some(message) = self.message {
-            eprintln!("abbench: error: {}", one_line(&message));
+            crate::progress::stderr_line(&format!("abbench: error: {}", one_line(&message)));
         }
         ExitCode::from(self.exit_code)
     }

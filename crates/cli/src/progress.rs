@@ -49,7 +49,7 @@ pub fn log(bar: &ProgressBar, lines: &[String]) {
     }
     bar.suspend(|| {
         for line in lines {
-            eprintln!("abbench: {line}");
+            stderr_line(&format!("abbench: {line}"));
         }
     });
 }
@@ -91,5 +91,16 @@ pub fn note(message: &str) {
     if quiet() {
         return;
     }
-    eprintln!("abbench: note: {message}");
+    stderr_line(&format!("abbench: note: {message}"));
+}
+
+/// Writes `line` and a newline to stderr, ignoring any failure: stderr full (`2>/dev/full`)
+/// or a pipe whose reader has gone (`2>&1 | head -1`) never stops a command nor changes
+/// its exit code, as `eprintln!` would by panicking.
+pub fn stderr_line(line: &str) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr
+        .write_all(line.as_bytes())
+        .and_then(|()| stderr.write_all(b"\n"));
 }

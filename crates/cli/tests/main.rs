@@ -31,6 +31,7 @@ mod sweep_command;
 mod theory_command;
 mod tree_command;
 mod tree_files_hostile;
+mod unwritable_stderr;
 mod verify_command;
 mod version;
 mod windows_command;
