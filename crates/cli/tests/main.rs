@@ -6,6 +6,7 @@ mod support;
 mod ab_command;
 mod algorithm_names;
 mod bad_input;
+mod bisect_command;
 mod ci_workflow;
 mod compare_command;
 mod connect4_command;
