@@ -41,7 +41,10 @@ fn main() -> ExitCode {
     };
     progress::set_quiet(cli.quiet);
     match commands::run(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            progress::accept_input();
+            ExitCode::SUCCESS
+        }
         Err(failure) => failure.report(),
     }
 }

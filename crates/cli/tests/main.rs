@@ -19,6 +19,7 @@ mod ignored_options;
 mod interrupt;
 mod json_schema;
 mod non_utf8_paths;
+mod notes_and_refusals;
 mod nothing_lost;
 mod round_five_ab;
 mod round_five_verdicts;

@@ -113,6 +113,8 @@ impl BisectCommand {
         check_builds(&builds)?;
         let signals = Signals::install("stopped at once by a second signal")
             .map_err(|e| Failure::failed(format!("cannot handle {STOP_SIGNAL_NAMES}: {e}")))?;
+        // The steps and builds are notes, printed as they come.
+        progress::accept_input();
         let steps = commits.len() - 1;
         progress::note(&format!(
             "bisecting {steps} commit{} after {}, building under {}",
