@@ -155,11 +155,16 @@ impl Failure {
 
     /// Prints the failure and gives the exit code.
     pub fn report(self) -> ExitCode {
+        // Bad input is its one line; any other end keeps the notes held back.
+        if self.exit_code == EXIT_BAD_INPUT {
+            crate::progress::refused();
+        }
+        crate::progress::accept_input();
         if let Some(error) = self.printed {
             let _ = error.print();
         }
         if let Some(message) = self.message {
-            eprintln!("abbench: error: {}", one_line(&message));
+            crate::progress::stderr_line(&format!("abbench: error: {}", one_line(&message)));
         }
         ExitCode::from(self.exit_code)
     }

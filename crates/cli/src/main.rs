@@ -41,7 +41,10 @@ fn main() -> ExitCode {
     };
     progress::set_quiet(cli.quiet);
     match commands::run(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            progress::accept_input();
+            ExitCode::SUCCESS
+        }
         Err(failure) => failure.report(),
     }
 }
@@ -72,9 +75,11 @@ fn quiet_panics() {
             .location()
             .map_or(String::new(), |l| format!(" at {}:{}", l.file(), l.line()));
         let one_line = message.lines().collect::<Vec<_>>().join(" ");
-        eprintln!("abbench: error: internal error (a bug in abbench): {one_line}{place}");
+        progress::stderr_line(&format!(
+            "abbench: error: internal error (a bug in abbench): {one_line}{place}"
+        ));
         if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
-            eprintln!("{}", std::backtrace::Backtrace::force_capture());
+            progress::stderr_line(&std::backtrace::Backtrace::force_capture().to_string());
         }
     }));
 }

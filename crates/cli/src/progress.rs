@@ -2,14 +2,16 @@
 //! stderr; stdout carries results only"), and one-line notes.
 //!
 //! The bar draws only when stderr is a terminal, so pipes, files and tests see nothing
-//! but the log lines and notes. Notes are printed once a command has succeeded, and log
-//! lines only once its input has been accepted, so that bad input stays the single line
+//! but the log lines and notes. Log lines are printed only once a command's input has
+//! been accepted, and notes given before then are held back until it is (or the
+//! command ends without refusing it), so that bad input stays the single line
 //! `abbench: error: …`.
 //!
 //! `--quiet` silences all of it — bar, log lines and notes — for scripts and CI logs;
 //! results on stdout and errors on stderr are unchanged.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether `--quiet` was given.
@@ -44,12 +46,14 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
 
 /// Log lines on stderr, each prefixed `abbench: `, printed above `bar` when it is drawn.
 pub fn log(bar: &ProgressBar, lines: &[String]) {
+    // A log line means the work has begun.
+    accept_input();
     if quiet() {
         return;
     }
     bar.suspend(|| {
         for line in lines {
-            eprintln!("abbench: {line}");
+            stderr_line(&format!("abbench: {line}"));
         }
     });
 }
@@ -85,11 +89,56 @@ pub fn one_line(text: &str) -> String {
         .collect()
 }
 
+/// Notes given before the command's input was accepted ([`accept_input`]), held back:
+/// a command refused for bad input prints only its one error line.
+static HELD_NOTES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Whether the command's input has been accepted (notes then print at once).
+static ACCEPTED: AtomicBool = AtomicBool::new(false);
+
 /// A remark for the person at the terminal that is not an error, e.g. that a run was
-/// oversubscribed.
+/// oversubscribed. Until the command's input is accepted ([`accept_input`]) it is held
+/// back, and dropped if the input is refused ([`refused`]).
 pub fn note(message: &str) {
     if quiet() {
         return;
     }
-    eprintln!("abbench: note: {message}");
+    let line = format!("abbench: note: {message}");
+    if ACCEPTED.load(Ordering::SeqCst) {
+        stderr_line(&line);
+    } else {
+        held_notes().push(line);
+    }
+}
+
+fn held_notes() -> std::sync::MutexGuard<'static, Vec<String>> {
+    HELD_NOTES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The command's input is accepted (its work has begun, or it has ended without a
+/// refusal): the notes held back are printed, and later ones print at once.
+pub fn accept_input() {
+    ACCEPTED.store(true, Ordering::SeqCst);
+    for line in std::mem::take(&mut *held_notes()) {
+        stderr_line(&line);
+    }
+}
+
+/// The command's input is refused: the notes held back are dropped, so that the
+/// refusal is its one line.
+pub fn refused() {
+    if !ACCEPTED.load(Ordering::SeqCst) {
+        held_notes().clear();
+    }
+}
+
+/// Writes `line` and a newline to stderr, ignoring any failure: stderr full (`2>/dev/full`)
+/// or a pipe whose reader has gone (`2>&1 | head -1`) never stops a command nor changes
+/// its exit code, as `eprintln!` would by panicking.
+pub fn stderr_line(line: &str) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr
+        .write_all(line.as_bytes())
+        .and_then(|()| stderr.write_all(b"\n"));
 }

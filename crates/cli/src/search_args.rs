@@ -100,6 +100,17 @@ impl SearchArgs {
         )
     }
 
+    /// A note when thread counts other than the command's `default` were given and no
+    /// algorithm reads them: every search runs on one thread.
+    pub fn unread_threads_note(&self, default: &[usize]) -> Option<String> {
+        let counts = self.thread_counts();
+        (!self.any_parallel() && counts != default && counts.iter().any(|&t| t > 1)).then(|| {
+            "--threads applies only to the parallel algorithms, none of which is among the \
+             algorithms: every search here runs on one thread"
+                .to_string()
+        })
+    }
+
     /// Whether any algorithm uses the thread counts.
     pub fn any_parallel(&self) -> bool {
         self.algorithms().iter().any(|a| a.is_parallel())

@@ -175,6 +175,23 @@ impl TreeArgs {
     /// ([`Model::reads`]), or any, with a tree file: a value that differs from its
     /// default and would be silently ignored.
     pub fn ignored_options(&self) -> Vec<String> {
+        let mut notes = self.ignored_model_options();
+        // A positions file gives one tree per line; --trees counts seeds.
+        if self.positions.is_some()
+            && self.chosen_model() == Some(Model::Connect4)
+            && self.trees > 1
+        {
+            notes.push(format!(
+                "--trees {} applies only to the seeded models; --positions gives one tree per \
+                 line of its file",
+                self.trees
+            ));
+        }
+        notes
+    }
+
+    /// The model parameters given that the chosen model (or a tree file) does not read.
+    fn ignored_model_options(&self) -> Vec<String> {
         let defaults = ModelSpec::default();
         let model = self.chosen_model();
         use Parameter::*;

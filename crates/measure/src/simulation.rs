@@ -180,14 +180,22 @@ impl TreeSimulation {
         )
     }
 
-    /// The processor counts of two or more at which ybwc never split on this tree: those
-    /// results are a serial search and say nothing of scaling.
-    pub fn ybwc_never_split(&self) -> Vec<usize> {
-        self.results
+    /// Each algorithm with a split height that never split on this tree, with the
+    /// processor counts of two or more at which it did not: those results are a serial
+    /// search and say nothing of scaling. In the order simulated.
+    pub fn never_split(&self) -> Vec<(ParallelAlgorithm, Vec<usize>)> {
+        let mut never: Vec<(ParallelAlgorithm, Vec<usize>)> = Vec::new();
+        for r in self
+            .results
             .iter()
-            .filter(|r| r.algorithm == ParallelAlgorithm::Ybwc && r.procs >= 2 && r.splits == 0)
-            .map(|r| r.procs)
-            .collect()
+            .filter(|r| r.algorithm.has_split_height() && r.procs >= 2 && r.splits == 0)
+        {
+            match never.iter_mut().find(|(a, _)| *a == r.algorithm) {
+                Some((_, procs)) => procs.push(r.procs),
+                None => never.push((r.algorithm, vec![r.procs])),
+            }
+        }
+        never
     }
 }
 

@@ -11,7 +11,7 @@
 
 use crate::contention::{CpuSample, other_share};
 use crate::{Interrupt, MeasureError, Pools, Suite, measure_series};
-use abbench_results::{FolderReport, LOCK_FILE, ResultsWriter, RunStatus};
+use abbench_results::{FolderReport, LOCK_FILE, ResultsWriter, RunStatus, SimulationStopped};
 use abbench_results::{MachineInfo, Record, Results, TreeInfo, Unfinished};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -151,6 +151,15 @@ impl SweepOutcome {
             .find(|p| p.file_name().is_some_and(|n| n == name))
     }
 
+    /// How the sweep ended: complete, interrupted (by a signal) or failed.
+    pub fn status(&self) -> SweepStatus {
+        match &self.incomplete {
+            None => SweepStatus::Complete,
+            Some(why) if why.starts_with("interrupted") => SweepStatus::Interrupted,
+            Some(_) => SweepStatus::Failed,
+        }
+    }
+
     /// The sweep's summary as one JSON object (`abbench sweep --json`): `schema`, `kind`
     /// (`sweep`), the folder's `status` and why it is incomplete, the counts the text
     /// summary gives, and the files written.
@@ -160,11 +169,7 @@ impl SweepOutcome {
 
     /// The sweep's summary as [`SweepSummary`], the line `sweep --json` prints.
     pub fn summary_line(&self, folder: &Path) -> SweepSummary {
-        let status = match &self.incomplete {
-            None => SweepStatus::Complete,
-            Some(why) if why.starts_with("interrupted") => SweepStatus::Interrupted,
-            Some(_) => SweepStatus::Failed,
-        };
+        let status = self.status();
         SweepSummary {
             schema: abbench_results::SCHEMA,
             kind: "sweep",
@@ -252,6 +257,8 @@ pub struct RunFolder {
     trees: u64,
     started: Instant,
     cpu_before: Option<CpuSample>,
+    /// `machine.json` as first written, for [`RunFolder::mark_stopped`].
+    machine_at_start: MachineInfo,
     state: Mutex<FolderState>,
 }
 
@@ -316,6 +323,7 @@ impl RunFolder {
             trees: suite.tree_count(),
             started,
             cpu_before: CpuSample::now(),
+            machine_at_start: machine.clone(),
             state: Mutex::new(FolderState {
                 writer: Some(writer),
                 results: Results::default(),
@@ -373,8 +381,10 @@ impl RunFolder {
     /// `report.md` (which says at the top when the run is incomplete) and the plots, from
     /// every result appended. An interrupted sweep's report leaves out the simulation,
     /// so that it is written at once (under 0.1 s for 950 records, where the simulation
-    /// took 19 s on 2 cores), and names the command that adds it. After this, nothing
-    /// more is appended.
+    /// took 19 s on 2 cores), and names the command that adds it. A report that stops
+    /// its simulation on request ([`abbench_results::SimulationStopped`]: a signal while
+    /// it simulated) makes the run interrupted, and is written again so. After this,
+    /// nothing more is appended.
     ///
     /// `report` writes the report files (`abbench-report`'s, from the command line).
     pub fn finish(
@@ -384,27 +394,27 @@ impl RunFolder {
     ) -> Result<SweepOutcome, MeasureError> {
         let mut state = self.state();
         state.writer = None;
-        let done = state.trees_done;
-        let interrupted = completion == Completion::Interrupted;
-        let (status, incomplete) = completion.status(done, self.trees);
-        state.machine.status = Some(status);
-        state.machine.incomplete = incomplete.clone();
         state.machine.lines = Some(state.results.len());
         state.machine.other_cpu_share = self
             .cpu_before
             .zip(CpuSample::now())
             .and_then(|(before, after)| other_share(before, after));
-        // Interrupted: the report is written at once, without the simulation (seconds
-        // to tens of seconds for a large run); the command that adds it is named.
-        let skip_simulation = interrupted.then(|| {
-            format!(
-                "Not simulated: the sweep was interrupted, and its report is written at \
-                 once; `abbench report {} --out {}` adds the simulation",
-                self.dir.join(abbench_results::RESULTS_FILE).display(),
-                self.dir.display()
-            )
-        });
-        let mut files = self.write_report(&mut state, report, skip_simulation.as_deref())?;
+        let simulate = completion != Completion::Interrupted;
+        let (incomplete, mut files) =
+            match self.write_report(&mut state, &completion, report, simulate)? {
+                Some(written) => written,
+                // Stopped while it simulated (a signal): the run is interrupted (unless
+                // an error had stopped it), and its report is written at once, without
+                // the simulation.
+                None => {
+                    let completion = match completion {
+                        Completion::Failed(why) => Completion::Failed(why),
+                        _ => Completion::Interrupted,
+                    };
+                    self.write_report(&mut state, &completion, report, false)?
+                        .ok_or(MeasureError::Interrupted)?
+                }
+            };
         // What the sweep wrote before the report: the profile only where it was measured
         // (a sweep stopped before calibrating has none).
         let calibration = self.dir.join(abbench_results::CALIBRATION_FILE);
@@ -432,19 +442,42 @@ impl RunFolder {
         })
     }
 
-    /// Writes the report files, then `machine.json` with its status: last, so that a
+    /// Writes the report files, then `machine.json` with its status (from `completion`)
+    /// and why the run is incomplete (also the answer's first part): last, so that a
     /// report that could not be written leaves the run failed, naming what it lacks.
+    /// Unless `simulate`, the report leaves out the simulation. `None` when `report`
+    /// stopped its simulation on request, having written nothing.
     fn write_report(
         &self,
         state: &mut FolderState,
+        completion: &Completion,
         report: &dyn FolderReport,
-        skip_simulation: Option<&str>,
-    ) -> Result<Vec<PathBuf>, MeasureError> {
-        match report.write(&self.dir, &state.results, &state.machine, skip_simulation) {
+        simulate: bool,
+    ) -> Result<Option<Written>, MeasureError> {
+        let (status, incomplete) = completion.status(state.trees_done, self.trees);
+        state.machine.status = Some(status);
+        state.machine.incomplete = incomplete.clone();
+        // Interrupted: the report is written at once, without the simulation (seconds
+        // to tens of seconds for a large run); the command that adds it is named.
+        let skip_simulation = (!simulate).then(|| {
+            format!(
+                "Not simulated: the sweep was interrupted, and its report is written at \
+                 once; `abbench report {} --out {}` adds the simulation",
+                self.dir.join(abbench_results::RESULTS_FILE).display(),
+                self.dir.display()
+            )
+        });
+        match report.write(
+            &self.dir,
+            &state.results,
+            &state.machine,
+            skip_simulation.as_deref(),
+        ) {
             Ok(files) => {
                 abbench_results::write_machine(&self.dir, &state.machine)?;
-                Ok(files)
+                Ok(Some((incomplete, files)))
             }
+            Err(error) if skip_simulation.is_none() && error.is::<SimulationStopped>() => Ok(None),
             Err(error) => {
                 let why = format!("its report could not be written ({error})");
                 state.machine.status = Some(RunStatus::Failed);
@@ -458,6 +491,66 @@ impl RunFolder {
                 Err(MeasureError::Report(error))
             }
         }
+    }
+}
+
+/// What a report's writing left: why the run is incomplete (`None`: complete), and the
+/// files written.
+type Written = (Option<String>, Vec<PathBuf>);
+
+/// How long [`RunFolder::mark_stopped`] waits for a folder being finished.
+const MARK_WAIT: Duration = Duration::from_secs(1);
+
+impl RunFolder {
+    /// Marks the folder as interrupted at once, for a process about to exit without
+    /// finishing it (a second signal): `machine.json` gets the status `interrupted`, why
+    /// (`why`, after how many trees were measured) and the number of lines of
+    /// `results.jsonl`, and nothing more is appended. No report is written. A folder
+    /// already finished is left as it is; one being finished is waited for up to a
+    /// second, then marked from what is on disk.
+    pub fn mark_stopped(&self, why: &str) -> Result<(), MeasureError> {
+        let waiting = Instant::now();
+        loop {
+            match self.state.try_lock() {
+                Ok(mut state) => return self.mark_state(&mut state, why),
+                Err(std::sync::TryLockError::Poisoned(poisoned)) => {
+                    return self.mark_state(&mut poisoned.into_inner(), why);
+                }
+                Err(std::sync::TryLockError::WouldBlock) if waiting.elapsed() < MARK_WAIT => {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                Err(std::sync::TryLockError::WouldBlock) => break,
+            }
+        }
+        // Held by a finish that does not end: no line is appended meanwhile, so the
+        // file holds whole lines; the status is marked from them.
+        let results = self.dir.join(abbench_results::RESULTS_FILE);
+        let lines = std::fs::read(&results)
+            .map(|bytes| bytes.iter().filter(|&&b| b == b'\n').count())
+            .unwrap_or(0);
+        let machine = MachineInfo {
+            status: Some(RunStatus::Interrupted),
+            incomplete: Some(format!("interrupted while its report was written; {why}")),
+            lines: Some(lines),
+            ..self.machine_at_start.clone()
+        };
+        abbench_results::write_machine(&self.dir, &machine)?;
+        Ok(())
+    }
+
+    fn mark_state(&self, state: &mut FolderState, why: &str) -> Result<(), MeasureError> {
+        // Finished: its machine.json says how it ended.
+        if state.writer.take().is_none() {
+            return Ok(());
+        }
+        state.machine.status = Some(RunStatus::Interrupted);
+        state.machine.incomplete = Some(format!(
+            "interrupted after {} of {} trees; {why}; the results cover only those",
+            state.trees_done, self.trees
+        ));
+        state.machine.lines = Some(state.results.len());
+        abbench_results::write_machine(&self.dir, &state.machine)?;
+        Ok(())
     }
 }
 

@@ -84,6 +84,20 @@ pub fn write_report_reporting(
     simulation: Simulation,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<ReportFiles, ReportError> {
+    let written = write_report_stoppable(dir, results, machine, simulation, progress, &|| false)?;
+    Ok(written.unwrap_or_default())
+}
+
+/// [`write_report_reporting`], whose simulation stops as soon as `stop` says so (it is
+/// asked before each tree): then nothing is written, and the answer is `None`.
+pub fn write_report_stoppable(
+    dir: &Path,
+    results: &Results,
+    machine: Option<&MachineInfo>,
+    simulation: Simulation,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<ReportFiles>, ReportError> {
     let records = &results.records;
     let summary_path = dir.join(SUMMARY_FILE);
     let csv = summary::summary_csv(records).map_err(|e| ReportError::Report {
@@ -94,11 +108,18 @@ pub fn write_report_reporting(
     let series = theory::height_series(&groups);
     let profile = run_folder_profile(dir)?;
     let simulated = match &simulation {
-        Simulation::Run => simulated::simulate_workloads_reporting(
-            &groups,
-            profile.as_ref().unwrap_or(&CostProfile::reference()),
-            progress,
-        ),
+        Simulation::Run => {
+            let simulated = simulated::simulate_workloads_reporting(
+                &groups,
+                profile.as_ref().unwrap_or(&CostProfile::reference()),
+                progress,
+                stop,
+            );
+            match simulated {
+                Some(simulated) => simulated,
+                None => return Ok(None),
+            }
+        }
         Simulation::Skip(why) => simulated::not_simulated(&groups, why),
     };
     let studies = crate::study::studies(records);
@@ -151,7 +172,7 @@ pub fn write_report_reporting(
         }
         files.written.push(path.clone());
     }
-    Ok(files)
+    Ok(Some(files))
 }
 
 /// Writes a run folder at once: `results.jsonl`, `machine.json` (if given; with the

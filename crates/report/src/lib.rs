@@ -89,7 +89,7 @@ pub use plot_style::PlotError;
 pub use profile_file::{
     parse_profile, profile_path, read_profile, run_folder_profile, write_profile,
 };
-pub use run_report::{ReportingProgress, RunReport};
+pub use run_report::{ReportingProgress, RunReport, StoppableReport};
 pub use shards::{SHARDS_FILE, ShardEntry, ShardsListing, WorkloadCount};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 

@@ -3,9 +3,11 @@
 //! of its summary ([`headline`]). The crate that measures is handed it, and so never
 //! depends on this one.
 
-use crate::folder::{Simulation, write_report_reporting};
+use crate::folder::{Simulation, write_report_reporting, write_report_stoppable};
 use crate::headline::headline;
-use abbench_results::{FolderReport, MachineInfo, Record, ReportFailure, Results};
+use abbench_results::{
+    FolderReport, MachineInfo, Record, ReportFailure, Results, SimulationStopped,
+};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -51,6 +53,59 @@ impl<F: Fn(usize, usize) + Sync> FolderReport for ReportingProgress<F> {
             None => Simulation::Run,
         };
         Ok(write_report_reporting(dir, results, Some(machine), simulation, &self.0)?.written)
+    }
+
+    fn headline(
+        &self,
+        records: &[Record],
+        elapsed: Duration,
+        other_cpu_share: Option<f64>,
+    ) -> String {
+        headline(records, elapsed, other_cpu_share)
+    }
+}
+
+/// [`ReportingProgress`] whose simulation stops as soon as `stop` says so (asked before
+/// each tree): the write then fails with [`SimulationStopped`], having written nothing,
+/// and the sweep writes the report again without the simulation.
+pub struct StoppableReport<F, S>
+where
+    F: Fn(usize, usize) + Sync,
+    S: Fn() -> bool + Sync,
+{
+    /// Called with (trees simulated, trees in all) as each tree is done.
+    pub progress: F,
+    /// Whether to stop simulating.
+    pub stop: S,
+}
+
+impl<F, S> FolderReport for StoppableReport<F, S>
+where
+    F: Fn(usize, usize) + Sync,
+    S: Fn() -> bool + Sync,
+{
+    fn write(
+        &self,
+        dir: &Path,
+        results: &Results,
+        machine: &MachineInfo,
+        skip_simulation: Option<&str>,
+    ) -> Result<Vec<PathBuf>, ReportFailure> {
+        let simulation = match skip_simulation {
+            Some(why) => Simulation::Skip(why.to_string()),
+            None => Simulation::Run,
+        };
+        match write_report_stoppable(
+            dir,
+            results,
+            Some(machine),
+            simulation,
+            &self.progress,
+            &self.stop,
+        )? {
+            Some(files) => Ok(files.written),
+            None => Err(Box::new(SimulationStopped)),
+        }
     }
 
     fn headline(

@@ -173,16 +173,20 @@ pub(crate) fn simulate_workloads(
     groups: &[WorkloadGroup<'_>],
     profile: &CostProfile,
 ) -> Vec<SimulatedWorkload> {
-    simulate_workloads_reporting(groups, profile, &|_, _| {})
+    simulate_workloads_reporting(groups, profile, &|_, _| {}, &|| false)
+        .expect("never asked to stop")
 }
 
 /// [`simulate_workloads`], telling `progress` (trees simulated, trees in all) as each
-/// tree is done: a large run's simulation takes tens of seconds.
+/// tree is done: a large run's simulation takes tens of seconds. `stop` is asked before
+/// each tree; once it says so, no tree is started, and the answer is `None` if any was
+/// left out.
 pub(crate) fn simulate_workloads_reporting(
     groups: &[WorkloadGroup<'_>],
     profile: &CostProfile,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<SimulatedWorkload> {
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Vec<SimulatedWorkload>> {
     let plans: Vec<(&WorkloadGroup<'_>, Result<Plan, NotSimulated>)> = groups
         .iter()
         .filter(|g| g.has_parallel())
@@ -194,10 +198,15 @@ pub(crate) fn simulate_workloads_reporting(
         .flat_map(|p| &p.jobs)
         .collect();
     let done = std::sync::atomic::AtomicUsize::new(0);
+    let stopped = std::sync::atomic::AtomicBool::new(false);
     let mut outcomes = run_all(
         &jobs,
         |job| job.sim.serial_positions,
         |job| {
+            if stop() {
+                stopped.store(true, std::sync::atomic::Ordering::Relaxed);
+                return Err(NotSimulated::Skipped(String::new()));
+            }
             let outcome = run(job);
             let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             progress(finished, jobs.len());
@@ -205,7 +214,10 @@ pub(crate) fn simulate_workloads_reporting(
         },
     )
     .into_iter();
-    plans
+    if stopped.into_inner() {
+        return None;
+    }
+    let simulated = plans
         .into_iter()
         .map(|(group, plan)| SimulatedWorkload {
             label: group.label(),
@@ -215,7 +227,8 @@ pub(crate) fn simulate_workloads_reporting(
                 assemble(group, plan, results)
             }),
         })
-        .collect()
+        .collect();
+    Some(simulated)
 }
 
 /// One tree to simulate: every algorithm measured on it at every processor count.

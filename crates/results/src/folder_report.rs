@@ -11,11 +11,26 @@ use std::time::Duration;
 /// Why writing a report failed, as the writer's own error.
 pub type ReportFailure = Box<dyn std::error::Error + Send + Sync>;
 
+/// The error of a [`FolderReport`] that stopped its simulation because it was asked to
+/// (a signal arrived while it simulated): nothing was written, and the caller writes the
+/// report again, without the simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimulationStopped;
+
+impl std::fmt::Display for SimulationStopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the report's simulation was stopped")
+    }
+}
+
+impl std::error::Error for SimulationStopped {}
+
 /// Writes the report of a finished run folder.
 pub trait FolderReport: Sync {
     /// Writes the report files of the run folder `dir` from `results` and `machine`;
     /// without the simulation, saying why in the report, when `skip_simulation` gives a
-    /// reason. The paths written, in order.
+    /// reason. The paths written, in order. A writer asked to stop while it simulates
+    /// fails with [`SimulationStopped`], having written nothing.
     fn write(
         &self,
         dir: &Path,

@@ -40,7 +40,7 @@ mod utc;
 pub use abbench_vocab::{Algorithm, EVERY_PARALLEL, UnknownAlgorithm};
 pub use build_info::{BuildInfo, build_info};
 pub use error::{EXIT_UNUSABLE_INPUT, FileError, InvalidField};
-pub use folder_report::{FolderReport, ReportFailure};
+pub use folder_report::{FolderReport, ReportFailure, SimulationStopped};
 pub use machine::{MachineInfo, available_threads, hostname};
 /// A run folder's cost profile for the simulator (`abbench-measure` reads and writes it).
 pub const CALIBRATION_FILE: &str = "calibration.json";

@@ -71,7 +71,8 @@ impl Algorithm {
     /// the registry's order.
     pub fn parse_list(list: &str) -> Result<Vec<Algorithm>, UnknownAlgorithm> {
         let mut out = Vec::new();
-        for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        // An empty name (`er,`, `,ybwc`) is refused as any unknown one is.
+        for name in list.split(',').map(str::trim) {
             let named: Vec<Algorithm> = if name == EVERY_PARALLEL {
                 ParallelAlgorithm::ALL.map(Algorithm::Parallel).to_vec()
             } else {

@@ -6,12 +6,15 @@
 //! steps go to stderr and stdout gets one JSON object. Exit 1 when a first slower commit
 //! is named, 0 when BAD is not slower than GOOD (or untestable commits hide which commit
 //! is), 2 when the bisection cannot run: not a git checkout, an unknown commit, GOOD not
-//! before BAD, GOOD or BAD that does not build.
+//! before BAD, GOOD or BAD that does not build. `--suite` and `--builds` are checked
+//! before the first build. A stop signal ends the bisection, a build in progress too,
+//! with 128 + the signal.
 
 use crate::commands::ab::{parse_max_time, parse_threshold};
 use crate::failure::Failure;
 use crate::progress;
 use crate::signals::{STOP_SIGNAL_NAMES, Signals};
+use abbench_measure::ab::check_plan;
 use abbench_measure::ab::{
     AbConfig, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_EPOCH, DEFAULT_MAX_TIME, DEFAULT_THRESHOLD,
 };
@@ -103,12 +106,19 @@ impl BisectCommand {
             None => repo.join("target").join("bisect"),
         };
         let interrupt = Interrupt::new();
+        let config = self.ab_config(&interrupt);
+        // What each step is timed with, and where it builds, are checked before the
+        // first build, which takes minutes.
+        check_plan(&config)?;
+        check_builds(&builds)?;
         let signals = Signals::install("stopped at once by a second signal")
             .map_err(|e| Failure::failed(format!("cannot handle {STOP_SIGNAL_NAMES}: {e}")))?;
-        let config = self.ab_config(&interrupt);
+        // The steps and builds are notes, printed as they come.
+        progress::accept_input();
+        let steps = commits.len() - 1;
         progress::note(&format!(
-            "bisecting {} commits after {}, building under {}",
-            commits.len() - 1,
+            "bisecting {steps} commit{} after {}, building under {}",
+            if steps == 1 { "" } else { "s" },
             &commits[0][..commits[0].len().min(12)],
             builds.display()
         ));
@@ -150,7 +160,10 @@ impl BisectCommand {
             MeasureError::Interrupted => {
                 let signal = signals.received().unwrap_or(signal_hook::consts::SIGINT);
                 Failure::signalled(
-                    format!("stopped by {}", Signals::name(signal)),
+                    format!(
+                        "stopped by {}: the bisection was interrupted",
+                        Signals::name(signal)
+                    ),
                     Signals::exit_code(signal),
                 )
             }
@@ -171,4 +184,22 @@ impl BisectCommand {
         };
         Failure::after_writing(written, verdict)
     }
+}
+
+/// `builds` made if needed, and refused unless a folder that can be written in.
+fn check_builds(builds: &std::path::Path) -> Result<(), Failure> {
+    let refused = |why: String| {
+        Failure::bad_input(format!(
+            "--builds {}: {why}",
+            progress::one_line(&builds.display().to_string())
+        ))
+    };
+    std::fs::create_dir_all(builds).map_err(|e| refused(format!("cannot be made: {e}")))?;
+    if !builds.is_dir() {
+        return Err(refused("not a folder".into()));
+    }
+    let probe = builds.join(".abbench-bisect-probe");
+    std::fs::write(&probe, b"").map_err(|e| refused(format!("cannot be written in: {e}")))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }

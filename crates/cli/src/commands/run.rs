@@ -62,10 +62,16 @@ pub struct RunCommand {
 impl RunCommand {
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
-        for note in self.tree.ignored_options().into_iter().chain(
-            self.search
-                .ignored_options_measuring(self.measures_candidates()),
-        ) {
+        for note in self
+            .tree
+            .ignored_options()
+            .into_iter()
+            .chain(
+                self.search
+                    .ignored_options_measuring(self.measures_candidates()),
+            )
+            .chain(self.search.unread_threads_note(&[1]))
+        {
             crate::progress::note(&note);
         }
         let specs = self.tree.specs()?;

@@ -5,8 +5,9 @@
 //! costs they name, and prints: a table of virtual time, speedup over serial f2-iter and
 //! over the fastest serial search, efficiency, search overhead, idle fraction, splits,
 //! aborts and aborted positions, the critical path C, the work W per processor and which
-//! of the two is the larger (the one that limits the search), with a note per tree (work/span, the ceiling, a ybwc that
-//! never split), or with `--json` the study's JSON lines; `--svg` draws the curves.
+//! of the two is the larger (the one that limits the search), with a note per tree
+//! (work/span, the ceiling, each algorithm with a split height that never split), or
+//! with `--json` the study's JSON lines; `--svg` draws the curves.
 
 use crate::failure::Failure;
 use crate::list::AlgorithmList;
@@ -196,6 +197,10 @@ impl SimulateCommand {
             ));
         }
         let measured = read_profile(path)?;
+        // As a sweep and calibrate warn: a busy machine's costs are inflated.
+        if let Some(why) = measured.machine.under_load() {
+            crate::progress::note(&format!("the cost profile {} was {why}", path.display()));
+        }
         // No --model is the default model, random: only a tree file has no model.
         let model = self.tree.chosen_model().map_or("file", |m| m.name());
         let profile = measured.for_model(model);
@@ -312,7 +317,7 @@ impl SimulateCommand {
                 return tree.write_json_lines(out).map_err(Failure::stdout);
             }
             push_rows(&mut table, &tree.info, &tree.results);
-            notes.extend(never_split_note(&tree));
+            notes.extend(never_split_notes(&tree));
             if let Some(ws) = &tree.work_span {
                 notes.extend(tree_notes(&tree.info, ws, tree.ceiling.as_ref()));
             }
@@ -481,24 +486,24 @@ fn push_rows(table: &mut Table, info: &TreeInfo, results: &[SimResult]) {
     }
 }
 
-/// A note when ybwc never split on a tree at two processors or more (as the sweep's
-/// report warns): those rows are a serial search, and say nothing of scaling.
-fn never_split_note(tree: &TreeSimulation) -> Option<String> {
-    let procs: Vec<String> = tree
-        .ybwc_never_split()
-        .iter()
-        .map(usize::to_string)
-        .collect();
-    (!procs.is_empty()).then(|| {
-        format!(
-            "NOTE: ybwc never split on {} seed {} at {} processors: the tree is too small \
-             for its split height, so those rows are a serial search; a larger --height or a \
-             smaller --split-height gives it split points",
-            tree.info.label(),
-            tree.info.seed.map_or("-".to_string(), |s| s.to_string()),
-            procs.join(", ")
-        )
-    })
+/// A note for each algorithm with a split height that never split on a tree at two
+/// processors or more (as the sweep's report warns for ybwc): those rows are a serial
+/// search, and say nothing of scaling.
+fn never_split_notes(tree: &TreeSimulation) -> Vec<String> {
+    tree.never_split()
+        .into_iter()
+        .map(|(algorithm, procs)| {
+            let procs: Vec<String> = procs.iter().map(usize::to_string).collect();
+            format!(
+                "NOTE: {algorithm} never split on {} seed {} at {} processors: the tree is \
+                 too small for its split height, so those rows are a serial search; a \
+                 larger --height or a smaller --split-height gives it split points",
+                tree.info.label(),
+                tree.info.seed.map_or("-".to_string(), |s| s.to_string()),
+                procs.join(", ")
+            )
+        })
+        .collect()
 }
 
 /// One tree's work/span line, and its root-split ceiling where known.

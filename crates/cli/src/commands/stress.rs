@@ -108,8 +108,23 @@ fn reproduce(mismatch: &StressMismatch) -> String {
 /// (algorithm, threads).
 fn write_summary(out: &mut impl Write, outcome: &StressOutcome) -> std::io::Result<()> {
     let timed_out = outcome.timed_out();
-    let threads: Vec<String> = STRESS_THREADS.iter().map(usize::to_string).collect();
-    let algorithms: Vec<&str> = ParallelAlgorithm::ALL.iter().map(|a| a.name()).collect();
+    // What ran: a short run reaches only the first configurations.
+    let ran = |algo: ParallelAlgorithm, threads: usize| {
+        outcome
+            .by_config
+            .iter()
+            .any(|(config, count)| *config == (algo, threads) && count.searches > 0)
+    };
+    let threads: Vec<String> = STRESS_THREADS
+        .iter()
+        .filter(|&&t| ParallelAlgorithm::ALL.iter().any(|&a| ran(a, t)))
+        .map(usize::to_string)
+        .collect();
+    let algorithms: Vec<&str> = ParallelAlgorithm::ALL
+        .iter()
+        .filter(|&&a| STRESS_THREADS.iter().any(|&t| ran(a, t)))
+        .map(|a| a.name())
+        .collect();
     writeln!(
         out,
         "stress: {} at {} threads (this machine has {}), split height \

@@ -16,7 +16,9 @@
 //! stop, then abandons the search in flight. Either way the folder keeps every result
 //! written so far (whole lines of `results.jsonl`), `machine.json` and the top of
 //! `report.md` say that the run is incomplete, and the exit code is 130 (SIGINT) or 143
-//! (SIGTERM). A second signal exits at once with one line.
+//! (SIGTERM). A signal while the report's SIMULATED section is simulated stops it
+//! alike: the report is written at once without that section. A second signal exits
+//! at once with one line, the folder marked interrupted.
 
 use crate::failure::Failure;
 use crate::progress;
@@ -24,17 +26,17 @@ use crate::search_args::{MAX_RUNS, ThreadCounts, parse_thread_counts};
 use crate::setting_args::{EverySearch, SettingArgs};
 use crate::signals::{STOP_SIGNAL_NAMES, Signals};
 use abbench_measure::{
-    Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, SweepOutcome,
+    Completion, Interrupt, MeasureError, RunFolder, Suite, SweepEvent, SweepOutcome, SweepStatus,
     calibrate_run_folder, default_run_folder, sweep,
 };
 use abbench_parallel::sim::CostProfile;
-use abbench_report::{ReportError, ReportingProgress};
+use abbench_report::{ReportError, StoppableReport};
 use abbench_results::{MachineInfo, Shard, ShardManifest, Unfinished, available_threads};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// How long an interrupted sweep may take to reach its next search boundary before
@@ -108,13 +110,28 @@ impl SweepCommand {
             .unwrap_or_else(|| default_run_folder(Path::new("")));
         let machine = MachineInfo::collect(crate::ALLOCATOR, super::command_line());
         let interrupt = Interrupt::new();
-        let signals = Signals::install(&format!(
-            "stopped at once by a second signal; {} keeps the results written so far and \
-             has no report",
-            folder_path.display()
-        ))
+        // A second signal marks the folder interrupted before the process exits.
+        let to_mark: Arc<OnceLock<Arc<RunFolder>>> = Arc::default();
+        let signals = Signals::install_marking(
+            &format!(
+                "stopped at once by a second signal; {} keeps the results written so far, \
+                 marked interrupted; `abbench report` writes a report it lacks",
+                progress::one_line(&folder_path.display().to_string())
+            ),
+            {
+                let to_mark = Arc::clone(&to_mark);
+                move |_| {
+                    if let Some(folder) = to_mark.get() {
+                        let _ = folder.mark_stopped(
+                            "stopped at once by a second signal, before its report was written",
+                        );
+                    }
+                }
+            },
+        )
         .map_err(|e| Failure::failed(format!("cannot handle {STOP_SIGNAL_NAMES}: {e}")))?;
         let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
+        let _ = to_mark.set(Arc::clone(&folder));
         if let Some(manifest) = &manifest {
             manifest.write(&folder_path)?;
         }
@@ -160,8 +177,7 @@ impl SweepCommand {
             }
             Ended::Returned(Err(error)) => (Completion::Failed(error.to_string()), Some(error)),
         };
-        let interrupted = completion == Completion::Interrupted;
-        let finished = finish_showing_progress(&folder, completion);
+        let finished = finish_showing_progress(&folder, completion, &signals);
         // The error that stopped the sweep is the one reported, even when finishing the
         // folder then failed as well (a full disk fails every write after the first).
         if let Some(error) = error {
@@ -169,6 +185,8 @@ impl SweepCommand {
         }
         let outcome = finished?;
         let written = self.print(out, &outcome, &folder_path);
+        // Interrupted while measuring, or while the report's simulation ran.
+        let interrupted = outcome.status() == SweepStatus::Interrupted;
         let signal = interrupted.then(|| signals.received().unwrap_or(signal_hook::consts::SIGINT));
         // A reader gone early (`… | head -1`) never turns a failing verdict into success.
         Failure::after_writing(written, verdict(&outcome, &folder_path, signal))
@@ -334,14 +352,20 @@ fn load_note(profile: &CostProfile) -> Option<String> {
 }
 
 /// Finishes the folder, its report's SIMULATED section with a progress bar and lines.
+/// A signal while it simulates stops the simulation: the report is written at once
+/// without it, and the run is interrupted.
 fn finish_showing_progress(
     folder: &RunFolder,
     completion: Completion,
+    signals: &Signals,
 ) -> Result<SweepOutcome, MeasureError> {
     let simulating = progress::bar(0, "SIMULATED");
     let outcome = folder.finish(
         completion,
-        &ReportingProgress(|done, total| report_simulation(&simulating, done, total)),
+        &StoppableReport {
+            progress: |done, total| report_simulation(&simulating, done, total),
+            stop: || signals.received().is_some(),
+        },
     );
     simulating.finish_and_clear();
     outcome

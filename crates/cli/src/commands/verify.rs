@@ -36,11 +36,16 @@ static EVERY_ALGORITHM: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
         .join(",")
 });
 
+/// `--threads` of `verify` when not given.
+const DEFAULT_THREADS: [usize; 3] = [1, 2, 3];
+/// [`DEFAULT_THREADS`] as the option's default value.
+const DEFAULT_THREADS_TEXT: &str = "1,2,3";
+
 /// Options of `abbench verify`.
 #[derive(Debug, Args)]
 #[command(
     mut_arg("algo", |arg| arg.default_value(EVERY_ALGORITHM.as_str())),
-    mut_arg("threads", |arg| arg.default_value("1,2,3")),
+    mut_arg("threads", |arg| arg.default_value(DEFAULT_THREADS_TEXT)),
     mut_arg("trees", |arg| arg
         .default_value("20")
         .default_value_if("tree_file", ArgPredicate::IsPresent, "1")
@@ -269,6 +274,7 @@ impl VerifyCommand {
             .ignored_options()
             .into_iter()
             .chain(self.search.ignored_options())
+            .chain(self.search.unread_threads_note(&DEFAULT_THREADS))
         {
             crate::progress::note(&note);
         }

@@ -223,6 +223,18 @@ struct Run {
     restart_cost: Duration,
 }
 
+/// Checks the suite and the algorithms `config` asks for, as [`ab`] does before any
+/// worker starts: for a caller that has work to do before the first run (a bisection
+/// builds commits first).
+pub fn check_plan(config: &AbConfig) -> Result<(), MeasureError> {
+    super::worker::plan_searches(
+        &config.suite,
+        config.algos.as_deref(),
+        config.threads.as_deref(),
+    )
+    .map(|_| ())
+}
+
 /// Runs `abbench ab`: both workers started, their plans checked, then blocks until
 /// every test is decided, `max_time` is spent, or `interrupt` is raised (then
 /// [`MeasureError::Interrupted`]). An `Err` other than that is unusable input (exit 2);
@@ -230,11 +242,7 @@ struct Run {
 pub fn ab(config: &AbConfig, mut progress: impl FnMut(AbEvent)) -> Result<AbOutcome, MeasureError> {
     // The suite and the algorithms asked for are the user's input, not a build's: read
     // here before any worker starts, as each worker reads them.
-    super::worker::plan_searches(
-        &config.suite,
-        config.algos.as_deref(),
-        config.threads.as_deref(),
-    )?;
+    check_plan(config)?;
     let mut run = Run::start(config)?;
     progress(AbEvent::Planned {
         units: run.workloads.len() + 1,

@@ -18,7 +18,7 @@ mod worker;
 
 pub use coordinator::{
     AbConfig, AbEvent, DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_EPOCH, DEFAULT_MAX_TIME,
-    DEFAULT_THRESHOLD, INTERVAL_ALPHA, ab,
+    DEFAULT_THRESHOLD, INTERVAL_ALPHA, ab, check_plan,
 };
 pub use outcome::{
     AbOutcome, AbReport, AbTest, AbVerdict, Build, SearchEffect, UnitOutcome, ValueProblem,

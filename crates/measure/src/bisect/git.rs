@@ -21,6 +21,7 @@
 use super::{BisectSteps, Timing, TimingVerdict};
 use crate::MeasureError;
 use crate::ab::{AbConfig, AbOutcome, AbVerdict, Decision, ab};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -97,7 +98,7 @@ impl BisectSteps for GitSteps {
         let log_path = self.builds.join(format!("{commit}.log"));
         let log = std::fs::File::create(&log_path).map_err(|e| io(&log_path, e))?;
         let target = self.builds.join("target");
-        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        let build = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
             .args(["build", "--release", "-p", "abbench"])
             .current_dir(self.worktree())
             .env("CARGO_TARGET_DIR", &target)
@@ -105,8 +106,12 @@ impl BisectSteps for GitSteps {
             .stdout(log.try_clone().map_err(|e| io(&log_path, e))?)
             .stderr(log)
             .stdin(Stdio::null())
-            .status()
+            // A process group of its own: stopped by the bisection, which a Ctrl-C
+            // stops, and never taken for a commit that does not build.
+            .process_group(0)
+            .spawn()
             .map_err(|e| MeasureError::Bisect(format!("cannot run cargo: {e}")))?;
+        let status = wait_for_build(build, &self.ab.interrupt)?;
         if !status.success() {
             return Ok(Err(format!(
                 "cargo build failed, see {}",
@@ -135,6 +140,38 @@ impl BisectSteps for GitSteps {
     }
 }
 
+/// Waits for the build `child`; when `interrupt` is raised, or the build was ended by
+/// a stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT), stops it and all it started ([`MeasureError::Interrupted`]).
+fn wait_for_build(
+    mut child: std::process::Child,
+    interrupt: &crate::Interrupt,
+) -> Result<std::process::ExitStatus, MeasureError> {
+    use std::os::unix::process::ExitStatusExt;
+    loop {
+        let waited = child
+            .try_wait()
+            .map_err(|e| MeasureError::Bisect(format!("cannot wait for cargo: {e}")))?;
+        if let Some(status) = waited {
+            // Ended by a stop signal (a Ctrl-C at a terminal reaches it too).
+            let stop_signals = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
+            if status.signal().is_some_and(|s| stop_signals.contains(&s)) {
+                return Err(MeasureError::Interrupted);
+            }
+            return Ok(status);
+        }
+        if interrupt.is_requested() {
+            // The build's process group: cargo and the compilers it started.
+            if let Ok(group) = i32::try_from(child.id()) {
+                // SAFETY: `kill(2)` with a process group id and a signal number.
+                unsafe { libc::kill(-group, libc::SIGTERM) };
+            }
+            let _ = child.wait();
+            return Err(MeasureError::Interrupted);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// What an `ab` outcome says of a step: its verdict, and the ratio of the test that
 /// decided slower (the overall test's when none did).
 pub fn timing_of(outcome: &AbOutcome) -> Timing {
@@ -154,9 +191,12 @@ pub fn timing_of(outcome: &AbOutcome) -> Timing {
     }
 }
 
+/// Why GOOD and BAD naming one commit is refused.
+pub(crate) const SAME_COMMIT: &str = "GOOD and BAD are the same commit: there is nothing to bisect";
+
 /// The commits from `good` to `bad` along `bad`'s first parents, oldest first, as full
 /// shas: `good`, the commits after it, `bad`. An error when either is not a commit of the
-/// checkout at `repo`, or `good` is not an ancestor of `bad`.
+/// checkout at `repo`, they are the same commit, or `good` is not an ancestor of `bad`.
 pub fn first_parent_commits(
     repo: &Path,
     good: &str,
@@ -176,6 +216,9 @@ pub fn first_parent_commits(
         .map_err(|_| MeasureError::Bisect(format!("{name} is not a commit of {}", repo.display())))
     };
     let (good, bad) = (resolve(good)?, resolve(bad)?);
+    if good == bad {
+        return Err(MeasureError::Bisect(SAME_COMMIT.into()));
+    }
     if git(repo, &["merge-base", "--is-ancestor", &good, &bad]).is_err() {
         return Err(MeasureError::Bisect(format!(
             "{good} is not an ancestor of {bad}: GOOD must come before BAD"

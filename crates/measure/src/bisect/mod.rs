@@ -203,9 +203,7 @@ pub fn bisect(
     mut progress: impl FnMut(&BisectStep),
 ) -> Result<BisectOutcome, MeasureError> {
     let [good, .., bad] = commits else {
-        return Err(MeasureError::Bisect(
-            "GOOD and BAD are the same commit: there is nothing to bisect".into(),
-        ));
+        return Err(MeasureError::Bisect(git::SAME_COMMIT.into()));
     };
     let good_build = endpoint(steps, good)?;
     let started = Instant::now();

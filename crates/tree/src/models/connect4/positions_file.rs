@@ -92,6 +92,8 @@ pub fn read_positions(path: &Path) -> Result<Vec<ScoredPosition>, TreeError> {
 
 /// The positions of `text`, read from `path` (named in errors).
 pub fn parse_positions(text: &str, path: &str) -> Result<Vec<ScoredPosition>, TreeError> {
+    // A byte-order mark, as some editors write at the start of a UTF-8 file, is no move.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut positions = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
