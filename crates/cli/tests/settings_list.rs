@@ -185,3 +185,66 @@ fn completions_offer_the_lists_and_no_hidden_command() {
         }
     }
 }
+
+/// A suite that gives a setting a list of values sweeps each value: every record names
+/// its value, the report sets the speedup against the setting in a table and a plot,
+/// and the summary's serial rate is the workload's, though a grid point holds only
+/// the searches that read its setting.
+#[test]
+fn a_suite_with_a_list_of_values_sweeps_them_and_plots_the_speedup_against_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("grid.toml");
+    std::fs::write(
+        &suite,
+        "name = \"grid\"\nrepeat = 1\nwarmup = 0\nthreads = [1, 2]\n\
+         algo = [\"f2-iter\", \"ybwc\"]\ncut-wait = [1, 3]\n\
+         [[workload]]\nmodel = \"random\"\ndegree = 5\nheight = 6\nseed = 1\ntrees = 2\n",
+    )
+    .unwrap();
+    let out = dir.path().join("run");
+    let output = abbench(&[
+        "-q",
+        "sweep",
+        "--suite",
+        suite.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let records = std::fs::read_to_string(out.join("results.jsonl")).unwrap();
+    let mut waits = Vec::new();
+    for line in records.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        if record["algo"] == "ybwc" {
+            waits.push(record["settings"]["cut_wait"].as_u64().expect(line));
+        }
+    }
+    waits.sort_unstable();
+    waits.dedup();
+    assert_eq!(waits, [1, 3]);
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("## Settings studies"), "{report}");
+    assert!(
+        report.contains("| series | cut-wait=1 | cut-wait=3 |"),
+        "{report}"
+    );
+    assert!(report.contains("![Speedup against the settings studied](settings.svg)"));
+    let plot = std::fs::read_to_string(out.join("settings.svg")).unwrap();
+    assert!(
+        plot.contains("cut-wait"),
+        "the plot's axis names the setting"
+    );
+    let summary = report
+        .lines()
+        .find(|line| line.starts_with("| random d=5 h=6 cut-wait=1 |"))
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        !summary.starts_with("| random d=5 h=6 cut-wait=1 | 2 | — |"),
+        "{summary}"
+    );
+}
