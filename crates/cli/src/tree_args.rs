@@ -150,6 +150,7 @@ pub struct TreeArgs {
         value_name = "SCORE",
         allow_negative_numbers = true,
         requires = "position",
+        conflicts_with = "positions",
         help_heading = "Model parameters"
     )]
     pub score: Option<i64>,
@@ -280,6 +281,9 @@ impl TreeArgs {
     pub fn specs(&self) -> Result<Vec<TreeSpec>, TreeError> {
         if let (Some(path), Some(Model::Connect4)) = (&self.positions, self.chosen_model()) {
             let specs = TreeSpec::connect4_positions(path)?;
+            if let Some(note) = unscored_note(path, &specs) {
+                crate::progress::note(&note);
+            }
             let layout = self.spec()?.layout;
             let path_keys = self.path_keys;
             return Ok(specs
@@ -531,4 +535,21 @@ mod tests {
         let file = parse(&["--tree-file", "a b.tree"]);
         assert_eq!(file.command_line(1), ["--tree-file", "a b.tree"]);
     }
+}
+
+/// A note where lines of the positions file `path` give no score: the format is `moves
+/// score`, and a position without one is checked against serial F2 alone.
+fn unscored_note(path: &std::path::Path, specs: &[TreeSpec]) -> Option<String> {
+    let unscored = specs
+        .iter()
+        .filter(|spec| matches!(&spec.source, TreeSource::Model(model) if model.score.is_none()))
+        .count();
+    (unscored > 0).then(|| {
+        format!(
+            "{unscored} of the {} positions of {} give no score (a line is `moves score`): \
+             their values are checked against serial F2 alone",
+            specs.len(),
+            path.display()
+        )
+    })
 }

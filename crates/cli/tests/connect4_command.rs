@@ -128,3 +128,79 @@ fn a_suite_file_takes_a_positions_file() {
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(report.contains("connect4"), "{report}");
 }
+
+/// `--score` is the score of `--position`; with a positions file, whose lines give
+/// their own, it is refused in one line before anything is read or searched.
+#[test]
+fn a_score_beside_a_positions_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("late.txt");
+    std::fs::write(&file, "4676456372251546166474433252515122 4\n").unwrap();
+    for command in ["run", "verify", "simulate"] {
+        for score in ["4", "-3"] {
+            let output = crate::support::abbench(&[
+                command,
+                "--model",
+                "connect4",
+                "--positions",
+                file.to_str().unwrap(),
+                "--score",
+                score,
+            ]);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{command} {score}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(
+                stderr.contains("--score") && stderr.contains("--positions"),
+                "{stderr}"
+            );
+        }
+    }
+}
+
+/// A positions file's line with no score is read, and the run says how many of its
+/// positions only serial F2 checks; a file whose every line is scored gets no such note.
+#[test]
+fn positions_without_a_score_are_named_in_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    for (lines, unscored) in [
+        (
+            "4676456372251546166474433252515122 4\n6626552543642557626232414411747\n",
+            Some(1),
+        ),
+        (
+            "4676456372251546166474433252515122\n6626552543642557626232414411747\n",
+            Some(2),
+        ),
+        (
+            "4676456372251546166474433252515122 4\n6626552543642557626232414411747 -5\n",
+            None,
+        ),
+    ] {
+        let file = dir.path().join("positions.txt");
+        std::fs::write(&file, lines).unwrap();
+        let output = crate::support::abbench(&[
+            "run",
+            "--model",
+            "connect4",
+            "--positions",
+            file.to_str().unwrap(),
+            "--algo",
+            "f2-iter",
+            "--repeat",
+            "1",
+            "--warmup",
+            "0",
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{stderr}");
+        match unscored {
+            Some(n) => assert!(
+                stderr.contains(&format!("{n} of the 2 positions of"))
+                    && stderr.contains("give no score"),
+                "{lines}: {stderr}"
+            ),
+            None => assert!(!stderr.contains("no score"), "{stderr}"),
+        }
+    }
+}
