@@ -451,6 +451,23 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("{text} bytes does not fit in 64 bits"))
 }
 
+/// A note where lines of the positions file `path` give no score: the format is `moves
+/// score`, and a position without one is checked against serial F2 alone.
+fn unscored_note(path: &std::path::Path, specs: &[TreeSpec]) -> Option<String> {
+    let unscored = specs
+        .iter()
+        .filter(|spec| matches!(&spec.source, TreeSource::Model(model) if model.score.is_none()))
+        .count();
+    (unscored > 0).then(|| {
+        format!(
+            "{unscored} of the {} positions of {} give no score (a line is `moves score`): \
+             their values are checked against serial F2 alone",
+            specs.len(),
+            path.display()
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -535,21 +552,4 @@ mod tests {
         let file = parse(&["--tree-file", "a b.tree"]);
         assert_eq!(file.command_line(1), ["--tree-file", "a b.tree"]);
     }
-}
-
-/// A note where lines of the positions file `path` give no score: the format is `moves
-/// score`, and a position without one is checked against serial F2 alone.
-fn unscored_note(path: &std::path::Path, specs: &[TreeSpec]) -> Option<String> {
-    let unscored = specs
-        .iter()
-        .filter(|spec| matches!(&spec.source, TreeSource::Model(model) if model.score.is_none()))
-        .count();
-    (unscored > 0).then(|| {
-        format!(
-            "{unscored} of the {} positions of {} give no score (a line is `moves score`): \
-             their values are checked against serial F2 alone",
-            specs.len(),
-            path.display()
-        )
-    })
 }

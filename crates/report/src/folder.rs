@@ -156,6 +156,12 @@ pub fn write_report_stoppable(
     let mut planned: Vec<(PathBuf, &[u8])> = vec![(summary_path, &csv)];
     planned.extend(plots.iter().map(|p| (dir.join(p.file), p.svg.as_bytes())));
     planned.push((dir.join(REPORT_FILE), text.as_bytes()));
+    write_planned(&planned).map(Some)
+}
+
+/// Writes each planned file in turn, atomically; at the first that fails, the error
+/// names it and every one after it, which are not written.
+fn write_planned(planned: &[(PathBuf, &[u8])]) -> Result<ReportFiles, ReportError> {
     let mut files = ReportFiles::default();
     for (i, (path, bytes)) in planned.iter().enumerate() {
         if let Err(error) = write_atomically(path, bytes) {
@@ -172,7 +178,7 @@ pub fn write_report_stoppable(
         }
         files.written.push(path.clone());
     }
-    Ok(Some(files))
+    Ok(files)
 }
 
 /// Writes a run folder at once: `results.jsonl`, `machine.json` (if given; with the

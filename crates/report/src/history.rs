@@ -321,22 +321,7 @@ impl History {
         for note in &self.notes {
             let _ = writeln!(md, "Note: {note}\n");
         }
-        if !self.failures.is_empty() {
-            md.push_str("| failed | search | run | commit | what |\n");
-            md.push_str("| --- | --- | ---: | --- | --- |\n");
-            for f in &self.failures {
-                let _ = writeln!(
-                    md,
-                    "| ❌ | {} | {} ({}) | {} | {} |",
-                    f.search.replace('|', "\\|"),
-                    f.index,
-                    f.run.replace('|', "\\|"),
-                    short_commit(f.commit.as_deref()),
-                    f.what.replace('|', "\\|")
-                );
-            }
-            md.push('\n');
-        }
+        self.failures_table(&mut md);
         let _ = writeln!(
             md,
             "Each wall time is the median over its timed runs divided by the machine's \
@@ -404,6 +389,27 @@ impl History {
             );
         }
         md
+    }
+
+    /// The failed searches as a table, if any failed.
+    fn failures_table(&self, md: &mut String) {
+        if self.failures.is_empty() {
+            return;
+        }
+        md.push_str("| failed | search | run | commit | what |\n");
+        md.push_str("| --- | --- | ---: | --- | --- |\n");
+        for f in &self.failures {
+            let _ = writeln!(
+                md,
+                "| ❌ | {} | {} ({}) | {} | {} |",
+                f.search.replace('|', "\\|"),
+                f.index,
+                f.run.replace('|', "\\|"),
+                short_commit(f.commit.as_deref()),
+                f.what.replace('|', "\\|")
+            );
+        }
+        md.push('\n');
     }
 }
 

@@ -11,7 +11,7 @@
 //! | the shards of one run as one run (`abbench merge`) | [`merge_shards`]; its `shards.json`, [`ShardsListing`] |
 //! | several runs side by side | [`cross_machine_report`] |
 //! | a sweep's summary line | [`headline`] |
-//! | a sweep's report, written for the crate that measures | [`RunReport`], [`ReportingProgress`] |
+//! | a sweep's report, written for the crate that measures | [`RunReport`], [`StoppableReport`] |
 //! | `abbench compare` | [`compare_files`], [`Comparison::gated`], [`Comparison::to_markdown`], [`Comparison::exit_code`] |
 //! | `abbench export` | [`export_file`], [`export`], [`ExportFormat`], [`libtest_name`]; a complete run's records, [`read_complete_run`] |
 //! | `abbench history` | [`history_files`], [`History::to_markdown`], [`History::exit_code`]; one series' change points, [`change_points`] |
@@ -89,7 +89,7 @@ pub use plot_style::PlotError;
 pub use profile_file::{
     parse_profile, profile_path, read_profile, run_folder_profile, write_profile,
 };
-pub use run_report::{ReportingProgress, RunReport, StoppableReport};
+pub use run_report::{RunReport, StoppableReport};
 pub use shards::{SHARDS_FILE, ShardEntry, ShardsListing, WorkloadCount};
 pub use simulation_plot::{SimulationPlot, SpeedupCeiling, SpeedupCurve, simulation_plot};
 

@@ -23,7 +23,8 @@ impl FolderReport for RunReport {
         machine: &MachineInfo,
         skip_simulation: Option<&str>,
     ) -> Result<Vec<PathBuf>, ReportFailure> {
-        ReportingProgress(|_, _| {}).write(dir, results, machine, skip_simulation)
+        let simulation = simulation_of(skip_simulation);
+        Ok(write_report_reporting(dir, results, Some(machine), simulation, &|_, _| {})?.written)
     }
 
     fn headline(
@@ -36,36 +37,15 @@ impl FolderReport for RunReport {
     }
 }
 
-/// [`RunReport`], calling its function with (trees simulated, trees in all) as each
-/// tree of the SIMULATED section is done, for a progress bar.
-pub struct ReportingProgress<F: Fn(usize, usize) + Sync>(pub F);
-
-impl<F: Fn(usize, usize) + Sync> FolderReport for ReportingProgress<F> {
-    fn write(
-        &self,
-        dir: &Path,
-        results: &Results,
-        machine: &MachineInfo,
-        skip_simulation: Option<&str>,
-    ) -> Result<Vec<PathBuf>, ReportFailure> {
-        let simulation = match skip_simulation {
-            Some(why) => Simulation::Skip(why.to_string()),
-            None => Simulation::Run,
-        };
-        Ok(write_report_reporting(dir, results, Some(machine), simulation, &self.0)?.written)
-    }
-
-    fn headline(
-        &self,
-        records: &[Record],
-        elapsed: Duration,
-        other_cpu_share: Option<f64>,
-    ) -> String {
-        headline(records, elapsed, other_cpu_share)
+/// The SIMULATED section to write: none, for the reason given, or the simulation.
+fn simulation_of(skip_simulation: Option<&str>) -> Simulation {
+    match skip_simulation {
+        Some(why) => Simulation::Skip(why.to_string()),
+        None => Simulation::Run,
     }
 }
 
-/// [`ReportingProgress`] whose simulation stops as soon as `stop` says so (asked before
+/// [`RunReport`] with a progress function, whose simulation stops as soon as `stop` says so (asked before
 /// each tree): the write then fails with [`SimulationStopped`], having written nothing,
 /// and the sweep writes the report again without the simulation.
 pub struct StoppableReport<F, S>
@@ -91,10 +71,7 @@ where
         machine: &MachineInfo,
         skip_simulation: Option<&str>,
     ) -> Result<Vec<PathBuf>, ReportFailure> {
-        let simulation = match skip_simulation {
-            Some(why) => Simulation::Skip(why.to_string()),
-            None => Simulation::Run,
-        };
+        let simulation = simulation_of(skip_simulation);
         match write_report_stoppable(
             dir,
             results,

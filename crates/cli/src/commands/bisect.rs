@@ -156,19 +156,7 @@ impl BisectCommand {
             }
         };
         let _ = worker.join();
-        let outcome = result.map_err(|error| match error {
-            MeasureError::Interrupted => {
-                let signal = signals.received().unwrap_or(signal_hook::consts::SIGINT);
-                Failure::signalled(
-                    format!(
-                        "stopped by {}: the bisection was interrupted",
-                        Signals::name(signal)
-                    ),
-                    Signals::exit_code(signal),
-                )
-            }
-            error => error.into(),
-        })?;
+        let outcome = result.map_err(|error| failure_of(error, &signals))?;
         let written = written.and_then(|()| {
             if self.json {
                 writeln!(out, "{}", outcome.to_json())
@@ -183,6 +171,24 @@ impl BisectCommand {
             Ok(())
         };
         Failure::after_writing(written, verdict)
+    }
+}
+
+/// The failure of a bisection that ended with `error`: an interruption by the signal
+/// `signals` received (exit 128 plus it), or the error's own.
+fn failure_of(error: MeasureError, signals: &Signals) -> Failure {
+    match error {
+        MeasureError::Interrupted => {
+            let signal = signals.received().unwrap_or(signal_hook::consts::SIGINT);
+            Failure::signalled(
+                format!(
+                    "stopped by {}: the bisection was interrupted",
+                    Signals::name(signal)
+                ),
+                Signals::exit_code(signal),
+            )
+        }
+        error => error.into(),
     }
 }
 

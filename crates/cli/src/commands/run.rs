@@ -62,18 +62,7 @@ pub struct RunCommand {
 impl RunCommand {
     /// Runs the subcommand; results go to `out`.
     pub fn run(&self, out: &mut impl Write) -> Result<(), Failure> {
-        for note in self
-            .tree
-            .ignored_options()
-            .into_iter()
-            .chain(
-                self.search
-                    .ignored_options_measuring(self.measures_candidates()),
-            )
-            .chain(self.search.unread_threads_note(&[1]))
-        {
-            crate::progress::note(&note);
-        }
+        self.note_unread_options();
         let specs = self.tree.specs()?;
         let algos = self.search.algorithms();
         let threads = self.search.thread_counts();
@@ -144,6 +133,22 @@ impl RunCommand {
         });
         // What was measured before the reader went still gives the verdict.
         Failure::after_writing(written, self.verdict(&unverified, &unfinished))
+    }
+
+    /// A note for each option given that nothing in this run reads.
+    fn note_unread_options(&self) {
+        for note in self
+            .tree
+            .ignored_options()
+            .into_iter()
+            .chain(
+                self.search
+                    .ignored_options_measuring(self.measures_candidates()),
+            )
+            .chain(self.search.unread_threads_note(&[1]))
+        {
+            crate::progress::note(&note);
+        }
     }
 
     /// The run's exit: a failure when a result disagreed with serial F2 or a search

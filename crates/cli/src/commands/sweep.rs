@@ -111,25 +111,7 @@ impl SweepCommand {
         let machine = MachineInfo::collect(crate::ALLOCATOR, super::command_line());
         let interrupt = Interrupt::new();
         // A second signal marks the folder interrupted before the process exits.
-        let to_mark: Arc<OnceLock<Arc<RunFolder>>> = Arc::default();
-        let signals = Signals::install_marking(
-            &format!(
-                "stopped at once by a second signal; {} keeps the results written so far, \
-                 marked interrupted; `abbench report` writes a report it lacks",
-                progress::one_line(&folder_path.display().to_string())
-            ),
-            {
-                let to_mark = Arc::clone(&to_mark);
-                move |_| {
-                    if let Some(folder) = to_mark.get() {
-                        let _ = folder.mark_stopped(
-                            "stopped at once by a second signal, before its report was written",
-                        );
-                    }
-                }
-            },
-        )
-        .map_err(|e| Failure::failed(format!("cannot handle {STOP_SIGNAL_NAMES}: {e}")))?;
+        let (signals, to_mark) = install_signals(&folder_path)?;
         let folder = Arc::new(RunFolder::create(&suite, &threads, &folder_path, &machine)?);
         let _ = to_mark.set(Arc::clone(&folder));
         if let Some(manifest) = &manifest {
@@ -443,4 +425,33 @@ fn list(counts: &[usize]) -> String {
 
 fn seed(seed: Option<u64>) -> String {
     seed.map_or(String::new(), |s| format!(" seed {s}"))
+}
+
+/// The run folder a second signal marks, once it exists.
+type FolderToMark = Arc<OnceLock<Arc<RunFolder>>>;
+
+/// The stop signals handled for a sweep into `folder_path`: a first one stops the sweep
+/// as usual; a second one marks the folder set in the returned cell interrupted before
+/// the process exits, so that it is never left "running".
+fn install_signals(folder_path: &Path) -> Result<(Signals, FolderToMark), Failure> {
+    let to_mark: FolderToMark = Arc::default();
+    let signals = Signals::install_marking(
+        &format!(
+            "stopped at once by a second signal; {} keeps the results written so far, \
+             marked interrupted; `abbench report` writes a report it lacks",
+            progress::one_line(&folder_path.display().to_string())
+        ),
+        {
+            let to_mark = Arc::clone(&to_mark);
+            move |_| {
+                if let Some(folder) = to_mark.get() {
+                    let _ = folder.mark_stopped(
+                        "stopped at once by a second signal, before its report was written",
+                    );
+                }
+            }
+        },
+    )
+    .map_err(|e| Failure::failed(format!("cannot handle {STOP_SIGNAL_NAMES}: {e}")))?;
+    Ok((signals, to_mark))
 }
