@@ -546,17 +546,15 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_record_is_simulated_and_a_known_gap_comes_out() {
-        let mut records = records();
-        let profile = CostProfile::reference();
-        let first = check_calibration(&records, &profile, &everything()).unwrap();
-        // Two algorithms at two thread counts, two seeds each.
-        assert_eq!(first.rows.len(), 4);
-        assert!(first.rows.iter().all(|r| r.records == 2));
-        assert_eq!(first.records.len(), 8);
-        // Say every measurement was 25% faster than its simulation: every gap is −20%.
-        for r in &mut records {
+    /// Sets each parallel record's measured speedup to its simulation in `first` times
+    /// `factor` of the record.
+    fn measure_as_simulated_times(
+        records: &mut [Record],
+        first: &CalibrationCheck,
+        factor: impl Fn(&Record) -> f64,
+    ) {
+        for r in records {
+            let factor = factor(r);
             let Some(metrics) = r.parallel.as_mut() else {
                 continue;
             };
@@ -569,8 +567,21 @@ mod tests {
                         && c.threads == r.threads
                 })
                 .unwrap();
-            metrics.speedup = simulated.simulation.speedup * 1.25;
+            metrics.speedup = simulated.simulation.speedup * factor;
         }
+    }
+
+    #[test]
+    fn every_record_is_simulated_and_a_known_gap_comes_out() {
+        let mut records = records();
+        let profile = CostProfile::reference();
+        let first = check_calibration(&records, &profile, &everything()).unwrap();
+        // Two algorithms at two thread counts, two seeds each.
+        assert_eq!(first.rows.len(), 4);
+        assert!(first.rows.iter().all(|r| r.records == 2));
+        assert_eq!(first.records.len(), 8);
+        // Say every measurement was 25% faster than its simulation: every gap is −20%.
+        measure_as_simulated_times(&mut records, &first, |_| 1.25);
         let check = check_calibration(&records, &profile, &everything()).unwrap();
         for row in &check.rows {
             assert!((row.gap + 0.2).abs() < 1e-12, "{row:?}");
@@ -596,22 +607,9 @@ mod tests {
         // Seeds measured unlike each other: the median of the records' gaps is not the
         // gap of the medians shown beside it.
         for (slow, fast) in [(1.0, 3.0), (0.5, 2.3), (4.0, 0.25)] {
-            for r in &mut records {
-                let Some(metrics) = r.parallel.as_mut() else {
-                    continue;
-                };
-                let simulated = first
-                    .records
-                    .iter()
-                    .find(|c| {
-                        c.seed == r.tree.seed
-                            && Algorithm::Parallel(c.algorithm) == r.algo
-                            && c.threads == r.threads
-                    })
-                    .unwrap();
-                let factor = if r.tree.seed == Some(1) { slow } else { fast };
-                metrics.speedup = simulated.simulation.speedup * factor;
-            }
+            measure_as_simulated_times(&mut records, &first, |r| {
+                if r.tree.seed == Some(1) { slow } else { fast }
+            });
             let check = check_calibration(&records, &profile, &everything()).unwrap();
             for row in &check.rows {
                 let shown = row.simulated / row.measured - 1.0;
