@@ -165,7 +165,10 @@ impl SearchArgs {
         let reference: Algorithm = "f2-iter".parse().expect("f2-iter is an algorithm");
         for tree in trees {
             let limit = self.settings.settings.time_limit();
-            estimate.add(tree, reference, 1, extra_reference_runs, limit);
+            // A tree held to its published score alone runs no f2-iter.
+            if !abbench_measure::checked_by_score_alone(tree, algos) {
+                estimate.add(tree, reference, 1, extra_reference_runs, limit);
+            }
             for &algo in algos {
                 if algo.is_parallel() {
                     for &threads in self.thread_counts() {

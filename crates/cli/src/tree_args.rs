@@ -158,6 +158,9 @@ pub struct TreeArgs {
     #[arg(help = Parameter::PathKeys.help(), long, help_heading = "Model parameters")]
     pub path_keys: bool,
 
+    #[arg(help = Parameter::Weak.help(), long, help_heading = "Model parameters")]
+    pub weak: bool,
+
     #[arg(help = Parameter::Positions.help(), long, value_name = "FILE", help_heading = "Model parameters")]
     pub positions: Option<PathBuf>,
 }
@@ -212,6 +215,7 @@ impl TreeArgs {
             (Score, self.score.is_some()),
             (Positions, self.positions.is_some()),
             (PathKeys, self.path_keys),
+            (Weak, self.weak),
         ];
         given
             .into_iter()
@@ -254,6 +258,7 @@ impl TreeArgs {
             position: self.position.clone(),
             score: self.score,
             path_keys: self.path_keys,
+            weak: self.weak,
         }
     }
 
@@ -285,12 +290,13 @@ impl TreeArgs {
                 crate::progress::note(&note);
             }
             let layout = self.spec()?.layout;
-            let path_keys = self.path_keys;
+            let (path_keys, weak) = (self.path_keys, self.weak);
             return Ok(specs
                 .into_iter()
                 .map(|mut spec| {
                     if let TreeSource::Model(model) = &mut spec.source {
                         model.path_keys = path_keys;
+                        model.weak = weak;
                     }
                     TreeSpec { layout, ..spec }
                 })
@@ -380,6 +386,9 @@ pub fn model_command_line(spec: &ModelSpec) -> Vec<String> {
         }
         if spec.path_keys {
             flags.push("--path-keys".to_string());
+        }
+        if spec.weak {
+            flags.push("--weak".to_string());
         }
         return flags;
     }

@@ -48,12 +48,54 @@ pub const ASSUMED_POSITIONS_PER_SECOND: f64 = 6.0e8;
 /// Connect Four: the growth, per move left, of the positions one search examines.
 pub const CONNECT4_BRANCHING: f64 = 1.8;
 
+/// Connect Four, the table searches (MTD(f), the null-window search, ABDADA, Lazy SMP):
+/// positions one search examines at this many moves left. MTD(f) from the guess 0 with
+/// an 80 MiB table examined 4,440 positions per position on `scored-mid.txt` (16-24
+/// stones, 22 moves left on average; `crates/tree/src/models/connect4/README.md`).
+pub const CONNECT4_TABLE_ANCHOR: (u32, f64) = (22, 4440.0);
+
+/// Connect Four, the table searches: the growth of their positions per move left, away
+/// from [`CONNECT4_TABLE_ANCHOR`]. MTD(f) examined 16.0 M positions on 30 positions of
+/// 10-14 stones (about 30 moves left): `(533,000 / 4,440)^(1/8)` = 1.82.
+pub const CONNECT4_TABLE_BRANCHING: f64 = 1.82;
+
 /// Connect Four: the growth, per move left, of the positions F0 examines.
 pub const CONNECT4_F0_BRANCHING: f64 = 2.0;
 
 /// Connect Four: positions per second and thread the estimate assumes (a game's moves
 /// and its win test cost more than a model's children).
 pub const CONNECT4_POSITIONS_PER_SECOND: f64 = 4.0e7;
+
+/// The most seconds f2-iter may be estimated at on a tree with a published score before
+/// the score alone checks that tree's searches and f2-iter does not run
+/// ([`checked_by_score_alone`]). On Connect Four that is a position with about 30 moves
+/// left: f2-iter, which has no table, took about 11 s a position at 10-14 stones, where
+/// MTD(f) took 0.1 s.
+pub const AFFORDABLE_CHECK_SECONDS: f64 = 1.0;
+
+/// Whether `tree`'s searches are held to its published score alone, without the serial
+/// reference f2-iter: the tree has a published score, none of `asked` is f2-iter, and
+/// f2-iter is estimated at more than [`AFFORDABLE_CHECK_SECONDS`]. Where f2-iter runs,
+/// the score is still what every search is held to.
+pub fn checked_by_score_alone(tree: &TreeSpec, asked: &[Algorithm]) -> bool {
+    let f2_iter = Algorithm::Serial(SerialAlgorithm::F2Iter);
+    let TreeSource::Model(model) = &tree.source else {
+        return false;
+    };
+    model.score.is_some()
+        && !asked.contains(&f2_iter)
+        && estimate_positions(model, f2_iter) / positions_per_second(model)
+            > AFFORDABLE_CHECK_SECONDS
+}
+
+/// Positions per second and thread the estimate assumes for `model`.
+fn positions_per_second(model: &ModelSpec) -> f64 {
+    if model.model == Model::Connect4 {
+        CONNECT4_POSITIONS_PER_SECOND
+    } else {
+        ASSUMED_POSITIONS_PER_SECOND
+    }
+}
 
 /// Estimated wall time past which a command asks for `--force`: ten minutes.
 pub const LONG_RUN_SECONDS: f64 = 600.0;
@@ -64,6 +106,13 @@ pub fn estimate_positions(model: &ModelSpec, algo: Algorithm) -> f64 {
     if model.model == Model::Connect4 {
         let played = model.position.as_deref().map_or(0, str::len);
         let left = abbench_tree::models::connect4::board::CELLS.saturating_sub(played as u32);
+        if crate::searches::is_table_search(&algo) {
+            let (anchor_left, anchor_positions) = CONNECT4_TABLE_ANCHOR;
+            let from_anchor = f64::from(left) - f64::from(anchor_left);
+            let positions = anchor_positions * CONNECT4_TABLE_BRANCHING.powf(from_anchor);
+            // A weak solve cuts at the first win: the same bound errs towards running.
+            return positions.max(1.0);
+        }
         let b = if algo == Algorithm::Serial(SerialAlgorithm::F0) {
             CONNECT4_F0_BRANCHING
         } else {
@@ -127,11 +176,7 @@ impl WorkEstimate {
             return;
         };
         let positions = estimate_positions(model, algo);
-        let per_thread = if model.model == Model::Connect4 {
-            CONNECT4_POSITIONS_PER_SECOND
-        } else {
-            ASSUMED_POSITIONS_PER_SECOND
-        };
+        let per_thread = positions_per_second(model);
         let speed = per_thread
             * if algo.is_parallel() {
                 threads.clamp(1, self.hardware_threads) as f64

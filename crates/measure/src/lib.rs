@@ -52,7 +52,8 @@ mod verify;
 pub use calibrate::{CalibrateOptions, Calibration, calibrate, calibrate_run_folder};
 pub use error::MeasureError;
 pub use estimate::{
-    ASSUMED_POSITIONS_PER_SECOND, LONG_RUN_SECONDS, WorkEstimate, estimate_positions,
+    AFFORDABLE_CHECK_SECONDS, ASSUMED_POSITIONS_PER_SECOND, LONG_RUN_SECONDS, WorkEstimate,
+    checked_by_score_alone, estimate_positions,
 };
 pub use interrupt::Interrupt;
 pub use limits::{MAX_RUNS, MAX_SPLIT_HEIGHT, MAX_THREADS};

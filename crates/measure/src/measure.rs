@@ -21,7 +21,7 @@ use crate::verify::{Answer, MoveValues, Verdict, judge_result};
 use crate::{Interrupt, MeasureError};
 use abbench_parallel::{ParallelAlgorithm, ParallelResult, SearchOptions};
 use abbench_results::{Algorithm, Results, Series, WallTimes, available_threads};
-use abbench_results::{FastestSerial, StopReason, Unfinished};
+use abbench_results::{CheckedBy, FastestSerial, StopReason, Unfinished};
 use abbench_results::{ParallelMetrics, Record, SCHEMA, TableRecord, TreeInfo, WindowFields};
 use abbench_search::{
     Basic, Detailed, F2Iter, SearchResult, SerialAlgorithm, SerialOptions, SerialSearch, Settings,
@@ -113,7 +113,12 @@ pub fn measure_series(
     }
     let info = TreeInfo::of(tree);
     let asked = series;
-    let series = with_serial_candidates_of(asked, config.serial_candidates);
+    let asked_algos: Vec<Algorithm> = asked.iter().map(|s| s.algo).collect();
+    let without_f2 = crate::checked_by_score_alone(tree, &asked_algos);
+    let mut series = with_serial_candidates_of(asked, config.serial_candidates);
+    if without_f2 {
+        series = without_f2_iter(series, asked);
+    }
     tree.visit(
         config.memory_budget,
         Measure {
@@ -123,6 +128,7 @@ pub fn measure_series(
             threads,
             config,
             pools,
+            without_f2,
         },
     )?
 }
@@ -150,8 +156,30 @@ pub fn measure_tree<T: GameTree>(
         threads,
         config,
         pools,
+        without_f2: false,
     }
     .visit(tree)
+}
+
+/// `series` for a tree checked by its published score alone: f2-iter, not asked for, is
+/// no candidate; and with a parallel search among them, plain MTD(f), the fastest serial
+/// search on a game, is measured, so that the parallel records have a serial search to
+/// be set against.
+fn without_f2_iter(series: Vec<Series>, asked: &[Series]) -> Vec<Series> {
+    let f2_iter = Algorithm::Serial(SerialAlgorithm::F2Iter);
+    let mtdf = Series {
+        algo: Algorithm::Serial(SerialAlgorithm::Mtdf),
+        settings: Settings::default(),
+    };
+    let mut out: Vec<Series> = series
+        .into_iter()
+        .filter(|s| s.algo != f2_iter || asked.contains(s))
+        .collect();
+    if out.iter().any(|s| s.algo.is_parallel()) && !out.contains(&mtdf) {
+        let first_parallel = out.iter().position(|s| s.algo.is_parallel());
+        out.insert(first_parallel.unwrap_or(out.len()), mtdf);
+    }
+    out
 }
 
 /// Each of `algos` with no settings of its own.
@@ -227,6 +255,9 @@ struct Measure<'a> {
     threads: &'a [usize],
     config: &'a MeasureConfig,
     pools: &'a Pools,
+    /// The tree's searches are held to its published score and f2-iter does not run
+    /// ([`crate::check_of`]).
+    without_f2: bool,
 }
 
 /// Why a search, or a series of runs, ended without a result.
@@ -355,8 +386,99 @@ impl TreeVisitor for Measure<'_> {
     type Output = Result<Results, MeasureError>;
 
     fn visit<T: GameTree>(self, tree: &T) -> Self::Output {
-        // Once the tree fits its budget, and before any search: the table searches'
-        // tables (one size each), and the settings each parallel search must refuse.
+        self.check_settings(tree)?;
+        let mut results = Results::default();
+        // The baseline: f2-iter, measured unless the tree's published score checks its
+        // searches and f2-iter costs more than they do ([`crate::check_of`]). Every
+        // parallel metric refers to it where it runs.
+        // The machine's yardstick, timed just before each record's timed runs
+        // (f2-iter's are the baseline's).
+        let baseline_reference = self.reference();
+        let baseline = if self.without_f2 {
+            None
+        } else {
+            match self.baseline(tree) {
+                Ok(baseline) => Some(baseline),
+                Err(Halt::Error(error)) => return Err(error),
+                Err(Halt::Stopped(reason)) => {
+                    results.unfinished = self.none_verified(&reason);
+                    return Ok(results);
+                }
+            }
+        };
+        // Every result is held to the tree's published value where it has one (a
+        // positions file's score), as `verify` holds it; else to f2-iter's.
+        let published = self.info.published_value();
+        let checked_by = if published.is_some() {
+            CheckedBy::Score
+        } else {
+            CheckedBy::F2Iter
+        };
+        let reference = match (published, &baseline) {
+            (Some(score), _) => score,
+            (None, Some(baseline)) => baseline.detailed.value,
+            (None, None) => unreachable!("f2-iter runs on a tree without a published score"),
+        };
+        let mut moves = MoveValues::new(tree);
+        self.serial_records(
+            tree,
+            (baseline.as_ref(), reference),
+            baseline_reference,
+            &mut moves,
+            &mut results,
+        )?;
+        let outpaced: Vec<Algorithm> = results
+            .unfinished
+            .iter()
+            .filter(|u| u.is_outpaced())
+            .map(|u| u.algo)
+            .collect();
+        let fastest = fastest_serial(baseline.as_ref(), &results.records, &outpaced);
+        // Every serial record of the tree names it too.
+        for record in &mut results.records {
+            record.fastest = fastest;
+            record.checked_by = Some(checked_by);
+        }
+        let base = match &baseline {
+            Some(baseline) => Some(SerialBase {
+                algo: None,
+                nodes: baseline.detailed.stats.nodes,
+                wall: baseline.wall.clone(),
+            }),
+            None => serial_base(&results.records, fastest.as_ref()),
+        };
+        let check = (&mut moves, reference, checked_by);
+        self.parallel_records(tree, check, base.as_ref(), fastest.as_ref(), &mut results)?;
+        Ok(results)
+    }
+}
+
+/// What a parallel record's speedup, efficiency and search overhead are against:
+/// f2-iter (`algo` `None`), or the serial search that stood in for it.
+struct SerialBase {
+    algo: Option<Algorithm>,
+    nodes: u64,
+    wall: WallTimes,
+}
+
+/// Where f2-iter did not run: the fastest serial search, else the first exact serial
+/// search measured (the plain MTD(f) that such a run always adds).
+fn serial_base(records: &[Record], fastest: Option<&FastestSerial>) -> Option<SerialBase> {
+    let record = match fastest {
+        Some(f) => records.iter().find(|r| r.algo == f.algo && is_exact(r)),
+        None => records.iter().find(|r| is_exact(r)),
+    }?;
+    Some(SerialBase {
+        algo: Some(record.algo),
+        nodes: record.nodes,
+        wall: record.wall_ns.clone(),
+    })
+}
+
+impl Measure<'_> {
+    /// Once the tree fits its budget, and before any search: the table searches'
+    /// tables (one size each), and the settings each parallel search must refuse.
+    fn check_settings<T: GameTree>(&self, tree: &T) -> Result<(), MeasureError> {
         for series in self.series {
             let settings = self.settings_of(series);
             if is_table_search(&series.algo) {
@@ -369,59 +491,48 @@ impl TreeVisitor for Measure<'_> {
                     .map_err(abbench_parallel::ParallelError::from)?;
             }
         }
-        let mut results = Results::default();
-        // The baseline: f2-iter, always measured, since every parallel metric and every
-        // verification refers to it.
-        // The machine's yardstick, timed just before each record's timed runs
-        // (f2-iter's are the baseline's).
-        let baseline_reference = self.reference();
-        let baseline = match self.baseline(tree) {
-            Ok(baseline) => baseline,
-            Err(Halt::Error(error)) => return Err(error),
-            Err(Halt::Stopped(reason)) => {
-                results.unfinished = self.none_verified(&reason);
-                return Ok(results);
-            }
-        };
-        // Every result is held to the tree's published value where it has one (a
-        // positions file's score), as `verify` holds it; else to f2-iter's.
-        let reference = self.info.score.unwrap_or(baseline.detailed.value);
-        let mut moves = MoveValues::new(tree);
-        self.serial_records(
-            tree,
-            (&baseline, reference),
-            baseline_reference,
-            &mut moves,
-            &mut results,
-        )?;
-        let serial_nodes = baseline.detailed.stats.nodes;
-        let outpaced: Vec<Algorithm> = results
-            .unfinished
-            .iter()
-            .filter(|u| u.is_outpaced())
-            .map(|u| u.algo)
-            .collect();
-        let fastest = fastest_serial(&baseline, &results.records, &outpaced);
-        // Every serial record of the tree names it too.
-        for record in &mut results.records {
-            record.fastest = fastest;
-        }
+        Ok(())
+    }
+
+    /// Every parallel series' record at every thread count (or its unfinished line),
+    /// held to `reference` and set against `base` and the `fastest` serial search.
+    fn parallel_records<T: GameTree>(
+        &self,
+        tree: &T,
+        (moves, reference, checked_by): (&mut MoveValues<'_, T>, Value, CheckedBy),
+        base: Option<&SerialBase>,
+        fastest: Option<&FastestSerial>,
+        results: &mut Results,
+    ) -> Result<(), MeasureError> {
+        // Without a serial search to set them against, the parallel ones stop as it did.
+        let serial_stop = results.unfinished.iter().find_map(|u| u.reason());
         for series in self.series {
             let Algorithm::Parallel(parallel) = series.algo else {
                 continue;
             };
             for &threads in self.threads {
+                let Some(base) = base else {
+                    let reason = serial_stop
+                        .clone()
+                        .unwrap_or_else(|| StopReason::Failed("no serial search ran".into()));
+                    let line = self
+                        .unfinished(series, threads, reason)
+                        .with_note("not run: no serial search gave a result to measure it against");
+                    results.unfinished.push(line);
+                    continue;
+                };
                 let machine = self.reference();
                 match self.parallel_record(
                     tree,
                     (parallel, &self.settings_of(series), threads),
-                    &mut moves,
+                    moves,
                     reference,
-                    (serial_nodes, &baseline.wall),
-                    fastest.as_ref(),
+                    base,
+                    fastest,
                 ) {
                     Ok(record) => results.records.push(Record {
                         machine_ns: machine,
+                        checked_by: Some(checked_by),
                         ..record
                     }),
                     Err(Halt::Error(error)) => return Err(error),
@@ -432,7 +543,7 @@ impl TreeVisitor for Measure<'_> {
                 }
             }
         }
-        Ok(results)
+        Ok(())
     }
 }
 
@@ -460,7 +571,7 @@ impl Measure<'_> {
     fn serial_records<T: GameTree>(
         &self,
         tree: &T,
-        (baseline, reference): (&Baseline, Value),
+        (baseline, reference): (Option<&Baseline>, Value),
         baseline_reference: Option<f64>,
         moves: &mut MoveValues<'_, T>,
         results: &mut Results,
@@ -509,21 +620,18 @@ impl Measure<'_> {
     fn candidate_stop(
         &self,
         series: &Series,
-        baseline: &Baseline,
+        baseline: Option<&Baseline>,
         records: &[Record],
     ) -> Option<(Duration, Algorithm)> {
         if self.asked.contains(series) {
             return None;
         }
-        let f2_iter = (
-            Algorithm::Serial(SerialAlgorithm::F2Iter),
-            baseline.wall.median,
-        );
+        let f2_iter = baseline.map(|b| (Algorithm::Serial(SerialAlgorithm::F2Iter), b.wall.median));
         let (by, median) = records
             .iter()
             .filter(|r| is_exact(r))
             .map(|r| (r.algo, r.wall_ns.median))
-            .chain([f2_iter])
+            .chain(f2_iter)
             .min_by_key(|&(_, median)| median)?;
         let limit = Duration::from_nanos(median)
             .saturating_mul(CANDIDATE_STOP)
@@ -593,10 +701,10 @@ impl Measure<'_> {
         &self,
         tree: &T,
         (serial, settings, limit): (SerialAlgorithm, &Settings, Option<Duration>),
-        baseline: &Baseline,
+        baseline: Option<&Baseline>,
     ) -> Result<(SearchResult, Vec<SearchResult>, WallTimes), Halt> {
         let config = self.config;
-        if is_baseline(serial, settings) {
+        if let Some(baseline) = baseline.filter(|_| is_baseline(serial, settings)) {
             return Ok((
                 baseline.detailed.clone(),
                 baseline.runs.clone(),
@@ -634,7 +742,7 @@ impl Measure<'_> {
         &self,
         tree: &T,
         searched: (SerialAlgorithm, &Settings, Option<Duration>),
-        baseline: &Baseline,
+        baseline: Option<&Baseline>,
         moves: &mut MoveValues<'_, T>,
         reference: Value,
     ) -> Result<Record, Halt> {
@@ -660,6 +768,7 @@ impl Measure<'_> {
             cutoffs: detailed.stats.cutoffs,
             wall_ns: wall,
             verified,
+            checked_by: None,
             parallel: None,
             used: Settings::default(),
             bound: None,
@@ -687,7 +796,7 @@ impl Measure<'_> {
         (algorithm, options, threads): (ParallelAlgorithm, &SearchOptions, usize),
         moves: &mut MoveValues<'_, T>,
         reference: Value,
-        (serial_nodes, baseline_wall): (u64, &WallTimes),
+        base: &SerialBase,
         fastest: Option<&FastestSerial>,
     ) -> Result<Record, Halt> {
         let searcher = self.pools.searcher(threads)?;
@@ -715,7 +824,7 @@ impl Measure<'_> {
         let metrics = parallel_metrics(
             (algorithm, threads, options, searcher.is_pinned()),
             (shown, &nodes, &wall),
-            (serial_nodes, baseline_wall),
+            base,
             fastest,
         );
         let given = options.read_by(Algorithm::Parallel(algorithm)).recorded();
@@ -738,6 +847,7 @@ impl Measure<'_> {
             nps,
             wall_ns: wall,
             verified,
+            checked_by: None,
             parallel: Some(metrics),
             used: used.recorded(),
             bound: None,
@@ -762,9 +872,10 @@ impl Measure<'_> {
 fn parallel_metrics(
     (algorithm, threads, options, pinned): (ParallelAlgorithm, usize, &SearchOptions, bool),
     (shown, nodes, wall): (&ParallelResult, &[u64], &WallTimes),
-    (serial_nodes, baseline_wall): (u64, &WallTimes),
+    base: &SerialBase,
     fastest: Option<&FastestSerial>,
 ) -> ParallelMetrics {
+    let (serial_nodes, baseline_wall) = (base.nodes, &base.wall);
     let median_nodes = nodes[nodes.len() / 2];
     let speedup = baseline_wall.median as f64 / wall.median as f64;
     let nps = wall.per_second(median_nodes);
@@ -776,6 +887,7 @@ fn parallel_metrics(
         .iter()
         .all(|s| !s.only_parallel());
     ParallelMetrics {
+        serial_algo: base.algo,
         serial_nodes,
         serial_wall_ns: baseline_wall.median,
         speedup,
@@ -861,11 +973,13 @@ pub const CANDIDATE_FLOOR: Duration = Duration::from_millis(100);
 /// unless every candidate of [`EXACT_SERIAL`] was measured with the full window, since
 /// one left out may be the fastest.
 fn fastest_serial(
-    baseline: &Baseline,
+    baseline: Option<&Baseline>,
     records: &[Record],
     outpaced: &[Algorithm],
 ) -> Option<FastestSerial> {
-    // A candidate stopped because it was slower than another is measured enough.
+    // A candidate stopped because it was slower than another is measured enough;
+    // f2-iter, where it did not run, was estimated slower than the published score's
+    // check allows (`crate::check_of`).
     let every = EXACT_SERIAL.iter().all(|&candidate| {
         candidate == SerialAlgorithm::F2Iter
             || outpaced.contains(&Algorithm::Serial(candidate))
@@ -876,21 +990,21 @@ fn fastest_serial(
     if !every {
         return None;
     }
-    let mut fastest = FastestSerial {
+    let mut fastest: Option<FastestSerial> = baseline.map(|baseline| FastestSerial {
         algo: Algorithm::Serial(SerialAlgorithm::F2Iter),
         wall_ns: baseline.wall.median,
         nodes: baseline.detailed.stats.nodes,
-    };
+    });
     for record in records {
-        if is_exact(record) && record.wall_ns.median < fastest.wall_ns {
-            fastest = FastestSerial {
+        if is_exact(record) && fastest.is_none_or(|f| record.wall_ns.median < f.wall_ns) {
+            fastest = Some(FastestSerial {
                 algo: record.algo,
                 wall_ns: record.wall_ns.median,
                 nodes: record.nodes,
-            };
+            });
         }
     }
-    Some(fastest)
+    fastest
 }
 
 /// Whether `record` is of an exact serial search with the full window: one that may be

@@ -299,12 +299,10 @@ pub fn verify_tree(
     )?
 }
 
-/// The value published for `spec`'s tree, if any: a `connect4` position's score.
+/// The value published for `spec`'s tree, if any: a `connect4` position's score, or
+/// its sign for a tree solved weakly.
 pub fn published_value(spec: &TreeSpec) -> Option<Value> {
-    match &spec.source {
-        abbench_tree::TreeSource::Model(model) => model.score,
-        abbench_tree::TreeSource::File(_) => None,
-    }
+    abbench_results::TreeInfo::of(spec).published_value()
 }
 
 /// Builds the pools `plan`'s parallel searches need, if missing: before

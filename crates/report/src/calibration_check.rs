@@ -286,7 +286,7 @@ fn why_nothing_selected(groups: &[WorkloadGroup<'_>], options: &CheckOptions) ->
     let parallel: Vec<&Record> = groups
         .iter()
         .flat_map(|g| g.records.iter().copied())
-        .filter(|r| r.parallel.is_some() && parallel_algorithm(r).is_some())
+        .filter(|r| against_f2_iter(r) && parallel_algorithm(r).is_some())
         .collect();
     if parallel.is_empty() {
         return "the records hold no parallel search to simulate".to_string();
@@ -345,7 +345,7 @@ fn select<'a>(group: &WorkloadGroup<'a>, options: &CheckOptions) -> Option<Selec
         .records
         .iter()
         .copied()
-        .filter(|r| r.parallel.is_some() && parallel_algorithm(r).is_some())
+        .filter(|r| against_f2_iter(r) && parallel_algorithm(r).is_some())
         .collect();
     let serial_ms: Vec<f64> = parallel
         .iter()
@@ -502,6 +502,15 @@ fn run(job: &Job) -> Result<Vec<SimResult>, ReportError> {
             job.sim.spec, job.sim.serial_positions
         )),
     })
+}
+
+/// Whether `record` is a parallel one set against f2-iter, as the simulator's are (not
+/// against the serial search that stood in for it where f2-iter did not run).
+fn against_f2_iter(record: &Record) -> bool {
+    record
+        .parallel
+        .as_ref()
+        .is_some_and(|p| p.serial_algo.is_none())
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, RebuildError> {
         let moves = needed(info.position.clone(), name, "position")?;
         let spec = ModelSpec {
             path_keys: info.path_keys == Some(true),
+            weak: info.weak == Some(true),
             ..ModelSpec::connect4(&moves, info.score, info.seed.unwrap_or(1))
         };
         return Ok(TreeSpec::model(spec, layout));

@@ -259,6 +259,9 @@ fn plan(group: &WorkloadGroup<'_>, profile: &CostProfile) -> Result<Plan, NotSim
         .records
         .iter()
         .filter_map(|r| r.parallel.as_ref().map(|p| (*r, p)))
+        // The simulator's serial base is f2-iter's tree: a record set against another
+        // serial search (`serial_algo`) is not simulated.
+        .filter(|(_, p)| p.serial_algo.is_none())
         .collect();
     let mut algorithms: Vec<ParallelAlgorithm> = parallel
         .iter()

@@ -48,8 +48,8 @@ pub const CALIBRATION_FILE: &str = "calibration.json";
 pub use output_file::{RUN_DATA_FILES, RUN_REPORT_FILES, check_output_file};
 pub use read::{MAX_RESULTS_BYTES, MAX_SMALL_FILE_BYTES, read_text};
 pub use record::{
-    FastestSerial, MAX_MACHINE_NS, MIN_MACHINE_NS, ParallelMetrics, Record, RecordKey, SCHEMA,
-    SearchKind, Series, TableRecord, TreeInfo, WindowFields,
+    CheckedBy, FastestSerial, MAX_MACHINE_NS, MIN_MACHINE_NS, ParallelMetrics, Record, RecordKey,
+    SCHEMA, SearchKind, Series, TableRecord, TreeInfo, WindowFields,
 };
 pub use results::{Results, ResultsWriter, parse_results, read_results, results_text};
 pub use run_folder::{

@@ -77,6 +77,10 @@ pub struct TreeInfo {
     /// `connect4`: searched with path keys instead of its position keys.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path_keys: Option<bool>,
+    /// `connect4`: solved weakly, every value its sign: a win (1), a draw (0) or a loss
+    /// (-1) for the side to move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weak: Option<bool>,
     /// `implicit` or `arena`.
     #[schemars(with = "String", extend("enum" = [Layout::Implicit.to_string(), Layout::Arena.to_string()]))]
     pub layout: Layout,
@@ -98,6 +102,7 @@ impl TreeInfo {
                 position: Some(m.position.clone().unwrap_or_default()),
                 score: m.score,
                 path_keys: m.path_keys.then_some(true),
+                weak: m.weak.then_some(true),
                 layout,
                 ..TreeInfo::default()
             },
@@ -148,6 +153,18 @@ impl TreeInfo {
         }
     }
 
+    /// The root value every search of the tree is held to, where one is published: the
+    /// score, or its sign for a tree solved weakly.
+    pub fn published_value(&self) -> Option<Value> {
+        self.score.map(|score| {
+            if self.weak == Some(true) {
+                score.signum()
+            } else {
+                score
+            }
+        })
+    }
+
     /// A short human-readable label, e.g. `random d=16 h=8`.
     pub fn label(&self) -> String {
         if let Some(file) = &self.file {
@@ -168,6 +185,9 @@ impl TreeInfo {
         if self.path_keys == Some(true) {
             parts.push("path-keys".to_string());
         }
+        if self.weak == Some(true) {
+            parts.push("weak".to_string());
+        }
         if let Some(v) = self.values.filter(|&v| v != abbench_tree::DEFAULT_VALUES) {
             parts.push(format!("values={v}"));
         }
@@ -187,11 +207,29 @@ impl TreeInfo {
     }
 }
 
+/// What a record's value was held to ([`Record::checked_by`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CheckedBy {
+    /// The tree's published score (a positions file's, or `--score`): the search that
+    /// checks it is a solver no one here wrote.
+    Score,
+    /// Serial F2 (`f2-iter`), run on the same tree in the same run.
+    F2Iter,
+}
+
 /// The metrics only a parallel search has, against `f2-iter` on the same tree and
 /// layout, measured in the same process.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ParallelMetrics {
-    /// Positions `f2-iter` examines on this tree.
+    /// The serial search that `serial_nodes`, `serial_wall_ns`, `speedup`,
+    /// `efficiency`, `search_overhead` and `nps_scaling` are against: absent for
+    /// `f2-iter`; the fastest serial search measured where the run held its searches to
+    /// a published score and did not run f2-iter (`checked_by` `score`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<crate::schema::FastestSerialName>")]
+    pub serial_algo: Option<Algorithm>,
+    /// Positions `f2-iter` (or `serial_algo`) examines on this tree.
     pub serial_nodes: u64,
     /// Median wall time of `f2-iter`, nanoseconds.
     pub serial_wall_ns: u64,
@@ -315,10 +353,14 @@ pub struct Record {
     /// `nodes / median wall seconds`.
     #[schemars(range(min = 0.0))]
     pub nps: f64,
-    /// Same value as serial F2 and a best move whose own value is the root value, on
-    /// every run; for a result that is a bound (`bound` lower or upper), a bound that
-    /// holds of serial F2's value.
+    /// Same value as serial F2 (or as the published score, `checked_by`) and a best
+    /// move whose own value is the root value, on every run; for a result that is a
+    /// bound (`bound` lower or upper), a bound that holds of that value.
     pub verified: bool,
+    /// What `verified` held the value to: the tree's published score, or serial F2 run
+    /// on the same tree (absent in older records: the score where the tree has one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked_by: Option<CheckedBy>,
     /// The settings the search used, under their keys, where it reads them: those given
     /// (a root window other than the full one, a cutoff criterion other than `ge`, a
     /// table size other than the default, …), the first guess it started from (the

@@ -78,6 +78,9 @@ parameters! {
     /// Name positions by their path from the root in the table-driven searches, as if the
     /// game had no transpositions (to measure what they save).
     PathKeys = "path-keys", read by [Connect4];
+    /// Solve weakly: each value is its sign, a win (1), a draw (0) or a loss (-1) for
+    /// the side to move, as Fhourstones does; a published score is held by its sign.
+    Weak = "weak", read by [Connect4];
 }
 
 impl Parameter {

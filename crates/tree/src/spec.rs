@@ -158,6 +158,10 @@ pub struct ModelSpec {
     /// no transpositions ([`crate::PathKeyed`]).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub path_keys: bool,
+    /// `connect4`: solve it weakly, each value its sign (win, draw or loss), as
+    /// Fhourstones does ([`Connect4Tree::weak`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub weak: bool,
 }
 
 impl Default for ModelSpec {
@@ -178,6 +182,7 @@ impl Default for ModelSpec {
             position: None,
             score: None,
             path_keys: false,
+            weak: false,
         }
     }
 }
@@ -361,7 +366,8 @@ impl ModelSpec {
             crate::models::connect4::positions_file::check_score(moves, score)
                 .map_err(|why| TreeError::invalid("score", score, why.to_string()))?;
         }
-        Ok(Connect4Tree::new(board))
+        let tree = Connect4Tree::new(board);
+        Ok(if self.weak { tree.weak() } else { tree })
     }
 
     fn validate_ordered(&self) -> Result<(), TreeError> {
@@ -493,6 +499,9 @@ impl fmt::Display for ModelSpec {
             }
             if self.path_keys {
                 f.write_str(" path-keys")?;
+            }
+            if self.weak {
+                f.write_str(" weak")?;
             }
             return Ok(());
         }

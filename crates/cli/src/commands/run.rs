@@ -335,9 +335,12 @@ fn describe(record: &Record) -> String {
         Some(s) if record.tree.position.is_none() => format!(" seed={s}"),
         _ => String::new(),
     };
-    let truth = record.tree.score.map_or("serial F2".to_string(), |s| {
-        format!("the published score {s}")
-    });
+    let truth = record
+        .tree
+        .published_value()
+        .map_or("serial F2".to_string(), |s| {
+            format!("the published score {s}")
+        });
     format!(
         "{truth}: {}{seed} {} threads={} (value {}, best move {})",
         record.tree.label(),
@@ -399,7 +402,11 @@ impl RunTable {
         let dash = || "-".to_string();
         let (speedup, efficiency, overhead, against_fastest) = match &record.parallel {
             Some(p) => (
-                format!("{:.2}", p.speedup),
+                // Against f2-iter, or the serial search that stood in for it.
+                match p.serial_algo {
+                    Some(serial) => format!("{:.2} ({serial})", p.speedup),
+                    None => format!("{:.2}", p.speedup),
+                },
                 format!("{:.0}%", 100.0 * p.efficiency),
                 format!("{:+.1}%", 100.0 * p.search_overhead),
                 match (p.speedup_vs_fastest, p.fastest_serial) {

@@ -160,6 +160,7 @@ mod tests {
             nps: 1e6,
             wall_ns: WallTimes::of(&[std::time::Duration::from_micros(100)]).unwrap(),
             verified: true,
+            checked_by: None,
             parallel: None,
             used: Default::default(),
             bound: None,

@@ -255,6 +255,7 @@ mod tests {
             nps: 1e6,
             wall_ns: wall,
             verified: true,
+            checked_by: None,
             parallel: Some(ParallelMetrics {
                 speedup,
                 splits,

@@ -144,6 +144,7 @@ pub struct Connect4Children {
 #[derive(Clone, Debug)]
 pub struct Connect4Tree {
     root: Connect4Node,
+    weak: bool,
 }
 
 impl Connect4Tree {
@@ -151,7 +152,22 @@ impl Connect4Tree {
     pub fn new(board: Board) -> Connect4Tree {
         Connect4Tree {
             root: Connect4Node::new(board),
+            weak: false,
         }
+    }
+
+    /// The same tree solved weakly, as Fhourstones and Pons's `-w` solve it: each
+    /// value is its sign, a win (1), a draw (0) or a loss (-1) for the side to move,
+    /// and so are the bounds. The positions and their order are the tree's; only the
+    /// values change, so that a search cuts off at the first move that wins.
+    pub fn weak(self) -> Connect4Tree {
+        Connect4Tree { weak: true, ..self }
+    }
+
+    /// A value as this tree gives it: its sign when the tree is weak.
+    #[inline(always)]
+    fn scored(&self, value: Value) -> Value {
+        if self.weak { value.signum() } else { value }
     }
 }
 
@@ -222,20 +238,21 @@ impl GameTree for Connect4Tree {
 
     #[inline(always)]
     fn value(&self, node: Connect4Node) -> Value {
-        Value::from(node.value)
+        self.scored(Value::from(node.value))
     }
 
     /// An internal position's mover cannot win with its next stone (rule 1) and has a
     /// move that does not lose to the other side's next (rule 2), so its value lies in
-    /// `-(40 - n) / 2 ..= (41 - n) / 2`.
+    /// `-(40 - n) / 2 ..= (41 - n) / 2` (their signs, for a weak tree).
     #[inline(always)]
     fn value_bounds(&self, node: Connect4Node) -> Option<(Value, Value)> {
         let n = Value::from(node.board.moves);
-        Some(if node.moves == 0 {
+        let (lo, hi) = if node.moves == 0 {
             (Value::from(node.value), Value::from(node.value))
         } else {
             (-(40 - n) / 2, (41 - n) / 2)
-        })
+        };
+        Some((self.scored(lo), self.scored(hi)))
     }
 
     #[inline(always)]

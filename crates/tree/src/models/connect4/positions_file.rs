@@ -3,7 +3,9 @@
 //! in the solver's convention (the module's notes), e.g. `2252576253462244111563365343671351441 -1`.
 //!
 //! The score may be left out (a position whose value no one has published); blank lines
-//! and lines starting with `#` are skipped. A malformed line is an error naming the file,
+//! and lines starting with `#` are skipped. The empty board has no moves to write: its
+//! line is its score alone, after a space or a tab (` 1`), since a line that starts with
+//! a field starts with the moves. A malformed line is an error naming the file,
 //! the line, the column and the problem; nothing is read past it.
 
 use super::position::parse_moves;
@@ -108,8 +110,14 @@ pub fn parse_positions(text: &str, path: &str) -> Result<Vec<ScoredPosition>, Tr
             continue;
         }
         let indent = raw.len() - raw.trim_start().len() + 1;
-        let mut fields = trimmed.split_whitespace();
-        let moves = fields.next().unwrap_or_default();
+        let mut fields = trimmed.split_whitespace().peekable();
+        // An indented line of one field is the empty board's score.
+        let empty_board = indent > 1 && trimmed.split_whitespace().count() == 1;
+        let moves = if empty_board {
+            ""
+        } else {
+            fields.next().unwrap_or_default()
+        };
         parse_moves(moves).map_err(|e| error(indent, e.to_string()))?;
         let score = match fields.next() {
             None => None,

@@ -169,3 +169,43 @@ fn a_positions_file_names_the_line_of_each_problem() {
     assert_eq!(read[0].score, Some(2));
     assert_eq!(read[1].score, None);
 }
+
+#[test]
+fn an_indented_score_alone_is_the_empty_board() {
+    let read = parse_positions(" 1\n4453 2\n\t-3\n", "set.txt").unwrap();
+    assert_eq!((read[0].moves.as_str(), read[0].score), ("", Some(1)));
+    assert_eq!((read[1].moves.as_str(), read[1].score), ("4453", Some(2)));
+    // Checked as any score: the empty board's lie in -18 ..= 18.
+    assert_eq!((read[2].moves.as_str(), read[2].score), ("", Some(-3)));
+    assert!(parse_positions(" 19\n", "set.txt").is_err());
+    // A line that starts with its moves is read as before.
+    let moves_only = parse_positions("1\n", "set.txt").unwrap();
+    assert_eq!(
+        (moves_only[0].moves.as_str(), moves_only[0].score),
+        ("1", None)
+    );
+}
+
+#[test]
+fn the_weak_tree_gives_the_sign_of_every_value_on_the_same_positions() {
+    for position in late_positions().iter().take(60) {
+        let strong = tree(&position.moves);
+        let weak = tree(&position.moves).weak();
+        let value = tree_value(&strong, strong.root());
+        assert_eq!(
+            tree_value(&weak, weak.root()),
+            value.signum(),
+            "{}",
+            position.moves
+        );
+        assert_eq!(Some(value), position.score, "{}", position.moves);
+        let (lo, hi) = weak.value_bounds(weak.root()).unwrap();
+        assert!(
+            (-1..=1).contains(&lo) && lo <= hi && hi <= 1,
+            "{}",
+            position.moves
+        );
+        // The same positions in the same order: only the values change.
+        assert_eq!(weak.degree(weak.root()), strong.degree(strong.root()));
+    }
+}
