@@ -25,6 +25,10 @@
 //!   slower to generate than a model's: the time is over
 //!   [`CONNECT4_POSITIONS_PER_SECOND`], twice the 2×10⁷ measured there. The empty board
 //!   is estimated at hours a search, so that it asks for `--force`.
+//! * `connect4` by the table searches (MTD(f), the null-window search, ABDADA, Lazy
+//!   SMP): `4,440 × 2^(m - 22)` ([`CONNECT4_TABLE_ANCHOR`], [`CONNECT4_TABLE_BRANCHING`]),
+//!   at [`CONNECT4_TABLE_POSITIONS_PER_SECOND`]: their table keeps them far below
+//!   f2-iter's count, and its misses slow them.
 //! * `.tree` files: not estimated (their size is only known once read, and a file that
 //!   fits in memory is searched in seconds).
 //!
@@ -55,9 +59,15 @@ pub const CONNECT4_BRANCHING: f64 = 1.8;
 pub const CONNECT4_TABLE_ANCHOR: (u32, f64) = (22, 4440.0);
 
 /// Connect Four, the table searches: the growth of their positions per move left, away
-/// from [`CONNECT4_TABLE_ANCHOR`]. MTD(f) examined 16.0 M positions on 30 positions of
-/// 10-14 stones (about 30 moves left): `(533,000 / 4,440)^(1/8)` = 1.82.
-pub const CONNECT4_TABLE_BRANCHING: f64 = 1.82;
+/// from [`CONNECT4_TABLE_ANCHOR`]. MTD(f) with a 64 MiB table examined 27.5 M positions
+/// from `2463176` (7 stones, 35 left): `(27.5 M / 4,440)^(1/13)` = 1.96; 5.6 M from
+/// `246317676` (32 left), 1.95 a move from the anchor.
+pub const CONNECT4_TABLE_BRANCHING: f64 = 2.0;
+
+/// Connect Four, the table searches: positions per second and thread the estimate
+/// assumes, twice the 6-9 M that MTD(f) reaches on positions of 7-11 stones on the
+/// 2-vCPU VM (its table's misses cost more than f2-iter's moves).
+pub const CONNECT4_TABLE_POSITIONS_PER_SECOND: f64 = 1.6e7;
 
 /// Connect Four: the growth, per move left, of the positions F0 examines.
 pub const CONNECT4_F0_BRANCHING: f64 = 2.0;
@@ -84,16 +94,18 @@ pub fn checked_by_score_alone(tree: &TreeSpec, asked: &[Algorithm]) -> bool {
     };
     model.score.is_some()
         && !asked.contains(&f2_iter)
-        && estimate_positions(model, f2_iter) / positions_per_second(model)
+        && estimate_positions(model, f2_iter) / positions_per_second(model, f2_iter)
             > AFFORDABLE_CHECK_SECONDS
 }
 
-/// Positions per second and thread the estimate assumes for `model`.
-fn positions_per_second(model: &ModelSpec) -> f64 {
-    if model.model == Model::Connect4 {
-        CONNECT4_POSITIONS_PER_SECOND
-    } else {
-        ASSUMED_POSITIONS_PER_SECOND
+/// Positions per second and thread the estimate assumes for `algo` on `model`.
+fn positions_per_second(model: &ModelSpec, algo: Algorithm) -> f64 {
+    match model.model {
+        Model::Connect4 if crate::searches::is_table_search(&algo) => {
+            CONNECT4_TABLE_POSITIONS_PER_SECOND
+        }
+        Model::Connect4 => CONNECT4_POSITIONS_PER_SECOND,
+        _ => ASSUMED_POSITIONS_PER_SECOND,
     }
 }
 
@@ -152,6 +164,20 @@ pub struct WorkEstimate {
     pub largest: Option<(String, f64)>,
     /// The hardware threads a parallel search can use.
     pub hardware_threads: usize,
+    /// The largest search's positions per second and thread and, on Connect Four, the
+    /// growth of its positions per move left.
+    largest_rate: (f64, f64),
+}
+
+/// The growth per move left of the positions `algo` examines on Connect Four.
+fn connect4_growth(algo: Algorithm) -> f64 {
+    if crate::searches::is_table_search(&algo) {
+        CONNECT4_TABLE_BRANCHING
+    } else if algo == Algorithm::Serial(SerialAlgorithm::F0) {
+        CONNECT4_F0_BRANCHING
+    } else {
+        CONNECT4_BRANCHING
+    }
 }
 
 impl WorkEstimate {
@@ -176,7 +202,7 @@ impl WorkEstimate {
             return;
         };
         let positions = estimate_positions(model, algo);
-        let per_thread = positions_per_second(model);
+        let per_thread = positions_per_second(model, algo);
         let speed = per_thread
             * if algo.is_parallel() {
                 threads.clamp(1, self.hardware_threads) as f64
@@ -192,6 +218,7 @@ impl WorkEstimate {
             let mut label = abbench_results::TreeInfo::of(tree).label();
             label.push_str(&format!(" with {algo}"));
             self.largest = Some((label, positions));
+            self.largest_rate = (per_thread, connect4_growth(algo));
         }
     }
 
@@ -204,9 +231,9 @@ impl WorkEstimate {
         let basis = match &self.largest {
             Some((label, positions)) if label.starts_with("connect4") => format!(
                 "estimated from the positions: its largest search, {label}, examines about \
-                 {positions:.1e} positions, at most {CONNECT4_POSITIONS_PER_SECOND:.0e} per \
-                 second and thread; each move played (--position MOVES) divides it by about \
-                 {CONNECT4_BRANCHING}"
+                 {positions:.1e} positions, at most {:.1e} per second and thread; each move \
+                 played (--position MOVES) divides it by about {}",
+                self.largest_rate.0, self.largest_rate.1
             ),
             Some((label, positions)) => format!(
                 "estimated from the trees' models: its largest search, {label}, examines \
@@ -266,6 +293,33 @@ mod tests {
             None,
         );
         assert!(quick.check("this run").is_ok());
+    }
+
+    #[test]
+    fn connect4_table_searches_grow_as_mtdf_measured_and_the_empty_board_asks_for_force() {
+        let at = |moves: &str| ModelSpec::connect4(moves, None, 1);
+        // The anchor: 4,440 positions at 22 moves left (20 played).
+        let mid = at("44444455555533333366");
+        assert!((estimate_positions(&mid, algo("mtdf")) - 4440.0).abs() < 1e-6);
+        let abdada = algo("abdada");
+        assert_eq!(estimate_positions(&mid, abdada), 4440.0);
+        // Each move played halves it; f2-iter's grows as 1.8 a move.
+        let one_more = at("444444555555333333662");
+        assert!((estimate_positions(&one_more, algo("mtdf")) - 2220.0).abs() < 1e-6);
+        // The empty board: 4,440 × 2^20 positions, about 290 s at 1.6e7 a second; `run
+        // --repeat 1` (a warm-up, a timed run and a counting run) asks for --force.
+        let empty = TreeSpec::model(at(""), Layout::Implicit);
+        let mut estimate = WorkEstimate::new(2);
+        estimate.add(&empty, algo("mtdf"), 1, 3, None);
+        let message = estimate.check("this run").unwrap_err().to_string();
+        assert!(message.contains("with mtdf"), "{message}");
+        assert!(message.contains("divides it by about 2"), "{message}");
+        assert!(message.contains("1.6e7 per second"), "{message}");
+        // Ten moves in, it runs.
+        let early = TreeSpec::model(at("4444445555"), Layout::Implicit);
+        let mut quick = WorkEstimate::new(2);
+        quick.add(&early, algo("mtdf"), 1, 7, None);
+        assert!(quick.check("this run").is_ok(), "{:?}", quick.seconds);
     }
 
     #[test]

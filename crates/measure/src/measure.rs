@@ -419,7 +419,12 @@ impl TreeVisitor for Measure<'_> {
             (None, Some(baseline)) => baseline.detailed.value,
             (None, None) => unreachable!("f2-iter runs on a tree without a published score"),
         };
-        let mut moves = MoveValues::new(tree);
+        // Without f2-iter, a best move is valued by MTD(f) with the run's table size.
+        let mut moves = if self.without_f2 {
+            MoveValues::by_table(tree, self.config.settings.serial())
+        } else {
+            MoveValues::new(tree)
+        };
         self.serial_records(
             tree,
             (baseline.as_ref(), reference),

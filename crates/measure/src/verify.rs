@@ -525,12 +525,16 @@ impl VerifySearches<'_> {
     }
 }
 
-/// The value of each root move, `-F(child)`, computed once per move by `f2-iter`: what a
-/// best move is held to.
+/// The value of each root move, `-F(child)`, computed once per move by `f2-iter`, or by
+/// MTD(f) with a table where f2-iter does not run: what a best move is held to.
 pub(crate) struct MoveValues<'t, T: GameTree> {
     tree: &'t T,
     kernel: F2Iter<T>,
     known: HashMap<usize, Option<Value>>,
+    /// The options (their table's size) of the MTD(f) that values a move, where f2-iter,
+    /// without a table, would cost far more than the search it checks
+    /// ([`crate::checked_by_score_alone`]).
+    by_table: Option<abbench_search::SerialOptions>,
 }
 
 impl<'t, T: GameTree> MoveValues<'t, T> {
@@ -539,6 +543,16 @@ impl<'t, T: GameTree> MoveValues<'t, T> {
             tree,
             kernel: F2Iter::new(tree),
             known: HashMap::new(),
+            by_table: None,
+        }
+    }
+
+    /// The moves of `tree` valued by MTD(f) with the table of `options`, each below its
+    /// own root ([`abbench_tree::Subtree`]), from the guess the root's value gives.
+    pub(crate) fn by_table(tree: &'t T, options: abbench_search::SerialOptions) -> Self {
+        MoveValues {
+            by_table: Some(options),
+            ..MoveValues::new(tree)
         }
     }
 
@@ -555,7 +569,7 @@ impl<'t, T: GameTree> MoveValues<'t, T> {
                 Verdict::WrongMove { move_value: None }
             };
         };
-        let move_value = self.move_value(best);
+        let move_value = self.move_value(best, expected);
         if move_value == Some(expected) {
             Verdict::Agrees
         } else {
@@ -563,14 +577,31 @@ impl<'t, T: GameTree> MoveValues<'t, T> {
         }
     }
 
-    /// `-F(child)` for root move number `best`; `None` when there is no such move.
-    fn move_value(&mut self, best: usize) -> Option<Value> {
-        let (tree, kernel) = (self.tree, &mut self.kernel);
-        *self
-            .known
-            .entry(best)
-            .or_insert_with(|| kernel.root_move_value(tree, best))
+    /// `-F(child)` for root move number `best`; `None` when there is no such move. A
+    /// table search starts from the guess that the root's value, `expected`, gives.
+    fn move_value(&mut self, best: usize, expected: Value) -> Option<Value> {
+        let (tree, kernel, by_table) = (self.tree, &mut self.kernel, self.by_table);
+        *self.known.entry(best).or_insert_with(|| match by_table {
+            Some(options) => table_move_value(tree, best, options.exact_from(-expected))
+                .or_else(|| kernel.root_move_value(tree, best)),
+            None => kernel.root_move_value(tree, best),
+        })
     }
+}
+
+/// `-F(child)` for root move number `number` by MTD(f) told `options`; `None` when
+/// there is no such move or no such table.
+fn table_move_value<T: GameTree>(
+    tree: &T,
+    number: usize,
+    options: abbench_search::SerialOptions,
+) -> Option<Value> {
+    let root = tree.root();
+    let children = tree.children(root);
+    let i = (0..tree.degree(root)).find(|&i| tree.move_number(root, &children, i) == number)?;
+    let below = abbench_tree::Subtree::new(tree, tree.child(root, &children, i));
+    let mut search = SerialSearch::new(SerialAlgorithm::Mtdf, options, &below).ok()?;
+    Some(-search.search::<Basic>(&below).value)
 }
 
 /// [`verify_tree`] on a tree that is wrong on the pools' worker threads (every leaf one
@@ -593,6 +624,23 @@ mod tests {
     use super::*;
     use abbench_parallel::ParallelAlgorithm;
     use abbench_tree::{Layout, Model, ModelSpec};
+
+    #[test]
+    fn a_move_valued_by_a_table_search_has_its_f2_value() {
+        use abbench_tree::models::RandomTree;
+        for seed in 0..6 {
+            let tree = RandomTree::new(4, 6, seed, 50);
+            let root_value = F2Iter::new(&tree).search::<Basic>(&tree).value;
+            let mut by_f2 = MoveValues::new(&tree);
+            let options = abbench_search::SerialOptions::default();
+            let mut by_table = MoveValues::by_table(&tree, options);
+            for number in 0..5 {
+                let f2 = by_f2.move_value(number, root_value);
+                assert_eq!(by_table.move_value(number, root_value), f2, "seed {seed}");
+                assert_eq!(f2.is_none(), number == 4, "seed {seed}");
+            }
+        }
+    }
 
     #[test]
     fn a_search_that_answers_wrongly_is_a_mismatch_that_names_it() {

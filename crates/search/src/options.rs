@@ -215,6 +215,17 @@ impl SerialOptions {
         Ok(())
     }
 
+    /// The plain search's options (the full window, `>=`, no kinds, the default
+    /// aspiration) with this one's table and the first guess `guess`: what a check of
+    /// one move's exact value searches with, whatever the run's own window.
+    pub fn exact_from(&self, guess: Value) -> SerialOptions {
+        SerialOptions {
+            guess: Some(guess),
+            tt_mb: self.tt_mb,
+            ..SerialOptions::default()
+        }
+    }
+
     /// Whether the window, cutoff and kinds are the paper's defaults: the searches that
     /// take them then run exactly as without options.
     pub fn is_plain_f2(&self) -> bool {

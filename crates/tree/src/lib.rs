@@ -19,6 +19,7 @@ mod path_keyed;
 mod preorder;
 mod spec;
 mod stats;
+mod subtree;
 mod tree_spec;
 mod value;
 
@@ -39,5 +40,6 @@ pub use spec::{
     TreeVisitor, full_tree_nodes,
 };
 pub use stats::{LevelStats, TreeStats};
+pub use subtree::Subtree;
 pub use tree_spec::{MAX_TREES, SPEC_VERSION, TreeCountError, TreeSpec, check_tree_count};
 pub use value::{INFINITY, MAX_LEAF_MAGNITUDE, NEG_INFINITY, Value};
