@@ -41,8 +41,9 @@
 # notation too; other characters ignored, blank lines skipped). Each is solved once, from
 # an empty table, by Fhourstones and by abbench `mtdf --weak --tt-mb FHOURSTONES_TT_MB`
 # (default 64, the nearest to Fhourstones' 8,306,069 entries of 8 bytes, 63.4 MiB), one
-# run. The outcome (win, draw or loss for the side to move: the sign of
-# abbench's value) must agree. Fhourstones' time is its own figure: user CPU time of the
+# run. abbench holds its value to the sign of Pons's strong score of the position where
+# CONNECT4_ARCHIVE is given; else f2-iter checks it, for minutes a position. The outcome
+# (win, draw or loss for the side to move: the sign of abbench's value) must agree. Fhourstones' time is its own figure: user CPU time of the
 # search in milliseconds.
 #
 # CONNECT4_EMPTY=1 adds the empty board: Pons's solver scores it once, strongly (about 8
@@ -199,10 +200,21 @@ fi
 
 if (( fhourstones )); then
   "$fh_src/SearchGame" < "$work/fh-inputs.txt" > "$work/fh.txt"
+  # Pons's strong scores of the same positions, where his solver is here, are the
+  # published scores abbench's searches are held to (by their sign): without one, abbench
+  # checks them with f2-iter, which has no table and takes far longer than the search.
+  : > "$work/fh-scores.txt"
+  if (( pons )); then
+    # The empty board's score is the one the peer gave above, not solved twice.
+    { grep -v '^$' "$work/fh-inputs.txt" || true; } | "$work/peer-driver" > "$work/fh-scores.txt"
+    [[ ! -f $work/peer.empty.txt ]] || cat "$work/peer.empty.txt" >> "$work/fh-scores.txt"
+  fi
   : > "$work/fh-abbench.jsonl"
   while IFS= read -r moves; do
-    "$abbench" run -q --model connect4 --position "$moves" --weak --algo mtdf --tt-mb "$fh_tt_mb" \
-      --repeat 1 --warmup 0 --force --json < /dev/null >> "$work/fh-abbench.jsonl"
+    score=$(awk -v m="${moves:--}" '$1 == m { print $2 }' "$work/fh-scores.txt")
+    "$abbench" run -q --model connect4 --position "$moves" ${score:+--score "$score"} --weak \
+      --algo mtdf --tt-mb "$fh_tt_mb" --repeat 1 --warmup 0 --force --json \
+      < /dev/null >> "$work/fh-abbench.jsonl"
   done < "$work/fh-inputs.txt"
 fi
 
