@@ -722,12 +722,7 @@ pub(crate) fn memory_search<T: GameTree, C: Counters>(
         // The child that gave `g` is kept only when `g > alpha`: below it, it is merely
         // the child with the highest upper bound.
         let keep = if g > alpha { best } else { first };
-        table.store(
-            key,
-            tree.depth(node),
-            bounds,
-            keep.map_or(NO_MOVE, |i| i as u32),
-        );
+        table.store(key, bounds, keep.map_or(NO_MOVE, |i| i as u32));
     }
     (g, best)
 }

@@ -46,9 +46,7 @@ impl<T: GameTree> SerialSearch<T> {
         let table = match algorithm {
             SerialAlgorithm::Mtdf => Some(
                 TranspositionTable::try_with_megabytes(options.tt_mb)
-                    .ok_or(OptionError::TableAllocation(options.tt_mb))?
-                    // A game (a tree with position keys) keeps two slots a key.
-                    .with_buckets(tree.position_key(tree.root()).is_some()),
+                    .ok_or(OptionError::TableAllocation(options.tt_mb))?,
             ),
             _ => None,
         };

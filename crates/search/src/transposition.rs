@@ -15,24 +15,17 @@
 //! keys is searched exactly as before they existed.
 //!
 //! The table is one array of `2^k` slots, allocated once when the search is set up and
-//! never resized; a slot is chosen by the key's low bits and always replaced. A game's
-//! table (a tree with position keys) has two slots a key instead, a pair in one cache
-//! line: the even one keeps the position nearest the root stored there in this search,
-//! the odd one the last ([`TranspositionTable::with_buckets`]). On Connect Four
-//! positions of 11 stones, MTD(f) with a 1 MiB table examined 3.1 M positions with
-//! pairs where it examined 11.5 M with one slot a key (7.4 M against 2.5 M at 4 MiB);
-//! at 64 MiB, where the table holds the search, 2.08 M either way. Each search
+//! never resized; a slot is chosen by the key's low bits and always replaced. Each search
 //! has its own generation number: a slot written by an earlier search reads as empty, so
 //! no search sees another's bounds and repeated runs examine the same positions, without
 //! clearing the array between them.
 //!
 //! A slot is four 64-bit words, the entry of the parallel searches' lockless node table:
 //! `[check, lower, upper, tag]` with `check = key ^ lower ^ upper ^ tag`. The tag holds
-//! the search's generation in its low 24 bits, the position's depth below the root (at
-//! most 255) in the next 8 and, in its high 32, the child that gave
+//! the search's generation in its low 32 bits and, in its high 32, the child that gave
 //! the bound (search order, plus one; 0 for none), which MTD(f)'s kernel tries first
 //! when a later pass meets the node again. A probe reads one 32-byte slot (half a cache
-//! line, never split across two; a pair's two) and accepts it when the generation is this search's and
+//! line, never split across two) and accepts it when the generation is this search's and
 //! the check gives back the key, so a slot of another node or another search reads as a
 //! miss, its move with it; nothing else is stored, and nothing is allocated or hashed
 //! beyond the path key itself.
@@ -114,15 +107,10 @@ impl BoundTable for TranspositionTable {
     }
 
     #[inline(always)]
-    fn store(&mut self, key: u64, depth: u32, bounds: Bounds, best: u32) {
-        TranspositionTable::store(self, key, depth, bounds, best);
+    fn store(&mut self, key: u64, _depth: u32, bounds: Bounds, best: u32) {
+        TranspositionTable::store(self, key, bounds, best);
     }
 }
-
-/// The generation's bits of a slot's tag: generations come round after 2^24 searches.
-const GENERATION_MASK: u64 = (1 << 24) - 1;
-/// The largest depth a tag keeps; deeper positions are kept as this deep.
-const MAX_TAG_DEPTH: u32 = 255;
 
 /// A fixed-size table of [`Bounds`] by table key.
 pub struct TranspositionTable {
@@ -133,8 +121,6 @@ pub struct TranspositionTable {
     mask: usize,
     generation: u32,
     stats: TableStats,
-    /// Two slots a key ([`TranspositionTable::with_buckets`]).
-    buckets: bool,
 }
 
 impl TranspositionTable {
@@ -157,21 +143,7 @@ impl TranspositionTable {
             mask: slots - 1,
             generation: 0,
             stats: TableStats::default(),
-            buckets: false,
         })
-    }
-
-    /// The same table with two slots a key, for a game's searches: the even slot of a
-    /// pair keeps the position nearest the root that was stored there in this search,
-    /// the odd one whatever came last. A game's search meets far more positions than a
-    /// table holds, and the positions near the root, whose subtrees are large, are the
-    /// ones worth keeping; a synthetic tree's MTD(f) passes meet each node again in the
-    /// same order, and keep one slot a key. A probe reads both (one cache line).
-    pub fn with_buckets(self, buckets: bool) -> TranspositionTable {
-        TranspositionTable {
-            buckets: buckets && self.slots.len() >= 2,
-            ..self
-        }
     }
 
     /// The slots of a table of at most `megabytes` MiB: the largest power of two that
@@ -203,9 +175,9 @@ impl TranspositionTable {
     /// Starts a new search: every slot written before reads as empty, and the counts
     /// start again from zero.
     pub(crate) fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & GENERATION_MASK as u32;
+        self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            // After 2^24 searches the generations come round again: forget everything
+            // After 2^32 searches the generations come round again: forget everything
             // once, so that no slot of an old search can pass for this one's.
             self.slots.fill([0; 4]);
             self.generation = 1;
@@ -225,23 +197,10 @@ impl TranspositionTable {
     /// ([`NO_MOVE`]: none), if any.
     #[inline(always)]
     pub(crate) fn probe(&mut self, key: u64) -> Option<(Bounds, u32)> {
+        let [check, lower, upper, tag] = self.slots[key as usize & self.mask];
         self.stats.probes += 1;
-        let at = key as usize & self.mask;
-        let found = if self.buckets {
-            let pair = at & !1;
-            self.entry(pair, key).or_else(|| self.entry(pair + 1, key))
-        } else {
-            self.entry(at, key)
-        };
-        self.stats.hits += u64::from(found.is_some());
-        found
-    }
-
-    /// The entry of `slot` if it holds `key` in this search.
-    #[inline(always)]
-    fn entry(&self, slot: usize, key: u64) -> Option<(Bounds, u32)> {
-        let [check, lower, upper, tag] = self.slots[slot];
-        let hit = self.is_current(tag) && check ^ lower ^ upper ^ tag == key;
+        let hit = tag as u32 == self.generation && check ^ lower ^ upper ^ tag == key;
+        self.stats.hits += u64::from(hit);
         let bounds = Bounds {
             lower: lower as Value,
             upper: upper as Value,
@@ -249,37 +208,14 @@ impl TranspositionTable {
         hit.then_some((bounds, ((tag >> 32) as u32).wrapping_sub(1)))
     }
 
-    /// Whether a slot's `tag` is of this search.
+    /// Stores `bounds` for `key` with `best`, the child that gave them ([`NO_MOVE`]:
+    /// none), replacing whatever the slot held.
     #[inline(always)]
-    fn is_current(&self, tag: u64) -> bool {
-        tag & GENERATION_MASK == u64::from(self.generation)
-    }
-
-    /// Stores `bounds` for `key`, a position `depth` below the root, with `best`, the
-    /// child that gave them ([`NO_MOVE`]: none), replacing whatever its slot held; with
-    /// buckets, the slot that holds `key`, else the even slot when what it holds is
-    /// older or no nearer the root, else the odd one.
-    #[inline(always)]
-    pub(crate) fn store(&mut self, key: u64, depth: u32, bounds: Bounds, best: u32) {
+    pub(crate) fn store(&mut self, key: u64, bounds: Bounds, best: u32) {
         let (lower, upper) = (bounds.lower as u64, bounds.upper as u64);
-        let depth = depth.min(MAX_TAG_DEPTH);
-        let tag = u64::from(self.generation)
-            | u64::from(depth) << 24
-            | u64::from(best.wrapping_add(1)) << 32;
+        let tag = u64::from(self.generation) | u64::from(best.wrapping_add(1)) << 32;
         self.stats.stores += 1;
-        let mut at = key as usize & self.mask;
-        if self.buckets {
-            let pair = at & !1;
-            let [check, lo, up, held] = self.slots[pair];
-            let holds_key = self.is_current(held) && check ^ lo ^ up ^ held == key;
-            let nearer_root = self.is_current(held) && ((held >> 24) as u32 & 0xff) < depth;
-            at = if holds_key || !nearer_root {
-                pair
-            } else {
-                pair + 1
-            };
-        }
-        self.slots[at] = [key ^ lower ^ upper ^ tag, lower, upper, tag];
+        self.slots[key as usize & self.mask] = [key ^ lower ^ upper ^ tag, lower, upper, tag];
     }
 }
 
@@ -306,7 +242,7 @@ mod tests {
             lower: -5,
             upper: 7,
         };
-        table.store(42, 0, bounds, 3);
+        table.store(42, bounds, 3);
         assert_eq!(table.probe(42), Some((bounds, 3)));
         assert_eq!(table.probe(43), None);
         // Another key of the same slot fails the check.
@@ -321,10 +257,10 @@ mod tests {
             }
         );
         // No move is kept as none, and a move read whole or not at all.
-        table.store(44, 0, bounds, NO_MOVE);
+        table.store(44, bounds, NO_MOVE);
         assert_eq!(table.probe(44), Some((bounds, NO_MOVE)));
         let slot = 45 & table.mask;
-        table.store(45, 0, bounds, 7);
+        table.store(45, bounds, 7);
         table.slots[slot][3] ^= 2 << 32;
         assert_eq!(table.probe(45), None, "a torn move fails the check");
         table.new_search();
@@ -337,55 +273,13 @@ mod tests {
         let mut table = TranspositionTable::with_megabytes(1);
         table.new_search();
         let bounds = Bounds { lower: 1, upper: 2 };
-        table.store(9, 0, bounds, 0);
-        // 2^24 - 1 searches later the generation is 1 again: the slot written in the
+        table.store(9, bounds, 0);
+        // 2^32 - 1 searches later the generation is 1 again: the slot written in the
         // first would pass for this search's, unless the table forgets it.
-        table.generation = GENERATION_MASK as u32;
+        table.generation = u32::MAX;
         table.new_search();
         assert_eq!(table.generation, 1);
         assert_eq!(table.probe(9), None);
-    }
-
-    #[test]
-    fn a_bucket_keeps_the_position_nearest_the_root_and_the_last_one() {
-        let mut table = TranspositionTable::with_megabytes(1).with_buckets(true);
-        table.new_search();
-        let pairs = table.slots() as u64 / 2;
-        let bounds = |v: Value| Bounds { lower: v, upper: v };
-        // Three keys of one pair: 4 (even slot), 5 (odd slot), 4 + 2 * pairs.
-        let (near, other, far) = (4, 5, 4 + 2 * pairs);
-        table.store(near, 3, bounds(1), 0);
-        table.store(far, 9, bounds(2), 1);
-        assert_eq!(
-            table.probe(near),
-            Some((bounds(1), 0)),
-            "nearer the root: kept"
-        );
-        assert_eq!(table.probe(far), Some((bounds(2), 1)));
-        // The odd slot takes whatever comes last that is no nearer the root.
-        table.store(other, 12, bounds(3), 2);
-        assert_eq!(table.probe(far), None);
-        assert_eq!(table.probe(other), Some((bounds(3), 2)));
-        assert_eq!(table.probe(near), Some((bounds(1), 0)));
-        // A position as near the root, or nearer, takes the even slot.
-        table.store(far, 3, bounds(4), 3);
-        assert_eq!(table.probe(near), None);
-        assert_eq!(table.probe(far), Some((bounds(4), 3)));
-        // The key it holds is updated in place, whatever its depth.
-        table.store(far, 3, bounds(5), 4);
-        assert_eq!(table.probe(far), Some((bounds(5), 4)));
-        assert_eq!(table.probe(other), Some((bounds(3), 2)));
-        // A new search forgets both slots, and the even one is free again.
-        table.new_search();
-        assert_eq!(table.probe(far), None);
-        table.store(other, 20, bounds(6), 5);
-        assert_eq!(table.probe(other), Some((bounds(6), 5)));
-        // Without buckets, one slot a key: the last store wins.
-        let mut plain = TranspositionTable::with_megabytes(1);
-        plain.new_search();
-        plain.store(near, 3, bounds(1), 0);
-        plain.store(near + plain.slots() as u64, 9, bounds(2), 1);
-        assert_eq!(plain.probe(near), None);
     }
 
     #[test]
