@@ -69,16 +69,23 @@ pub const MAX_POSITIONS_BYTES: u64 = 16 << 20;
 /// [`MAX_POSITIONS_BYTES`] bytes of UTF-8 ([`crate::file::read_text`]); a device or a
 /// folder is refused unread.
 pub fn read_positions(path: &Path) -> Result<Vec<ScoredPosition>, TreeError> {
+    let text = read_text_file(path)?;
+    parse_positions(&text, &path.display().to_string())
+}
+
+/// The text of the positions file at `path`, a game's or another's: a regular file of at
+/// most [`MAX_POSITIONS_BYTES`] bytes of UTF-8; a device or a folder is refused unread.
+pub(crate) fn read_text_file(path: &Path) -> Result<String, TreeError> {
     use crate::file::TextFileError;
     let name = path.display().to_string();
-    let text = crate::file::read_text(path, MAX_POSITIONS_BYTES).map_err(|error| match error {
+    crate::file::read_text(path, MAX_POSITIONS_BYTES).map_err(|error| match error {
         TextFileError::Io(source) => TreeError::Io {
             action: "read",
             path: path.to_path_buf(),
             source,
         },
         TextFileError::NotUtf8 { line, column, .. } => TreeError::Parse {
-            path: name.clone(),
+            path: name,
             line,
             column,
             message: error.to_string(),
@@ -88,8 +95,7 @@ pub fn read_positions(path: &Path) -> Result<Vec<ScoredPosition>, TreeError> {
             path: path.to_path_buf(),
             source: std::io::Error::new(std::io::ErrorKind::InvalidInput, error.to_string()),
         },
-    })?;
-    parse_positions(&text, &name)
+    })
 }
 
 /// The positions of `text`, read from `path` (named in errors).

@@ -1,0 +1,262 @@
+//! `othello`: an Othello (Reversi) endgame from a given position, searched to the end of
+//! the game — a real game, with transpositions, and the field's test of exact search.
+//!
+//! # The board
+//!
+//! Two 64-bit words, `A1` bit 0 to `H8` bit 63 ([`board`]'s notes give the layout and
+//! how moves and flips are found); a position is given as the FFO files write it, 64
+//! squares and the side to move ([`position`]).
+//!
+//! # Values
+//!
+//! The FFO convention, so that the files' scores are this tree's root values: at the end
+//! of the game the difference of the discs, from the side to move, the empty squares
+//! going to the winner. Every final score is even and lies in `-64 ..= 64`.
+//!
+//! # The tree
+//!
+//! A position's children are the positions after its legal moves. A side with no legal
+//! move passes when the other side has one: the position then has one child, the same
+//! discs with the other side to move, one ply deeper (its move number is [`PASS`]). When
+//! neither side can move, or no square is empty, the position is a leaf, scored by
+//! [`board::final_score`].
+//!
+//! # Search order
+//!
+//! Above [`PARITY_EMPTIES`] empty squares the children come fewest replies first: by the
+//! number of legal moves the move leaves the opponent, corners first among equals, then
+//! the square's number. Nearer the end, where counting replies costs more than it saves,
+//! moves into a quadrant with an odd number of empty squares come first (parity: the side
+//! that plays last in a region gains), corners first among those, then the square's
+//! number. The order is a function of the position alone, so every search sees the
+//! same children in the same order.
+//!
+//! # Depth, bounds and keys
+//!
+//! The root has depth 0 and each move or pass is one ply. A pass is always followed by a
+//! move, so no position lies deeper than twice the root's empty squares
+//! ([`GameTree::height`]). Every value lies in `-64 ..= 64`
+//! ([`GameTree::value_bounds`]). A position's [`GameTree::position_key`] mixes both
+//! sides' discs: the same for every move order that reaches it.
+
+pub mod board;
+pub mod position;
+pub mod positions_file;
+
+use crate::{GameTree, Value};
+use board::{CORNERS, SQUARES, final_score, flips, legal_moves};
+use position::Position;
+
+/// The move number of a pass.
+pub const PASS: usize = SQUARES as usize;
+
+/// At this many empty squares or fewer, children are ordered by parity, not by the
+/// opponent's replies.
+pub const PARITY_EMPTIES: u32 = 6;
+
+/// The largest value a position can have: every disc the mover's.
+pub const MAX_SCORE: Value = SQUARES as Value;
+
+/// The four quadrants of the board (for parity).
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// A position of the `othello` tree and what its children are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OthelloNode {
+    /// The discs of the side to move.
+    pub player: u64,
+    /// The discs of the other side.
+    pub opponent: u64,
+    /// The mover's legal moves; 0 at a pass or a leaf.
+    pub moves: u64,
+    /// Plies from the root.
+    pub ply: u32,
+    /// Whether the mover passes (no legal move, the other side has one).
+    pub pass: bool,
+    /// A leaf's final score; 0 elsewhere.
+    pub value: i8,
+}
+
+impl OthelloNode {
+    /// The position where the side owning `player` is to move, `ply` plies below the
+    /// root.
+    #[inline(always)]
+    pub fn new(player: u64, opponent: u64, ply: u32) -> OthelloNode {
+        let mut node = OthelloNode {
+            player,
+            opponent,
+            moves: 0,
+            ply,
+            pass: false,
+            value: 0,
+        };
+        if (player | opponent) == !0 {
+            node.value = final_score(player, opponent);
+            return node;
+        }
+        node.moves = legal_moves(player, opponent);
+        if node.moves == 0 {
+            if legal_moves(opponent, player) != 0 {
+                node.pass = true;
+            } else {
+                node.value = final_score(player, opponent);
+            }
+        }
+        node
+    }
+
+    /// Empty squares.
+    #[inline(always)]
+    pub fn empties(&self) -> u32 {
+        SQUARES - (self.player | self.opponent).count_ones()
+    }
+}
+
+/// The children of a position in search order: their squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OthelloChildren {
+    squares: [u8; SQUARES as usize],
+}
+
+/// The `othello` tree below one position.
+#[derive(Clone, Debug)]
+pub struct OthelloTree {
+    root: OthelloNode,
+}
+
+impl OthelloTree {
+    /// The tree below `position`.
+    pub fn new(position: Position) -> OthelloTree {
+        OthelloTree {
+            root: OthelloNode::new(position.player, position.opponent, 0),
+        }
+    }
+}
+
+/// A move's rank in the order by parity: odd quadrants first, corners first among them.
+#[inline(always)]
+fn parity_rank(square: u64, empty: u64) -> u32 {
+    let quadrant = QUADRANTS
+        .into_iter()
+        .find(|q| q & square != 0)
+        .unwrap_or_default();
+    let even = (quadrant & empty).count_ones() & 1 ^ 1;
+    even * 2 + u32::from(square & CORNERS == 0)
+}
+
+impl GameTree for OthelloTree {
+    type Node = OthelloNode;
+    type Children = OthelloChildren;
+
+    #[inline(always)]
+    fn root(&self) -> OthelloNode {
+        self.root
+    }
+
+    fn height(&self) -> u32 {
+        2 * self.root.empties()
+    }
+
+    fn max_degree(&self) -> usize {
+        self.root.empties().max(1) as usize
+    }
+
+    #[inline(always)]
+    fn depth(&self, node: OthelloNode) -> u32 {
+        node.ply
+    }
+
+    #[inline(always)]
+    fn degree(&self, node: OthelloNode) -> usize {
+        if node.pass {
+            1
+        } else {
+            node.moves.count_ones() as usize
+        }
+    }
+
+    #[inline(always)]
+    fn children(&self, node: OthelloNode) -> OthelloChildren {
+        let mut squares = [0u8; SQUARES as usize];
+        let mut ranks = [0u32; SQUARES as usize];
+        let empty = !(node.player | node.opponent);
+        let by_replies = empty.count_ones() > PARITY_EMPTIES;
+        let mut count = 0;
+        let mut moves = node.moves;
+        while moves != 0 {
+            let square = moves.trailing_zeros();
+            let bit = moves & moves.wrapping_neg();
+            moves ^= bit;
+            let rank = if by_replies {
+                let flipped = flips(node.player, node.opponent, bit);
+                let replies = legal_moves(node.opponent ^ flipped, node.player | flipped | bit);
+                replies.count_ones() * 2 + u32::from(bit & CORNERS == 0)
+            } else {
+                parity_rank(bit, empty)
+            };
+            // Insertion, lowest rank first; a later square goes after equal ranks.
+            let mut at = count;
+            while at > 0 && ranks[at - 1] > rank {
+                squares[at] = squares[at - 1];
+                ranks[at] = ranks[at - 1];
+                at -= 1;
+            }
+            squares[at] = square as u8;
+            ranks[at] = rank;
+            count += 1;
+        }
+        OthelloChildren { squares }
+    }
+
+    #[inline(always)]
+    fn child(&self, node: OthelloNode, children: &OthelloChildren, i: usize) -> OthelloNode {
+        if node.pass {
+            return OthelloNode::new(node.opponent, node.player, node.ply + 1);
+        }
+        let bit = 1u64 << children.squares[i];
+        let flipped = flips(node.player, node.opponent, bit);
+        OthelloNode::new(
+            node.opponent ^ flipped,
+            node.player | flipped | bit,
+            node.ply + 1,
+        )
+    }
+
+    #[inline(always)]
+    fn move_number(&self, node: OthelloNode, children: &OthelloChildren, i: usize) -> usize {
+        if node.pass {
+            PASS
+        } else {
+            usize::from(children.squares[i])
+        }
+    }
+
+    #[inline(always)]
+    fn value(&self, node: OthelloNode) -> Value {
+        Value::from(node.value)
+    }
+
+    #[inline(always)]
+    fn value_bounds(&self, node: OthelloNode) -> Option<(Value, Value)> {
+        if node.moves == 0 && !node.pass {
+            let value = Value::from(node.value);
+            return Some((value, value));
+        }
+        Some((-MAX_SCORE, MAX_SCORE))
+    }
+
+    #[inline(always)]
+    fn position_key(&self, node: OthelloNode) -> Option<u64> {
+        Some(crate::hash::mix64(
+            node.player ^ crate::hash::mix64(node.opponent),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod test;

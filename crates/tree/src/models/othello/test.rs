@@ -1,0 +1,146 @@
+use super::board::{legal_moves, parse_square};
+use super::position::{Position, parse_position};
+use super::positions_file::read_positions;
+use super::*;
+use std::path::PathBuf;
+
+fn data(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("data/othello")
+        .join(file)
+}
+
+/// The leaves `depth` plies below `node`, a pass being a ply and a game over before
+/// `depth` one leaf: the convention of Aart Bik's published counts.
+fn perft(tree: &OthelloTree, node: OthelloNode, depth: u32) -> u64 {
+    let degree = tree.degree(node);
+    if depth == 0 || degree == 0 {
+        return 1;
+    }
+    let children = tree.children(node);
+    (0..degree)
+        .map(|i| perft(tree, tree.child(node, &children, i), depth - 1))
+        .sum()
+}
+
+/// Positions from the start position, by depth, passes counted as plies (Aart Bik,
+/// "Reversi perft", aartbik.com/MISC/reversi.html; Egaroucid's `-perft D 1` agrees).
+const PERFT: [u64; 10] = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288];
+
+#[test]
+fn perft_from_the_start_position_equals_the_published_counts() {
+    let tree = OthelloTree::new(Position::START);
+    for (depth, &count) in PERFT.iter().enumerate() {
+        assert_eq!(
+            perft(&tree, tree.root(), depth as u32),
+            count,
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn every_ffo_line_lists_exactly_its_positions_legal_moves() {
+    let mut lines = 0;
+    for file in [
+        "fforum-1-19.obf",
+        "fforum-20-39.obf",
+        "fforum-40-59.obf",
+        "fforum-60-79.obf",
+    ] {
+        for p in read_positions(&data(file)).unwrap() {
+            let listed: u64 = p.moves.iter().map(|&(s, _)| 1u64 << s).sum();
+            let legal = legal_moves(p.position.player, p.position.opponent);
+            assert_eq!(listed, legal, "{file}:{}", p.line);
+            lines += 1;
+        }
+    }
+    assert_eq!(lines, 79);
+}
+
+#[test]
+fn a_child_in_search_order_is_the_position_after_its_move() {
+    let (position, _) =
+        parse_position("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+            .unwrap();
+    let tree = OthelloTree::new(position);
+    let root = tree.root();
+    let children = tree.children(root);
+    let mut seen = 0u64;
+    for i in 0..tree.degree(root) {
+        let square = tree.move_number(root, &children, i);
+        seen |= 1 << square;
+        let child = tree.child(root, &children, i);
+        // The mover's disc is on the square, now the opponent's from the child's side.
+        assert_ne!(child.opponent & 1 << square, 0);
+        assert_eq!(child.ply, 1);
+        assert_eq!(child.empties(), root.empties() - 1);
+    }
+    assert_eq!(seen, root.moves);
+}
+
+#[test]
+fn the_search_order_puts_fewest_replies_first_and_parity_near_the_end() {
+    let (position, _) =
+        parse_position("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+            .unwrap();
+    let tree = OthelloTree::new(position);
+    let root = tree.root();
+    assert!(root.empties() > PARITY_EMPTIES);
+    let children = tree.children(root);
+    let replies: Vec<u32> = (0..tree.degree(root))
+        .map(|i| {
+            let c = tree.child(root, &children, i);
+            legal_moves(c.player, c.opponent).count_ones()
+        })
+        .collect();
+    assert!(replies.windows(2).all(|w| w[0] <= w[1]), "{replies:?}");
+}
+
+#[test]
+fn a_side_without_a_move_passes_and_two_passes_end_the_game() {
+    // Black on A1 and B1, white on C1: black (to move) has D1; white has no move.
+    let a1 = 1u64 << parse_square("A1").unwrap();
+    let b1 = 1u64 << parse_square("B1").unwrap();
+    let c1 = 1u64 << parse_square("C1").unwrap();
+    let white_to_move = Position {
+        player: c1,
+        opponent: a1 | b1,
+        black_to_move: false,
+    };
+    let tree = OthelloTree::new(white_to_move);
+    let root = tree.root();
+    assert!(root.pass);
+    assert_eq!(tree.degree(root), 1);
+    let children = tree.children(root);
+    assert_eq!(tree.move_number(root, &children, 0), PASS);
+    let after = tree.child(root, &children, 0);
+    assert_eq!((after.player, after.opponent, after.ply), (a1 | b1, c1, 1));
+    // Black plays D1 and wins every disc: white has none left, so no one can move.
+    let children = tree.children(after);
+    let end = tree.child(after, &children, 0);
+    assert_eq!(tree.degree(end), 0);
+    assert_eq!(tree.value(end), -64);
+    assert_eq!(tree.value_bounds(end), Some((-64, -64)));
+    assert!(tree.height() >= end.ply);
+}
+
+#[test]
+fn a_full_board_is_a_leaf_scored_by_its_discs() {
+    let tree = OthelloTree::new(Position {
+        player: !0 >> 24,
+        opponent: !0 << 40,
+        black_to_move: true,
+    });
+    assert_eq!(tree.degree(tree.root()), 0);
+    assert_eq!(tree.value(tree.root()), 16);
+    assert_eq!(tree.height(), 0);
+}
+
+#[test]
+fn keys_tell_the_side_to_move_apart() {
+    let tree = OthelloTree::new(Position::START);
+    let root = tree.root();
+    let turned = OthelloNode::new(root.opponent, root.player, 0);
+    assert_ne!(tree.position_key(root), tree.position_key(turned));
+}
