@@ -29,6 +29,8 @@ pub enum ModelArg {
     Worst,
     /// Connect Four from a position (--position or --positions).
     Connect4,
+    /// An Othello endgame from a position (--position or --positions).
+    Othello,
 }
 
 impl From<ModelArg> for Model {
@@ -40,6 +42,7 @@ impl From<ModelArg> for Model {
             ModelArg::BranchSum => Model::BranchSum,
             ModelArg::Worst => Model::Worst,
             ModelArg::Connect4 => Model::Connect4,
+            ModelArg::Othello => Model::Othello,
         }
     }
 }
@@ -138,7 +141,9 @@ pub struct TreeArgs {
     #[arg(
         help = Parameter::Position.help(),
         long,
-        value_name = "MOVES",
+        value_name = "MOVES|BOARD",
+        // An Othello board starts with `-` where A1 is empty.
+        allow_hyphen_values = true,
         conflicts_with = "positions",
         help_heading = "Model parameters"
     )]
@@ -182,7 +187,7 @@ impl TreeArgs {
         let mut notes = self.ignored_model_options();
         // A positions file gives one tree per line; --trees counts seeds.
         if self.positions.is_some()
-            && self.chosen_model() == Some(Model::Connect4)
+            && self.chosen_model().is_some_and(Model::is_game)
             && self.trees > 1
         {
             notes.push(format!(
@@ -262,12 +267,17 @@ impl TreeArgs {
         }
     }
 
-    /// The (first) tree, with a model's parameters checked against the specification.
-    pub fn spec(&self) -> Result<TreeSpec, TreeError> {
-        let layout = match self.layout {
+    /// The layout the options ask for.
+    fn layout(&self) -> Layout {
+        match self.layout {
             LayoutArg::Implicit => Layout::Implicit,
             LayoutArg::Arena => Layout::Arena,
-        };
+        }
+    }
+
+    /// The (first) tree, with a model's parameters checked against the specification.
+    pub fn spec(&self) -> Result<TreeSpec, TreeError> {
+        let layout = self.layout();
         let spec = match &self.tree_file {
             Some(path) => TreeSpec {
                 source: TreeSource::File(path.clone()),
@@ -284,12 +294,14 @@ impl TreeArgs {
 
     /// Every tree `--trees` asks for: seeds `seed ..= seed + trees - 1`.
     pub fn specs(&self) -> Result<Vec<TreeSpec>, TreeError> {
-        if let (Some(path), Some(Model::Connect4)) = (&self.positions, self.chosen_model()) {
-            let specs = TreeSpec::connect4_positions(path)?;
+        let game = self.chosen_model().filter(|m| m.is_game());
+        if let (Some(path), Some(game)) = (&self.positions, game) {
+            let specs = TreeSpec::game_positions(game, path)?;
             if let Some(note) = unscored_note(path, &specs) {
                 crate::progress::note(&note);
             }
-            let layout = self.spec()?.layout;
+            finished_games_note(&specs);
+            let layout = self.layout();
             let (path_keys, weak) = (self.path_keys, self.weak);
             return Ok(specs
                 .into_iter()
@@ -315,11 +327,12 @@ impl TreeArgs {
                 "a tree file is one tree; --trees needs a model".into(),
             ));
         }
-        if self.chosen_model() == Some(Model::Connect4) && self.trees > 1 {
-            return Err(invalid(
-                "a connect4 position is one tree; --positions FILE gives many".into(),
-            ));
+        if let Some(game) = game.filter(|_| self.trees > 1) {
+            return Err(invalid(format!(
+                "a {game} position is one tree; --positions FILE gives many"
+            )));
         }
+        finished_games_note(std::slice::from_ref(&first));
         Ok((0..self.trees)
             .map(|i| first.with_seed(self.seed + i))
             .collect())
@@ -368,6 +381,35 @@ impl TreeArgs {
     }
 }
 
+/// A note naming the Othello positions of `specs` whose game is over (no empty square, or
+/// no move for either side): each is decided at the root, a search of one position.
+fn finished_games_note(specs: &[TreeSpec]) {
+    use abbench_tree::models::othello::position::parse_position;
+    let finished: Vec<String> = specs
+        .iter()
+        .filter_map(|spec| match &spec.source {
+            TreeSource::Model(m) if m.model == Model::Othello => {
+                let text = m.position.as_deref().unwrap_or_default();
+                let (position, _) = parse_position(text).ok()?;
+                position.is_finished().then(|| {
+                    if specs.len() == 1 {
+                        "the position".to_string()
+                    } else {
+                        format!("line {}", m.seed)
+                    }
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    if !finished.is_empty() {
+        crate::progress::note(&format!(
+            "{}: the game is over (neither side can move), so it is decided at the root",
+            finished.join(", ")
+        ));
+    }
+}
+
 /// The options that name the model tree `spec` (`--trees 1` included): model parameters
 /// appear only when the model uses them and they differ from the specification's
 /// defaults.
@@ -379,7 +421,7 @@ pub fn model_command_line(spec: &ModelSpec) -> Vec<String> {
     };
     let defaults = ModelSpec::default();
     flag("model", spec.model.name().to_string());
-    if spec.model == Model::Connect4 {
+    if spec.model.is_game() {
         flag("position", spec.position.clone().unwrap_or_default());
         if let Some(score) = spec.score {
             flag("score", score.to_string());

@@ -23,6 +23,7 @@ mod json_schema;
 mod non_utf8_paths;
 mod notes_and_refusals;
 mod nothing_lost;
+mod othello_command;
 mod reader_wording;
 mod round_five_ab;
 mod round_five_verdicts;

@@ -29,6 +29,11 @@
 //!   SMP): `4,440 × 2^(m - 22)` ([`CONNECT4_TABLE_ANCHOR`], [`CONNECT4_TABLE_BRANCHING`]),
 //!   at [`CONNECT4_TABLE_POSITIONS_PER_SECOND`]: their table keeps them far below
 //!   f2-iter's count, and its misses slow them.
+//! * `othello` from a position with `e` empty squares: `A × b^(e - e0)`, the anchor
+//!   `(e0, A)` and growth `b` measured on FFO #1–#19 by MTD(f) for the table searches
+//!   ([`OTHELLO_TABLE_ANCHOR`], [`OTHELLO_TABLE_BRANCHING`]) and by f2-iter for the
+//!   others ([`OTHELLO_ANCHOR`], [`OTHELLO_BRANCHING`]; F0 the whole tree, `8^e`), at
+//!   [`OTHELLO_POSITIONS_PER_SECOND`].
 //! * `.tree` files: not estimated (their size is only known once read, and a file that
 //!   fits in memory is searched in seconds).
 //!
@@ -76,6 +81,32 @@ pub const CONNECT4_F0_BRANCHING: f64 = 2.0;
 /// and its win test cost more than a model's children).
 pub const CONNECT4_POSITIONS_PER_SECOND: f64 = 4.0e7;
 
+/// Othello, the table searches: positions one search examines at this many empty
+/// squares. MTD(f) with its default table examined 19,701–335,748 positions a position
+/// on FFO #1–#19 (14–16 empty squares), 2.2 × 10⁵ at the median of those with 16.
+pub const OTHELLO_TABLE_ANCHOR: (u32, f64) = (16, 2.2e5);
+
+/// Othello, the table searches: the growth of their positions per empty square. From
+/// 14 to 16 empty squares FFO #1–#19's medians grow by about 2.3 a square; 3 errs towards
+/// asking for `--force` on the hard positions of FFO #40–#79.
+pub const OTHELLO_TABLE_BRANCHING: f64 = 3.0;
+
+/// Othello, the searches without a table: positions one search examines at this many
+/// empty squares. f2-iter examined 33,634–1,181,154 positions a position on FFO #1–#19,
+/// 6 × 10⁵ at the median of those with 16.
+pub const OTHELLO_ANCHOR: (u32, f64) = (16, 6.0e5);
+
+/// Othello, the searches without a table: the growth of their positions per empty
+/// square (f2-iter's medians grow by about 2.2 a square from 14 to 16).
+pub const OTHELLO_BRANCHING: f64 = 2.5;
+
+/// Othello, F0: the growth of the whole tree per empty square.
+pub const OTHELLO_F0_BRANCHING: f64 = 8.0;
+
+/// Othello: positions per second and thread the estimate assumes, about twice the 6–8 M
+/// that MTD(f) reached on FFO #1–#19 on the 2-vCPU VM.
+pub const OTHELLO_POSITIONS_PER_SECOND: f64 = 1.5e7;
+
 /// The most seconds f2-iter may be estimated at on a tree with a published score before
 /// the score alone checks that tree's searches and f2-iter does not run
 /// ([`checked_by_score_alone`]). On Connect Four that is a position with about 30 moves
@@ -105,6 +136,7 @@ fn positions_per_second(model: &ModelSpec, algo: Algorithm) -> f64 {
             CONNECT4_TABLE_POSITIONS_PER_SECOND
         }
         Model::Connect4 => CONNECT4_POSITIONS_PER_SECOND,
+        Model::Othello => OTHELLO_POSITIONS_PER_SECOND,
         _ => ASSUMED_POSITIONS_PER_SECOND,
     }
 }
@@ -115,6 +147,17 @@ pub const LONG_RUN_SECONDS: f64 = 600.0;
 /// Positions `algo` is expected to examine in one search of a tree of `model` (see the
 /// module's notes); may be far beyond `u64` (it is a float).
 pub fn estimate_positions(model: &ModelSpec, algo: Algorithm) -> f64 {
+    if model.model == Model::Othello {
+        let empties = othello_empties(model);
+        let ((e0, anchor), b) = if crate::searches::is_table_search(&algo) {
+            (OTHELLO_TABLE_ANCHOR, OTHELLO_TABLE_BRANCHING)
+        } else if algo == Algorithm::Serial(SerialAlgorithm::F0) {
+            ((0, 1.0), OTHELLO_F0_BRANCHING)
+        } else {
+            (OTHELLO_ANCHOR, OTHELLO_BRANCHING)
+        };
+        return (anchor * b.powf(f64::from(empties) - f64::from(e0))).max(1.0);
+    }
     if model.model == Model::Connect4 {
         let played = model.position.as_deref().map_or(0, str::len);
         let left = abbench_tree::models::connect4::board::CELLS.saturating_sub(played as u32);
@@ -169,9 +212,28 @@ pub struct WorkEstimate {
     largest_rate: (f64, f64),
 }
 
-/// The growth per move left of the positions `algo` examines on Connect Four.
-fn connect4_growth(algo: Algorithm) -> f64 {
-    if crate::searches::is_table_search(&algo) {
+/// The empty squares of an `othello` position (0 if it does not parse).
+fn othello_empties(model: &ModelSpec) -> u32 {
+    let text = model.position.as_deref().unwrap_or_default();
+    abbench_tree::models::othello::position::parse_position(text)
+        .map_or(0, |(position, _)| position.empties())
+}
+
+/// The growth per move left (per empty square on Othello) of the positions `algo`
+/// examines on a game.
+fn game_growth(model: Model, algo: Algorithm) -> f64 {
+    let table = crate::searches::is_table_search(&algo);
+    let f0 = algo == Algorithm::Serial(SerialAlgorithm::F0);
+    if model == Model::Othello {
+        return if table {
+            OTHELLO_TABLE_BRANCHING
+        } else if f0 {
+            OTHELLO_F0_BRANCHING
+        } else {
+            OTHELLO_BRANCHING
+        };
+    }
+    if table {
         CONNECT4_TABLE_BRANCHING
     } else if algo == Algorithm::Serial(SerialAlgorithm::F0) {
         CONNECT4_F0_BRANCHING
@@ -218,7 +280,7 @@ impl WorkEstimate {
             let mut label = abbench_results::TreeInfo::of(tree).label();
             label.push_str(&format!(" with {algo}"));
             self.largest = Some((label, positions));
-            self.largest_rate = (per_thread, connect4_growth(algo));
+            self.largest_rate = (per_thread, game_growth(model.model, algo));
         }
     }
 
@@ -233,6 +295,12 @@ impl WorkEstimate {
                 "estimated from the positions: its largest search, {label}, examines about \
                  {positions:.1e} positions, at most {:.1e} per second and thread; each move \
                  played (--position MOVES) divides it by about {}",
+                self.largest_rate.0, self.largest_rate.1
+            ),
+            Some((label, positions)) if label.starts_with("othello") => format!(
+                "estimated from the positions: its largest search, {label}, examines about \
+                 {positions:.1e} positions, at most {:.1e} per second and thread; each empty \
+                 square fewer divides it by about {}",
                 self.largest_rate.0, self.largest_rate.1
             ),
             Some((label, positions)) => format!(

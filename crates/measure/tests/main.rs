@@ -6,5 +6,6 @@ mod common;
 mod connect4;
 mod hostile_suites;
 mod measure;
+mod othello;
 mod results;
 mod signature;

@@ -35,12 +35,17 @@ pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, RebuildError> {
     let model = info.model.ok_or(RebuildError::NoTree)?;
     let name = model.name();
     let layout = info.layout;
-    if model == Model::Connect4 {
+    if model.is_game() {
         let moves = needed(info.position.clone(), name, "position")?;
+        let seed = info.seed.unwrap_or(1);
         let spec = ModelSpec {
             path_keys: info.path_keys == Some(true),
             weak: info.weak == Some(true),
-            ..ModelSpec::connect4(&moves, info.score, info.seed.unwrap_or(1))
+            ..if model == Model::Othello {
+                ModelSpec::othello(&moves, info.score, seed)
+            } else {
+                ModelSpec::connect4(&moves, info.score, seed)
+            }
         };
         return Ok(TreeSpec::model(spec, layout));
     }
@@ -51,7 +56,7 @@ pub(crate) fn tree_spec(info: &TreeInfo) -> Result<TreeSpec, RebuildError> {
         needed(info.seed, name, "seed")?,
     );
     match model {
-        Model::Connect4 => {}
+        Model::Connect4 | Model::Othello => {}
         Model::Random => spec.values = needed(info.values, name, "values")?,
         Model::Ordered => {
             spec.ordering = needed(info.ordering, name, "ordering")?;

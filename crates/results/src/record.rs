@@ -2,7 +2,7 @@
 
 use crate::{Algorithm, InvalidField, WallTimes};
 use abbench_search::{Bound, GuessSource, NodeKinds, Pass, SearchResult, Settings, TableStats};
-use abbench_tree::{BranchOrder, Layout, Model, TreeSource, TreeSpec, Value};
+use abbench_tree::{BranchOrder, Layout, Model, ModelSpec, TreeSource, TreeSpec, Value};
 use abbench_vocab::{OwnStats, Percentiles};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -67,14 +67,15 @@ pub struct TreeInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<String>")]
     pub order: Option<BranchOrder>,
-    /// `connect4`: the moves that reach the position.
+    /// `connect4`: the moves that reach the position. `othello`: its 64 squares (`X`,
+    /// `O` or `-`, `A1` to `H8`) and the side to move, as the FFO files write them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = r"^[1-7]*$"))]
+    #[schemars(regex(pattern = r"^([1-7]*|[XO-]{64} [XO])$"))]
     pub position: Option<String>,
-    /// `connect4`: the position's published score, where its file gives one.
+    /// A game's: the position's published score, where its file gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<Value>,
-    /// `connect4`: searched with path keys instead of its position keys.
+    /// A game's: searched with path keys instead of its position keys.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path_keys: Option<bool>,
     /// `connect4`: solved weakly, every value its sign: a win (1), a draw (0) or a loss
@@ -84,6 +85,20 @@ pub struct TreeInfo {
     /// `implicit` or `arena`.
     #[schemars(with = "String", extend("enum" = [Layout::Implicit.to_string(), Layout::Arena.to_string()]))]
     pub layout: Layout,
+}
+
+/// A game's position as records write it: Connect Four's moves as given, an Othello
+/// board as the FFO files write it (`X`, `O`, `-` and the side to move), whatever the
+/// case or characters it was given in.
+fn game_position(spec: &ModelSpec) -> String {
+    let text = spec.position.clone().unwrap_or_default();
+    if spec.model != Model::Othello {
+        return text;
+    }
+    match abbench_tree::models::othello::position::parse_position(&text) {
+        Ok((position, _)) => position.text(),
+        Err(_) => text,
+    }
 }
 
 impl TreeInfo {
@@ -96,10 +111,10 @@ impl TreeInfo {
                 layout: Layout::Arena,
                 ..TreeInfo::default()
             },
-            TreeSource::Model(m) if m.model == Model::Connect4 => TreeInfo {
+            TreeSource::Model(m) if m.model.is_game() => TreeInfo {
                 model: Some(m.model),
                 seed: Some(m.seed),
-                position: Some(m.position.clone().unwrap_or_default()),
+                position: Some(game_position(m)),
                 score: m.score,
                 path_keys: m.path_keys.then_some(true),
                 weak: m.weak.then_some(true),
@@ -130,7 +145,7 @@ impl TreeInfo {
                         info.edge_range = Some(m.edge_range);
                         info.order = Some(m.order);
                     }
-                    Model::Dependent | Model::Worst | Model::Connect4 => {}
+                    Model::Dependent | Model::Worst | Model::Connect4 | Model::Othello => {}
                 }
                 info
             }

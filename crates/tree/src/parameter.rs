@@ -65,19 +65,21 @@ parameters! {
     EdgeRange = "edge-range", read by [BranchSum];
     /// The search order of children.
     Order = "order", read by [BranchSum];
-    /// The moves played from the empty board, columns 1-7 (e.g. 4453) [default: the empty
-    /// board, estimated at hours a search]. A game already won or drawn (a full board) is
-    /// refused.
-    Position = "position", read by [Connect4];
-    /// A file of positions, one "moves score" line each (Pons's test sets' format), one
-    /// tree per line; searches are checked against the scores.
-    Positions = "positions", read by [Connect4];
+    /// connect4: the moves played from the empty board, columns 1-7 (e.g. 4453) [default:
+    /// the empty board, estimated at hours a search]; a game already won or drawn (a full
+    /// board) is refused. othello: the 64 squares A1..H8 (X, O or -) and the side to move,
+    /// as the FFO files write them.
+    Position = "position", read by [Connect4, Othello];
+    /// A file of positions, one tree per line; searches are checked against its scores.
+    /// connect4: one "moves score" line each (Pons's test sets' format). othello: the FFO
+    /// files' lines, a board, its side to move and each move's score (fforum-1-19.obf).
+    Positions = "positions", read by [Connect4, Othello];
     /// The position's known score, which run, verify and sweep hold every search to. A
     /// score the position cannot have is refused.
-    Score = "score", read by [Connect4];
+    Score = "score", read by [Connect4, Othello];
     /// Name positions by their path from the root in the table-driven searches, as if the
     /// game had no transpositions (to measure what they save).
-    PathKeys = "path-keys", read by [Connect4];
+    PathKeys = "path-keys", read by [Connect4, Othello];
     /// Solve weakly: each value is its sign, a win (1), a draw (0) or a loss (-1) for
     /// the side to move, as Fhourstones does; a published score is held by its sign.
     Weak = "weak", read by [Connect4];

@@ -3,9 +3,10 @@
 //! a generic [`TreeVisitor`] so that kernels monomorphise per model.
 
 use crate::models::connect4::position::parse_moves;
+use crate::models::othello::position::parse_position as othello_position;
 use crate::models::{
     BranchSumStaticTree, BranchSumTree, Connect4Tree, DependentTree, MAX_PERMUTED_DEGREE,
-    OrderedTree, RandomTree, WorstTree,
+    OrderedTree, OthelloTree, RandomTree, WorstTree,
 };
 use crate::{GameTree, MAX_LEAF_MAGNITUDE, TreeError, Value};
 use serde::{Deserialize, Serialize};
@@ -36,11 +37,14 @@ pub enum Model {
     /// Connect Four from a position: a real game, with transpositions
     /// ([`crate::models::connect4`]).
     Connect4,
+    /// An Othello endgame from a position: a real game, with transpositions and passes
+    /// ([`crate::models::othello`]).
+    Othello,
 }
 
 impl Model {
     /// The real games, searched from a position rather than generated from a seed.
-    pub const GAMES: [Model; 1] = [Model::Connect4];
+    pub const GAMES: [Model; 2] = [Model::Connect4, Model::Othello];
 
     /// Every model of the specification, in its order (the synthetic trees; the games
     /// are [`Model::GAMES`]).
@@ -61,6 +65,7 @@ impl Model {
             Model::BranchSum => "branch-sum",
             Model::Worst => "worst",
             Model::Connect4 => "connect4",
+            Model::Othello => "othello",
         }
     }
 
@@ -88,6 +93,7 @@ impl Model {
             Model::BranchSum => "Incremental tree with edge values",
             Model::Worst => "No cutoffs at all",
             Model::Connect4 => "Connect Four from a position (--position or --positions)",
+            Model::Othello => "An Othello endgame from a position (--position or --positions)",
         }
     }
 }
@@ -147,10 +153,11 @@ pub struct ModelSpec {
     /// `branch-sum`: search order.
     pub order: BranchOrder,
     /// `connect4`: the moves played from the empty board, columns 1–7 (`4453`); absent
-    /// for the empty board.
+    /// for the empty board. `othello`: the board and the side to move, as the FFO files
+    /// write them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
-    /// `connect4`: the position's published score (a test set's), which `verify` holds
+    /// The game's position's published score (a test set's), which `verify` holds
     /// every search to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<Value>,
@@ -238,6 +245,7 @@ impl ModelSpec {
         match self.model {
             Model::Ordered => self.degree_max.unwrap_or(self.degree),
             Model::Connect4 => crate::models::connect4::board::WIDTH,
+            Model::Othello => self.othello_empties().max(1),
             _ => self.degree,
         }
     }
@@ -254,10 +262,29 @@ impl ModelSpec {
         }
     }
 
+    /// An `othello` tree: the position `text` names (the FFO files' board and side to
+    /// move), with its published score if known; `seed` numbers it among others (a
+    /// positions file's line).
+    pub fn othello(text: &str, score: Option<Value>, seed: u64) -> Self {
+        ModelSpec {
+            model: Model::Othello,
+            seed,
+            position: Some(text.to_string()),
+            score,
+            ..ModelSpec::default()
+        }
+    }
+
+    /// The empty squares of an `othello` position (0 when it does not parse).
+    fn othello_empties(&self) -> u32 {
+        let text = self.position.as_deref().unwrap_or_default();
+        othello_position(text).map_or(0, |(p, _)| p.empties())
+    }
+
     /// Whether every internal node has `degree` children and every leaf is at `height`.
     pub fn is_uniform(&self) -> bool {
         match self.model {
-            Model::Connect4 => return false,
+            Model::Connect4 | Model::Othello => return false,
             Model::Ordered => {}
             _ => return true,
         }
@@ -273,6 +300,11 @@ impl ModelSpec {
             let cells = crate::models::connect4::board::CELLS;
             return full_tree_nodes(u64::from(self.degree_max()), cells.saturating_sub(played));
         }
+        if self.model == Model::Othello {
+            // A pass lies before a move at most: no position is deeper than 2 × empties.
+            let height = 2 * self.othello_empties();
+            return full_tree_nodes(u64::from(self.degree_max()), height);
+        }
         full_tree_nodes(u64::from(self.degree_max()), self.height)
     }
 
@@ -281,6 +313,9 @@ impl ModelSpec {
     pub fn validate(&self) -> Result<(), TreeError> {
         if self.model == Model::Connect4 {
             return self.connect4_root().map(drop);
+        }
+        if self.model == Model::Othello {
+            return self.othello_root().map(drop);
         }
         let d = self.degree;
         let h = self.height;
@@ -323,7 +358,7 @@ impl ModelSpec {
                 }
             }
             Model::Ordered => self.validate_ordered()?,
-            Model::Connect4 => {}
+            Model::Connect4 | Model::Othello => {}
             Model::Dependent | Model::Worst => {
                 if power_within(u64::from(d), h, 1 << 62).is_none() {
                     return Err(TreeError::TooLarge {
@@ -368,6 +403,26 @@ impl ModelSpec {
         }
         let tree = Connect4Tree::new(board);
         Ok(if self.weak { tree.weak() } else { tree })
+    }
+
+    /// The root of an `othello` tree, or why its position (or its published score) is
+    /// none.
+    fn othello_root(&self) -> Result<OthelloTree, TreeError> {
+        let text = self.position.as_deref().unwrap_or_default();
+        let (position, rest) = othello_position(text)
+            .map_err(|e| TreeError::invalid("position", text, e.to_string()))?;
+        if !rest.trim().is_empty() {
+            return Err(TreeError::invalid(
+                "position",
+                text,
+                "is a board of 64 squares and the side to move, and nothing after them",
+            ));
+        }
+        if let Some(score) = self.score {
+            crate::models::othello::positions_file::check_score(score)
+                .map_err(|why| TreeError::invalid("score", score, why.to_string()))?;
+        }
+        Ok(OthelloTree::new(position))
     }
 
     fn validate_ordered(&self) -> Result<(), TreeError> {
@@ -445,6 +500,10 @@ impl ModelSpec {
                 visitor.visit(&crate::PathKeyed(self.connect4_root()?))
             }
             Model::Connect4 => visitor.visit(&self.connect4_root()?),
+            Model::Othello if self.path_keys => {
+                visitor.visit(&crate::PathKeyed(self.othello_root()?))
+            }
+            Model::Othello => visitor.visit(&self.othello_root()?),
         })
     }
 }
@@ -491,9 +550,9 @@ impl fmt::Display for ModelSpec {
     /// The model and the parameters it uses, as `name key=value …` with the command
     /// line's parameter names: `random degree=2 height=3 seed=1 values=10`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.model == Model::Connect4 {
+        if self.model.is_game() {
             let moves = self.position.as_deref().unwrap_or_default();
-            write!(f, "connect4 position={moves:?}")?;
+            write!(f, "{} position={moves:?}", self.model)?;
             if let Some(score) = self.score {
                 write!(f, " score={score}")?;
             }
@@ -525,7 +584,7 @@ impl fmt::Display for ModelSpec {
                 }
                 Ok(())
             }
-            Model::Dependent | Model::Worst | Model::Connect4 => Ok(()),
+            Model::Dependent | Model::Worst | Model::Connect4 | Model::Othello => Ok(()),
             Model::BranchSum => write!(f, " edge-range={} order={}", self.edge_range, self.order),
         }
     }

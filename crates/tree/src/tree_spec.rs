@@ -75,6 +75,34 @@ impl TreeSpec {
         }
     }
 
+    /// The trees of a game's positions file, one per position: `connect4`'s
+    /// ([`TreeSpec::connect4_positions`]) or `othello`'s ([`TreeSpec::othello_positions`]).
+    pub fn game_positions(
+        model: crate::Model,
+        path: &std::path::Path,
+    ) -> Result<Vec<TreeSpec>, TreeError> {
+        if model == crate::Model::Othello {
+            TreeSpec::othello_positions(path)
+        } else {
+            TreeSpec::connect4_positions(path)
+        }
+    }
+
+    /// The `othello` trees of an FFO file ([`crate::models::othello::positions_file`]),
+    /// one per position, each numbered by its line (its seed) and carrying its published
+    /// score, the best of its moves'.
+    pub fn othello_positions(path: &std::path::Path) -> Result<Vec<TreeSpec>, TreeError> {
+        let positions = crate::models::othello::positions_file::read_positions(path)?;
+        Ok(positions
+            .into_iter()
+            .map(|p| {
+                let text = p.position.text();
+                let spec = ModelSpec::othello(&text, p.score(), p.line as u64);
+                TreeSpec::model(spec, Layout::Implicit)
+            })
+            .collect())
+    }
+
     /// The `connect4` trees of a positions file ([`crate::models::connect4::positions_file`]),
     /// one per position, each numbered by its line (its seed) and carrying its published
     /// score.

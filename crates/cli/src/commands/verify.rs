@@ -49,7 +49,8 @@ const DEFAULT_THREADS_TEXT: &str = "1,2,3";
     mut_arg("trees", |arg| arg
         .default_value("20")
         .default_value_if("tree_file", ArgPredicate::IsPresent, "1")
-        .default_value_if("model", "connect4", "1")),
+        .default_value_if("model", "connect4", "1")
+        .default_value_if("model", "othello", "1")),
 )]
 pub struct VerifyCommand {
     /// The trees.
@@ -101,6 +102,8 @@ struct Summary {
     published_trees: u64,
     /// Positions of a game (Connect Four), whose full tree bounds the game's.
     games: u64,
+    /// Of which Othello positions.
+    othello: u64,
     tallies: Vec<Tally>,
 }
 
@@ -111,6 +114,9 @@ impl Summary {
         self.oracle_trees += u64::from(verdict.oracle.is_some());
         self.published_trees += u64::from(verdict.published.is_some());
         self.games += u64::from(is_game(spec));
+        self.othello += u64::from(
+            matches!(&spec.source, TreeSource::Model(m) if m.model == abbench_tree::Model::Othello),
+        );
         let mismatches = verdict.mismatches();
         for check in &verdict.searches {
             let wrong = mismatches
@@ -207,7 +213,12 @@ impl Summary {
              most {ORACLE_POSITIONS} positions{})",
             self.oracle_trees,
             self.trees,
-            if self.games > 0 {
+            if self.othello > 0 {
+                format!(
+                    ": an Othello position with at most {} empty squares",
+                    othello_oracle_empties()
+                )
+            } else if self.games > 0 {
                 format!(
                     ": a Connect Four position with at most {} moves left",
                     connect4_oracle_moves()
@@ -489,6 +500,18 @@ fn connect4_oracle_moves() -> u32 {
                 h,
             )
             .is_some_and(|n| n <= ORACLE_POSITIONS)
+        })
+        .last()
+        .unwrap_or(0)
+}
+
+/// The most empty squares of an Othello position whose tree bound (as many moves as empty
+/// squares at every ply, a pass before every move) is small enough for the oracle F0.
+fn othello_oracle_empties() -> u32 {
+    (1..=abbench_tree::models::othello::board::SQUARES)
+        .take_while(|&e| {
+            abbench_tree::full_tree_nodes(u64::from(e), 2 * e)
+                .is_some_and(|n| n <= ORACLE_POSITIONS)
         })
         .last()
         .unwrap_or(0)

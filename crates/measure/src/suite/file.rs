@@ -399,9 +399,9 @@ fn workloads_of(
         )),
         (None, None) => Err(BadWorkload("a workload needs `model` or `file`".into())),
         (None, Some(file)) => file_workload(w, algorithms, &base.join(file)),
-        (Some(Model::Connect4), None) => {
-            check_model_parameters(w, Some(Model::Connect4))?;
-            game_workloads(w, algorithms, base)
+        (Some(game), None) if game.is_game() => {
+            check_model_parameters(w, Some(game))?;
+            game_workloads(game, w, algorithms, base)
         }
         (Some(model), None) => {
             check_model_parameters(w, Some(model))?;
@@ -478,6 +478,7 @@ fn file_workload(
 /// The workloads of a game: one per position (one tree each), from `position` or the
 /// first `trees` lines of `positions`.
 fn game_workloads(
+    game: Model,
     w: &WorkloadFile,
     algorithms: Vec<Algorithm>,
     base: &Path,
@@ -490,7 +491,7 @@ fn game_workloads(
     ];
     if let Some((key, _)) = model_keys.iter().find(|(_, given)| *given) {
         return Err(BadWorkload(format!(
-            "`{key}` does not apply to connect4, whose trees are named by positions"
+            "`{key}` does not apply to {game}, whose trees are named by positions"
         )));
     }
     let specs = match (&w.position, &w.positions) {
@@ -500,18 +501,23 @@ fn game_workloads(
             ));
         }
         (None, None) => {
-            return Err(BadWorkload(
-                "connect4 needs `position` or `positions`".into(),
-            ));
+            return Err(BadWorkload(format!(
+                "{game} needs `position` or `positions`"
+            )));
         }
         (Some(moves), None) => {
-            let spec = TreeSpec::model(ModelSpec::connect4(moves, None, 1), Layout::Implicit);
+            let model = if game == Model::Othello {
+                ModelSpec::othello(moves, None, 1)
+            } else {
+                ModelSpec::connect4(moves, None, 1)
+            };
+            let spec = TreeSpec::model(model, Layout::Implicit);
             spec.validate().map_err(|e| e.to_string())?;
             vec![spec]
         }
         (None, Some(file)) => {
             let mut specs =
-                TreeSpec::connect4_positions(&base.join(file)).map_err(|e| e.to_string())?;
+                TreeSpec::game_positions(game, &base.join(file)).map_err(|e| e.to_string())?;
             specs.truncate(w.trees.unwrap_or(u64::MAX).try_into().unwrap_or(usize::MAX));
             specs
         }
