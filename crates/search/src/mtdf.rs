@@ -361,7 +361,7 @@ impl<T: GameTree> MtdfIter<T> {
                     counters.cutoff();
                 }
                 let g = current.g;
-                if child_depth - 1 < kept_above {
+                if child_depth - 1 < kept_above && !tree.untabled(current.node) {
                     remember(
                         table,
                         current.key,
@@ -410,7 +410,7 @@ impl<T: GameTree> MtdfIter<T> {
                 tree, node, d, beta, leaf_depth, counters,
             ));
         }
-        if base_depth >= leaf_depth.saturating_sub(UNTABLED_PLIES) {
+        if base_depth >= leaf_depth.saturating_sub(UNTABLED_PLIES) || tree.untabled(node) {
             return Ok((degree, (alpha, beta, Bounds::UNKNOWN, NO_MOVE)));
         }
         // The root's own bounds are not taken from the rules: a pass they answered would
@@ -463,7 +463,7 @@ impl<T: GameTree> MtdfIter<T> {
         }
         let key = child_key(tree, child, current.key, i as usize);
         let floor = current.alpha.max(current.g);
-        let entered = if child_depth < kept_above {
+        let entered = if child_depth < kept_above && !tree.untabled(child) {
             let rules = tree.value_bounds(child);
             look_up(
                 rules,
@@ -654,7 +654,7 @@ pub(crate) fn memory_search<T: GameTree, C: Counters>(
         return (tree.value(node), None);
     }
     // Positions near the leaves are not kept in the table.
-    let kept = tree.depth(node) + UNTABLED_PLIES < tree.height();
+    let kept = tree.depth(node) + UNTABLED_PLIES < tree.height() && !tree.untabled(node);
     let entry = if kept { table.probe(key) } else { None };
     // The child that gave the stored bounds is searched first.
     let first = entry

@@ -78,6 +78,17 @@ pub trait GameTree: Sync {
         None
     }
 
+    /// Whether the table searches leave `node` out of their table although it lies above
+    /// the plies next to the leaves that they always leave out: a position so near the end
+    /// of a game that searching it costs less than a table look-up (an Othello position
+    /// with few empty squares, whose depth says nothing of the moves left because of
+    /// passes). `false` for every node of every tree but the games that measured it.
+    #[inline(always)]
+    fn untabled(&self, node: Self::Node) -> bool {
+        let _ = node;
+        false
+    }
+
     /// A move that decides a terminal `node` at once, where the game's rules, not a
     /// search, decided it (a Connect Four position whose mover can complete four: the
     /// column that does, its move number); `None` for every other node and every tree

@@ -55,6 +55,10 @@ impl<T: GameTree> GameTree for PathKeyed<T> {
     fn value_bounds(&self, node: T::Node) -> Option<(Value, Value)> {
         self.0.value_bounds(node)
     }
+    #[inline(always)]
+    fn untabled(&self, node: T::Node) -> bool {
+        self.0.untabled(node)
+    }
 
     fn decided_move(&self, node: T::Node) -> Option<usize> {
         self.0.decided_move(node)

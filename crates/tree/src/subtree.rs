@@ -74,6 +74,10 @@ impl<T: GameTree> GameTree for Subtree<'_, T> {
     fn value_bounds(&self, node: T::Node) -> Option<(Value, Value)> {
         self.tree.value_bounds(node)
     }
+    #[inline(always)]
+    fn untabled(&self, node: T::Node) -> bool {
+        self.tree.untabled(node)
+    }
     fn decided_move(&self, node: T::Node) -> Option<usize> {
         self.tree.decided_move(node)
     }

@@ -632,9 +632,10 @@ fn answered_by_table<T: GameTree, E: Executor>(
 }
 
 /// Whether `node` is kept in the table: every position but those within
-/// [`UNTABLED_PLIES`] of the leaves, as serial MTD(f)'s table keeps them.
+/// [`UNTABLED_PLIES`] of the leaves and those the game leaves out
+/// ([`GameTree::untabled`]), as serial MTD(f)'s table keeps them.
 fn tabled<T: GameTree>(tree: &T, node: T::Node) -> bool {
-    tree.depth(node) + UNTABLED_PLIES < tree.height()
+    tree.depth(node) + UNTABLED_PLIES < tree.height() && !tree.untabled(node)
 }
 
 /// The children of a node whose table entries proved a fail-low: no search needed. Only
