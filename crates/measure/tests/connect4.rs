@@ -2,9 +2,7 @@
 //! Four scores: the positions and scores of `crates/tree/data/connect4/` (see its
 //! README), an oracle that no one here wrote.
 
-use abbench_measure::{
-    MeasureConfig, ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, measure, verify_tree,
-};
+use abbench_measure::{MeasureConfig, ORACLE_POSITIONS, Pools, VerifyPlan, measure, verify_tree};
 use abbench_parallel::SearchOptions;
 use abbench_results::Algorithm;
 use abbench_tree::TreeSpec;
@@ -17,39 +15,11 @@ fn positions(name: &str) -> Vec<TreeSpec> {
     TreeSpec::connect4_positions(&path).unwrap()
 }
 
-/// Every algorithm of `algos` on every tree of `specs`, parallel ones at 1 and 2
-/// threads: each value must be the published score (and f2-iter's), each best move one
-/// that scores it.
-fn all_find_the_published_scores(algos: &[Algorithm], specs: &[TreeSpec]) {
-    let plan = VerifyPlan {
-        algos,
-        threads: &[1, 2],
-        options: SearchOptions::default(),
-        oracle_positions: ORACLE_POSITIONS,
-    };
-    let mut pools = Pools::default();
-    for spec in specs {
-        let verdict = verify_tree(spec, &plan, &mut pools, 1 << 30).unwrap();
-        assert!(verdict.published.is_some(), "{spec}");
-        assert_eq!(verdict.reference_verdict, Verdict::Agrees, "{spec}");
-        let parallel = algos.iter().filter(|a| a.is_parallel()).count();
-        assert_eq!(verdict.searches.len(), algos.len() + parallel, "{spec}");
-        assert_eq!(verdict.mismatches(), [], "{spec}");
-        assert!(
-            verdict
-                .searches
-                .iter()
-                .all(|c| c.verdict == Verdict::Agrees),
-            "{spec}"
-        );
-    }
-}
-
 #[test]
 fn every_algorithm_finds_the_published_score_of_every_late_position() {
     let specs = positions("scored-late.txt");
     assert_eq!(specs.len(), 300);
-    all_find_the_published_scores(&Algorithm::ALL, &specs);
+    crate::common::all_find_the_published_scores(&Algorithm::ALL, &specs);
 }
 
 #[test]
@@ -64,7 +34,7 @@ fn every_algorithm_finds_the_published_score_of_mid_game_positions() {
         .into_iter()
         .filter(|a| !matches!(a.name(), "f0" | "f1"))
         .collect();
-    all_find_the_published_scores(&algos, &specs);
+    crate::common::all_find_the_published_scores(&algos, &specs);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The searches against the FFO suite's published Othello endgame scores
 //! (`crates/tree/data/othello/`, see its README), an oracle that no one here wrote.
 
-use abbench_measure::{ORACLE_POSITIONS, Pools, Verdict, VerifyPlan, verify_tree};
+use abbench_measure::{ORACLE_POSITIONS, Pools, VerifyPlan, verify_tree};
 use abbench_parallel::SearchOptions;
 use abbench_results::Algorithm;
 use abbench_tree::{ModelSpec, TreeSource, TreeSpec};
@@ -21,26 +21,6 @@ fn model(spec: &mut TreeSpec) -> &mut ModelSpec {
     }
 }
 
-/// Each of `algos` on each of `specs`, the parallel ones at 1 and 2 threads: every value
-/// is the published score and f2-iter's, every best move one that scores it.
-fn all_find_the_published_scores(algos: &[Algorithm], specs: &[TreeSpec]) {
-    let plan = VerifyPlan {
-        algos,
-        threads: &[1, 2],
-        options: SearchOptions::default(),
-        oracle_positions: ORACLE_POSITIONS,
-    };
-    let mut pools = Pools::default();
-    for spec in specs {
-        let verdict = verify_tree(spec, &plan, &mut pools, 1 << 30).unwrap();
-        assert!(verdict.published.is_some(), "{spec}");
-        assert_eq!(verdict.reference_verdict, Verdict::Agrees, "{spec}");
-        let parallel = algos.iter().filter(|a| a.is_parallel()).count();
-        assert_eq!(verdict.searches.len(), algos.len() + parallel, "{spec}");
-        assert_eq!(verdict.mismatches(), [], "{spec}");
-    }
-}
-
 #[test]
 fn every_search_from_f2_on_finds_the_published_scores_of_ffo_1_to_7() {
     // FFO #1-#7 have 14 empty squares; F0 and F1, which have no deep cutoffs, would take
@@ -50,7 +30,7 @@ fn every_search_from_f2_on_finds_the_published_scores_of_ffo_1_to_7() {
         .into_iter()
         .filter(|a| !matches!(a.name(), "f0" | "f1"))
         .collect();
-    all_find_the_published_scores(&algos, &specs);
+    crate::common::all_find_the_published_scores(&algos, &specs);
 }
 
 #[test]
@@ -58,7 +38,7 @@ fn the_table_searches_find_the_published_scores_of_ffo_8_to_19() {
     let specs: Vec<TreeSpec> = ffo("fforum-1-19.obf").into_iter().skip(7).collect();
     assert_eq!(specs.len(), 12);
     let algos = Algorithm::parse_list("mtdf,abdada,null-window").unwrap();
-    all_find_the_published_scores(&algos, &specs);
+    crate::common::all_find_the_published_scores(&algos, &specs);
 }
 
 #[test]
