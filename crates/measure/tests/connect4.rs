@@ -2,8 +2,7 @@
 //! Four scores: the positions and scores of `crates/tree/data/connect4/` (see its
 //! README), an oracle that no one here wrote.
 
-use abbench_measure::{MeasureConfig, ORACLE_POSITIONS, Pools, VerifyPlan, measure, verify_tree};
-use abbench_parallel::SearchOptions;
+use abbench_measure::{MeasureConfig, Pools, measure};
 use abbench_results::Algorithm;
 use abbench_tree::TreeSpec;
 use std::path::PathBuf;
@@ -43,15 +42,7 @@ fn a_wrong_published_score_is_a_mismatch_of_every_search() {
     if let abbench_tree::TreeSource::Model(model) = &mut spec.source {
         model.score = model.score.map(|s| s + 1);
     }
-    let algos = Algorithm::parse_list("f2-iter,mtdf,abdada").unwrap();
-    let plan = VerifyPlan {
-        algos: &algos,
-        threads: &[2],
-        options: SearchOptions::default(),
-        oracle_positions: ORACLE_POSITIONS,
-    };
-    let verdict = verify_tree(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
-    let mismatches = verdict.mismatches();
+    let mismatches = crate::common::mismatches_of_a_wrong_score(&spec);
     // The reference, which is f2-iter and so reported once, and the two other searches.
     assert_eq!(mismatches.len(), 3, "{mismatches:?}");
     assert_eq!(

@@ -1,8 +1,6 @@
 //! The searches against the FFO suite's published Othello endgame scores
 //! (`crates/tree/data/othello/`, see its README), an oracle that no one here wrote.
 
-use abbench_measure::{ORACLE_POSITIONS, Pools, VerifyPlan, verify_tree};
-use abbench_parallel::SearchOptions;
 use abbench_results::Algorithm;
 use abbench_tree::{ModelSpec, TreeSource, TreeSpec};
 use std::path::PathBuf;
@@ -47,15 +45,7 @@ fn a_wrong_published_score_is_a_mismatch_of_every_search() {
     let published = model(&mut spec).score;
     assert_eq!(published, Some(32));
     model(&mut spec).score = Some(30);
-    let algos = Algorithm::parse_list("f2-iter,mtdf,abdada").unwrap();
-    let plan = VerifyPlan {
-        algos: &algos,
-        threads: &[2],
-        options: SearchOptions::default(),
-        oracle_positions: ORACLE_POSITIONS,
-    };
-    let verdict = verify_tree(&spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
-    let mismatches = verdict.mismatches();
+    let mismatches = crate::common::mismatches_of_a_wrong_score(&spec);
     assert_eq!(mismatches.len(), 3, "{mismatches:?}");
     assert!(
         mismatches

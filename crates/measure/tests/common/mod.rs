@@ -62,3 +62,17 @@ pub fn all_find_the_published_scores(algos: &[Algorithm], specs: &[TreeSpec]) {
         );
     }
 }
+
+/// The mismatches of f2-iter, MTD(f) and ABDADA at 2 threads on `spec`, whose published
+/// score the caller has made wrong.
+pub fn mismatches_of_a_wrong_score(spec: &TreeSpec) -> Vec<abbench_measure::Mismatch> {
+    let algos = Algorithm::parse_list("f2-iter,mtdf,abdada").unwrap();
+    let plan = VerifyPlan {
+        algos: &algos,
+        threads: &[2],
+        options: SearchOptions::default(),
+        oracle_positions: ORACLE_POSITIONS,
+    };
+    let verdict = verify_tree(spec, &plan, &mut Pools::default(), 1 << 30).unwrap();
+    verdict.mismatches()
+}
