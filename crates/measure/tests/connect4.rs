@@ -18,7 +18,7 @@ fn positions(name: &str) -> Vec<TreeSpec> {
 fn every_algorithm_finds_the_published_score_of_every_late_position() {
     let specs = positions("scored-late.txt");
     assert_eq!(specs.len(), 300);
-    crate::common::all_find_the_published_scores(&Algorithm::ALL, &specs);
+    crate::published::all_find_the_published_scores(&Algorithm::ALL, &specs);
 }
 
 #[test]
@@ -33,7 +33,7 @@ fn every_algorithm_finds_the_published_score_of_mid_game_positions() {
         .into_iter()
         .filter(|a| !matches!(a.name(), "f0" | "f1"))
         .collect();
-    crate::common::all_find_the_published_scores(&algos, &specs);
+    crate::published::all_find_the_published_scores(&algos, &specs);
 }
 
 #[test]
@@ -42,7 +42,7 @@ fn a_wrong_published_score_is_a_mismatch_of_every_search() {
     if let abbench_tree::TreeSource::Model(model) = &mut spec.source {
         model.score = model.score.map(|s| s + 1);
     }
-    let mismatches = crate::common::mismatches_of_a_wrong_score(&spec);
+    let mismatches = crate::published::mismatches_of_a_wrong_score(&spec);
     // The reference, which is f2-iter and so reported once, and the two other searches.
     assert_eq!(mismatches.len(), 3, "{mismatches:?}");
     assert_eq!(

@@ -7,5 +7,6 @@ mod connect4;
 mod hostile_suites;
 mod measure;
 mod othello;
+mod published;
 mod results;
 mod signature;

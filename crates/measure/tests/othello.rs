@@ -28,7 +28,7 @@ fn every_search_from_f2_on_finds_the_published_scores_of_ffo_1_to_7() {
         .into_iter()
         .filter(|a| !matches!(a.name(), "f0" | "f1"))
         .collect();
-    crate::common::all_find_the_published_scores(&algos, &specs);
+    crate::published::all_find_the_published_scores(&algos, &specs);
 }
 
 #[test]
@@ -36,7 +36,7 @@ fn the_table_searches_find_the_published_scores_of_ffo_8_to_19() {
     let specs: Vec<TreeSpec> = ffo("fforum-1-19.obf").into_iter().skip(7).collect();
     assert_eq!(specs.len(), 12);
     let algos = Algorithm::parse_list("mtdf,abdada,null-window").unwrap();
-    crate::common::all_find_the_published_scores(&algos, &specs);
+    crate::published::all_find_the_published_scores(&algos, &specs);
 }
 
 #[test]
@@ -45,7 +45,7 @@ fn a_wrong_published_score_is_a_mismatch_of_every_search() {
     let published = model(&mut spec).score;
     assert_eq!(published, Some(32));
     model(&mut spec).score = Some(30);
-    let mismatches = crate::common::mismatches_of_a_wrong_score(&spec);
+    let mismatches = crate::published::mismatches_of_a_wrong_score(&spec);
     assert_eq!(mismatches.len(), 3, "{mismatches:?}");
     assert!(
         mismatches
