@@ -409,9 +409,9 @@ impl<'p> SplitPoint<'p> {
     }
 }
 
-/// Whether `node` is a split point at this split height: internal, and at least
-/// `split_height` above the deepest leaves the tree may have.
+/// Whether `node` is a split point at this split height: internal, with a remaining
+/// height ([`GameTree::remaining_height`]: by default the plies to the deepest leaves the
+/// tree may have) of at least `split_height`.
 pub(crate) fn is_split_point<T: GameTree>(tree: &T, split_height: u32, node: T::Node) -> bool {
-    let remaining = tree.height().saturating_sub(tree.depth(node));
-    remaining >= split_height && tree.degree(node) > 0
+    tree.remaining_height(node) >= split_height && tree.degree(node) > 0
 }

@@ -89,6 +89,16 @@ pub trait GameTree: Sync {
         false
     }
 
+    /// How many plies a search typically goes below `node`: what the parallel searches
+    /// compare with their split height. By default the plies to the deepest leaves the
+    /// tree may have, `height() - depth(node)`. A game where that over-states the work
+    /// below a node gives its own measure: an Othello position's empty squares, where
+    /// the height counts a pass for every move and passes are rare.
+    #[inline(always)]
+    fn remaining_height(&self, node: Self::Node) -> u32 {
+        self.height().saturating_sub(self.depth(node))
+    }
+
     /// A move that decides a terminal `node` at once, where the game's rules, not a
     /// search, decided it (a Connect Four position whose mover can complete four: the
     /// column that does, its move number); `None` for every other node and every tree
@@ -101,8 +111,8 @@ pub trait GameTree: Sync {
 
     /// Positions per ply below a node of this tree in one null-window pass of the
     /// table-driven searches (MTD(f)'s kernel on its table): the `b` of the `b^r`
-    /// positions such a pass examines below a node `r` plies above the deepest leaves
-    /// the tree may have, where the model has measured it; `None` for trees with no such
+    /// positions such a pass examines below a node of remaining height `r`
+    /// ([`GameTree::remaining_height`]), where the model has measured it; `None` for trees with no such
     /// measurement, all but the games. The parallel null-window search sizes its split
     /// height by it (`abbench_parallel`'s `null_window` folder); without it every
     /// parallel search takes the random-tree rule, F2's `d^(3/4)` per ply.

@@ -59,6 +59,10 @@ impl<T: GameTree> GameTree for PathKeyed<T> {
     fn untabled(&self, node: T::Node) -> bool {
         self.0.untabled(node)
     }
+    #[inline(always)]
+    fn remaining_height(&self, node: T::Node) -> u32 {
+        self.0.remaining_height(node)
+    }
 
     fn decided_move(&self, node: T::Node) -> Option<usize> {
         self.0.decided_move(node)

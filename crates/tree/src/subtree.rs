@@ -78,6 +78,10 @@ impl<T: GameTree> GameTree for Subtree<'_, T> {
     fn untabled(&self, node: T::Node) -> bool {
         self.tree.untabled(node)
     }
+    #[inline(always)]
+    fn remaining_height(&self, node: T::Node) -> u32 {
+        self.tree.remaining_height(node)
+    }
     fn decided_move(&self, node: T::Node) -> Option<usize> {
         self.tree.decided_move(node)
     }

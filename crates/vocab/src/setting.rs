@@ -31,7 +31,7 @@
 macro_rules! search_settings {
     ($callback:ident) => {
         $callback! {
-            /// Split only at nodes at least this far above the leaves, 1 ..= 1024.
+            /// Split only at nodes at least this far above the leaves (on Othello: with at least N empty squares), 1 ..= 1024.
             SplitHeight = "split-height" as split_height: u32, value "N", parse split_height,
                 default "chosen from the tree's degree", heading Search, called "", read_by listed, simulated true, recorded true;
             /// Offer a split point's younger brothers to other workers only if its eldest brother's subtree examined at least N positions, else finish it serially; 0 ..= 10^15.

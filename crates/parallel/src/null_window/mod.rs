@@ -333,8 +333,8 @@ fn guess_node<T: GameTree, E: Executor>(
 ) -> Result<Value, Aborted> {
     let tree = ctx.tree;
     let degree = tree.degree(node);
-    let horizon = tree.height().saturating_sub(GUESS_PLIES);
-    if degree < 2 || horizon.saturating_sub(tree.depth(node)) < ctx.split_height {
+    let below = tree.remaining_height(node).saturating_sub(GUESS_PLIES);
+    if degree < 2 || below < ctx.split_height {
         let mut counters = Basic::for_height(tree.height());
         let mut probe = CutProbe { ctx, above };
         let found = guess_below(tree, rule, node, (alpha, beta), &mut counters, &mut probe);

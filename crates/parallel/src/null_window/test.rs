@@ -186,6 +186,12 @@ fn only_the_null_window_search_on_a_game_takes_the_games_split_height() {
     assert_eq!(crate::split_height(bf, &game, &automatic, 2), 20);
     assert_eq!(crate::split_height(bf, &random, &automatic, 16), auto_split_height(16) + 1);
     assert_eq!(crate::split_height(bf, &game, &given, 2), 9);
+    // Othello measures its height in empty squares, at about 2.1 positions each.
+    let othello = abbench_tree::models::OthelloTree::new(abbench_tree::models::othello::position::Position::START);
+    assert_eq!(othello.branching_per_ply(), Some(2.1));
+    assert_eq!(othello.remaining_height(othello.root()), 60);
+    assert_eq!(crate::split_height(nw, &othello, &automatic, 2), 11);
+    assert_eq!(crate::split_height(nw, &othello, &automatic, 16), 8);
     for other in ParallelAlgorithm::ALL.into_iter().filter(|&a| a != nw && a != bf) {
         assert_eq!(crate::split_height(other, &game, &automatic, 2), auto_split_height(7), "{other}");
         assert_eq!(crate::split_height(other, &game, &given, 2), 9, "{other}");
