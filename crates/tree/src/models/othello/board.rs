@@ -10,75 +10,118 @@
 //!
 //! # Moves and flips
 //!
-//! The legal moves come from one flood fill per direction over the opponent's discs
-//! (Kogge–Stone style: a run of up to six opponent discs between a disc of the mover and
-//! an empty square), eight directions at once. A move's flips walk the eight rays from
-//! its square, keeping a run of opponent discs closed by a disc of the mover. A shift
-//! east or west masks off the file it wraps into, so that no line crosses an edge.
+//! The legal moves come from one flood fill per direction over the opponent's discs: a
+//! run of up to six opponent discs between a disc of the mover and an empty square,
+//! grown one disc then two at a time (Kogge–Stone style). A move's flips look along the
+//! eight rays from its square, from a table of rays per square, for the nearest square
+//! that is not the opponent's. The tests hold both to a plain version that walks the
+//! board a square at a time.
 
 /// Squares.
 pub const SQUARES: u32 = 64;
 
-/// Every square but file A: what a shift east must land on.
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-/// Every square but file H: what a shift west must land on.
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// Every square but files A and H: where an opponent disc may lie inside a line that runs
+/// east, west or diagonally (such a line cannot pass through an edge file).
+const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
 /// The four corners.
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 
-/// The eight directions: a shift of `amount` bits, left when `left`, and the squares a
-/// disc may land on.
-const DIRECTIONS: [(u32, bool, u64); 8] = [
-    (1, true, NOT_A),  // east
-    (1, false, NOT_H), // west
-    (8, true, !0),     // north (towards row 8)
-    (8, false, !0),    // south
-    (9, true, NOT_A),  // north-east
-    (7, true, NOT_H),  // north-west
-    (7, false, NOT_A), // south-east
-    (9, false, NOT_H), // south-west
-];
-
-#[inline(always)]
-fn shift(bits: u64, amount: u32, left: bool, onto: u64) -> u64 {
-    (if left { bits << amount } else { bits >> amount }) & onto
-}
-
 /// The squares where the side owning `player` may play: empty squares closing a line of
 /// one or more `opponent` discs against a `player` disc.
+///
+/// Four shift amounts (1: east-west, 8: north-south, 7 and 9: the diagonals), each both
+/// ways. A flood from the mover's discs over the opponent's grows a run one disc a step,
+/// then two at a time over pairs of opponent discs, so that four steps reach the six
+/// discs a line can hold.
 #[inline(always)]
 pub fn legal_moves(player: u64, opponent: u64) -> u64 {
     let empty = !(player | opponent);
-    let mut moves = 0;
-    for (amount, left, onto) in DIRECTIONS {
-        let inner = opponent & onto;
-        let mut run = shift(player, amount, left, inner);
-        run |= shift(run, amount, left, inner);
-        run |= shift(run, amount, left, inner);
-        run |= shift(run, amount, left, inner);
-        run |= shift(run, amount, left, inner);
-        run |= shift(run, amount, left, inner);
-        moves |= shift(run, amount, left, onto);
-    }
+    let inner = opponent & INNER_FILES;
+    let moves = moves_along(player, inner, 1)
+        | moves_along(player, opponent, 8)
+        | moves_along(player, inner, 7)
+        | moves_along(player, inner, 9);
     moves & empty
+}
+
+/// The squares one step past a run of `over` discs that starts next to a `player` disc,
+/// along `shift` bits both ways.
+#[inline(always)]
+fn moves_along(player: u64, over: u64, shift: u32) -> u64 {
+    let pairs_up = over & (over << shift);
+    let pairs_down = over & (over >> shift);
+    let mut up = over & (player << shift);
+    let mut down = over & (player >> shift);
+    up |= over & (up << shift);
+    down |= over & (down >> shift);
+    up |= pairs_up & (up << (2 * shift));
+    down |= pairs_down & (down >> (2 * shift));
+    up |= pairs_up & (up << (2 * shift));
+    down |= pairs_down & (down >> (2 * shift));
+    (up << shift) | (down >> shift)
+}
+
+/// The eight directions as a step on the board: (file, rank).
+const STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (0, 1),
+    (1, 1),
+    (-1, 1),
+    (-1, 0),
+    (0, -1),
+    (-1, -1),
+    (1, -1),
+];
+
+/// For each square, the squares beyond it in each direction of [`STEPS`], nearest first
+/// along the board (the first four directions run to higher bits, the last four to
+/// lower).
+static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    let mut rays = [[0u64; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = STEPS[d];
+            let (mut file, mut rank) = (square as i32 % 8 + df, square as i32 / 8 + dr);
+            while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                rays[square][d] |= 1 << (rank * 8 + file);
+                file += df;
+                rank += dr;
+            }
+            d += 1;
+        }
+        square += 1;
+    }
+    rays
 }
 
 /// The `opponent` discs that a disc of `player` on the empty square `square` (one bit)
 /// turns over.
+///
+/// Along each ray from the square, the nearest square that is not the opponent's closes
+/// the line if it is the mover's; every square before it then turns. Rays to higher bits
+/// find it as the lowest set bit, rays to lower bits as the highest.
 #[inline(always)]
 pub fn flips(player: u64, opponent: u64, square: u64) -> u64 {
+    let rays = &RAYS[square.trailing_zeros() as usize];
     let mut flipped = 0;
-    for (amount, left, onto) in DIRECTIONS {
-        let mut line = 0;
-        let mut at = shift(square, amount, left, onto);
-        while at & opponent != 0 {
-            line |= at;
-            at = shift(at, amount, left, onto);
-        }
-        if at & player != 0 {
-            flipped |= line;
-        }
+    for &ray in &rays[..4] {
+        let stop = ray & !opponent;
+        let first = stop & stop.wrapping_neg();
+        let line = ray & first.wrapping_sub(1);
+        flipped |= line & 0u64.wrapping_sub(u64::from(first & player != 0));
+    }
+    for &ray in &rays[4..] {
+        let stop = ray & !opponent;
+        // The highest bit of `stop`; where `stop` is 0 the ray has no closing square
+        // and the mask below is 0.
+        let first = (1u64 << 63) >> stop.leading_zeros().min(63);
+        let line = ray & !(first | first.wrapping_sub(1));
+        flipped |= line & 0u64.wrapping_sub(u64::from(stop != 0 && first & player != 0));
     }
     flipped
 }
@@ -149,6 +192,87 @@ mod tests {
             mirror(t),
             mirror(flip_vertical(t)),
         ]
+    }
+
+    /// The legal moves square by square: an empty square with a flip.
+    fn plain_legal_moves(player: u64, opponent: u64) -> u64 {
+        let empty = !(player | opponent);
+        (0..64)
+            .map(|s| 1u64 << s)
+            .filter(|&bit| bit & empty != 0 && plain_flips(player, opponent, bit) != 0)
+            .sum()
+    }
+
+    /// The flips of a move by walking each direction a square at a time.
+    fn plain_flips(player: u64, opponent: u64, square: u64) -> u64 {
+        let at = square.trailing_zeros() as i32;
+        let mut flipped = 0;
+        for (df, dr) in STEPS {
+            let (mut file, mut rank) = (at % 8 + df, at / 8 + dr);
+            let mut line = 0;
+            while (0..8).contains(&file) && (0..8).contains(&rank) {
+                let bit = 1u64 << (rank * 8 + file);
+                if bit & opponent != 0 {
+                    line |= bit;
+                } else {
+                    if bit & player != 0 {
+                        flipped |= line;
+                    }
+                    break;
+                }
+                file += df;
+                rank += dr;
+            }
+        }
+        flipped
+    }
+
+    proptest::proptest! {
+        /// Random boards, dense and sparse: the fast moves and flips are the plain ones.
+        #[test]
+        fn moves_and_flips_are_the_square_by_square_ones(
+            a in proptest::prelude::any::<u64>(),
+            b in proptest::prelude::any::<u64>(),
+            sparse in proptest::prelude::any::<u64>(),
+        ) {
+            // Disjoint discs; `sparse` empties part of the board.
+            let player = a & sparse;
+            let opponent = !a & b & (sparse | b);
+            let moves = legal_moves(player, opponent);
+            proptest::prop_assert_eq!(moves, plain_legal_moves(player, opponent));
+            let empty = !(player | opponent);
+            for s in 0..64 {
+                let bit = 1u64 << s;
+                if bit & empty != 0 {
+                    proptest::prop_assert_eq!(
+                        flips(player, opponent, bit),
+                        plain_flips(player, opponent, bit)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_full_line_of_opponent_discs_turns_from_every_edge() {
+        // A line of six opponent discs between an empty square and a mover's disc, along
+        // every row, file and long diagonal, both ways.
+        for square in 0..64u32 {
+            let bit = 1u64 << square;
+            for (d, ray) in RAYS[square as usize].iter().enumerate() {
+                if ray.count_ones() != 7 {
+                    continue;
+                }
+                let end = if d < 4 {
+                    1u64 << (63 - ray.leading_zeros())
+                } else {
+                    ray & ray.wrapping_neg()
+                };
+                let line = ray & !end;
+                assert_eq!(flips(end, line, bit), line, "{square} {d}");
+                assert_eq!(legal_moves(end, line), bit, "{square} {d}");
+            }
+        }
     }
 
     fn square(name: &str) -> u64 {
