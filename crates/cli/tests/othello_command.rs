@@ -97,6 +97,61 @@ fn an_ffo_file_gives_a_tree_a_line_and_a_wrong_score_fails() {
 }
 
 #[test]
+fn root_moves_are_each_held_to_their_published_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ffo.obf");
+    let verify = |file: &std::path::Path| {
+        abbench(&[
+            "verify",
+            "--model",
+            "othello",
+            "--positions",
+            file.to_str().unwrap(),
+            "--algo",
+            "mtdf",
+            "--root-moves",
+            "--json",
+        ])
+    };
+    // FFO #1 and #2 list 8 moves each.
+    std::fs::write(&file, ffo_lines(2).join("\n")).unwrap();
+    let output = verify(&file);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let line = &records(&output)[0];
+    assert_eq!(line["root_moves"], 16, "{line}");
+    assert_eq!(line["wrong_root_moves"], 0, "{line}");
+    // FFO #2's third move, A3, scores -6; claim -4 for it: the best move is untouched, so
+    // only the root-move check can see it.
+    let mut lines = ffo_lines(2);
+    lines[1] = lines[1].replacen("A3:-6;", "A3:-4;", 1);
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let output = verify(&file);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let line = &records(&output)[0];
+    assert_eq!(line["wrong_root_moves"], 1, "{line}");
+    assert_eq!(line["mismatches"], 0, "{line}");
+    let detail = &line["mismatch_details"][0];
+    let message = detail["message"].as_str().unwrap();
+    assert!(
+        message.contains("root move A3 of line 2: MTD(f) proved -6, published -4"),
+        "{message}"
+    );
+    // Its reproduction is the position after A3, held to the claim negated.
+    let reproduce = detail["reproduce"].as_str().unwrap();
+    assert!(reproduce.contains("--score 4 "), "{reproduce}");
+    // Without an Othello positions file there is nothing to hold the moves to.
+    let position = format!("--position={FFO_1}");
+    let output = abbench(&["verify", "--model", "othello", &position, "--root-moves"]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("--root-moves needs an Othello positions file"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_malformed_board_or_line_is_one_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let bad_position = |position: &str, expected: &str| {

@@ -39,6 +39,7 @@ mod interrupt;
 mod limits;
 mod measure;
 mod reference;
+mod root_moves;
 mod searches;
 mod shard;
 mod signature;
@@ -63,6 +64,7 @@ pub use measure::{
     with_serial_candidates_of,
 };
 pub use reference::{REFERENCE_BATCHES, REFERENCE_NAME, time_reference};
+pub use root_moves::{RootMove, root_move_values};
 pub use searches::{POOL_WARM_UP, Pools};
 pub use shard::{
     SimulationPart, UNKNOWN_WEIGHT, partition, search_weight, searches_weight, shard_items,

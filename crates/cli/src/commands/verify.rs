@@ -24,9 +24,11 @@ use abbench_measure::{
     Mismatch, ORACLE_POSITIONS, Pools, TreeCheck, TreeVerdict, Verdict, VerifyPlan, verify_tree,
 };
 use abbench_results::{Algorithm, available_threads};
+use abbench_tree::Value;
 use abbench_tree::{TreeSource, TreeSpec};
 use clap::Args;
 use clap::builder::ArgPredicate;
+use std::collections::HashMap;
 use std::io::Write;
 
 /// Every algorithm, comma-separated: what `verify` checks by default.
@@ -35,6 +37,10 @@ static EVERY_ALGORITHM: std::sync::LazyLock<String> = std::sync::LazyLock::new(|
         .map(abbench_results::Algorithm::name)
         .join(",")
 });
+
+/// The published moves (move number and score) of each position of a positions file,
+/// by its line.
+type PublishedMoves = HashMap<u64, Vec<(usize, Value)>>;
 
 /// `--threads` of `verify` when not given.
 const DEFAULT_THREADS: [usize; 3] = [1, 2, 3];
@@ -80,6 +86,11 @@ pub struct VerifyCommand {
     /// rounds of seeds): parts of about equal estimated work, the same on every machine.
     #[arg(long, value_name = "K/N", value_parser = crate::shard_arg::parse_shard)]
     pub shard: Option<abbench_results::Shard>,
+
+    /// Also search every root move that an Othello positions file scores (--positions
+    /// FILE.obf) to its exact value, by MTD(f), and hold it to its published score.
+    #[arg(long, conflicts_with = "stress")]
+    pub root_moves: bool,
 }
 
 /// Searches and mismatches of one algorithm at one thread count.
@@ -104,6 +115,10 @@ struct Summary {
     games: u64,
     /// Of which Othello positions.
     othello: u64,
+    /// Root moves searched to their exact value (`--root-moves`).
+    root_moves: u64,
+    /// Of those, the ones whose value is not their published score.
+    wrong_root_moves: u64,
     tallies: Vec<Tally>,
 }
 
@@ -185,6 +200,8 @@ impl Summary {
             searches: total(|t| t.searches),
             mismatches: total(|t| t.mismatches),
             timed_out: total(|t| t.timed_out),
+            root_moves: self.root_moves,
+            wrong_root_moves: self.wrong_root_moves,
             rows: self.tallies.iter().map(row).collect(),
             mismatch_details: mismatches.iter().map(detail).collect(),
         }
@@ -232,6 +249,13 @@ impl Summary {
                 out,
                 "published   scores on {} of {} trees, every search held to them",
                 self.published_trees, self.trees
+            )?;
+        }
+        if self.root_moves > 0 {
+            writeln!(
+                out,
+                "root moves  {} searched by MTD(f) to their exact value, {} not their published score",
+                self.root_moves, self.wrong_root_moves
             )?;
         }
         writeln!(out)?;
@@ -300,6 +324,7 @@ impl VerifyCommand {
             );
         }
         let specs = self.shard_of(self.tree.specs()?);
+        let published_moves = self.published_moves()?;
         self.search
             .check_estimate(&specs, 1, 1, "this verification")?;
         let plan = VerifyPlan {
@@ -338,6 +363,10 @@ impl VerifyCommand {
                     break;
                 }
             }
+            if let Some(moves) = &published_moves {
+                let wrong_moves = self.check_root_moves(spec, moves, &plan, &mut summary)?;
+                wrong.extend(wrong_moves.into_iter().map(|(child, m)| (child, vec![m])));
+            }
         }
         bar.finish_and_clear();
         if !wrong.is_empty() {
@@ -351,6 +380,85 @@ impl VerifyCommand {
         .and_then(|()| out.flush());
         // A reader gone early (`… | head -1`) never turns a failing verdict into success.
         Failure::after_writing(written, self.verdict(&summary))
+    }
+
+    /// With `--root-moves`, each position's published moves (move number and score) by
+    /// its line in the positions file; else `None`. Bad input without an Othello
+    /// positions file.
+    fn published_moves(&self) -> Result<Option<PublishedMoves>, Failure> {
+        if !self.root_moves {
+            return Ok(None);
+        }
+        let path = match (&self.tree.positions, self.tree.chosen_model()) {
+            (Some(path), Some(abbench_tree::Model::Othello)) => path,
+            _ => {
+                return Err(Failure::bad_input(
+                    "--root-moves needs an Othello positions file: --model othello --positions FILE.obf",
+                ));
+            }
+        };
+        let positions = abbench_tree::models::othello::positions_file::read_positions(path)?;
+        Ok(Some(
+            positions
+                .into_iter()
+                .map(|p| {
+                    let moves = p.moves.iter().map(|&(s, v)| (s as usize, v)).collect();
+                    (p.line as u64, moves)
+                })
+                .collect(),
+        ))
+    }
+
+    /// Searches each root move of `spec` that `moves` scores (by its line, the seed) to
+    /// its exact value; counts them and returns, for each that is not its published
+    /// score, the position after it (held to the published score, negated: what
+    /// reproduces it) and the mismatch.
+    fn check_root_moves(
+        &self,
+        spec: &TreeSpec,
+        moves: &PublishedMoves,
+        plan: &VerifyPlan<'_>,
+        summary: &mut Summary,
+    ) -> Result<Vec<(TreeSpec, Mismatch)>, Failure> {
+        let TreeSource::Model(model) = &spec.source else {
+            return Ok(Vec::new());
+        };
+        let text = model.position.as_deref().unwrap_or_default();
+        let (position, _) = abbench_tree::models::othello::position::parse_position(text)
+            .map_err(|e| Failure::bad_input(e.to_string()))?;
+        let published = moves.get(&model.seed).map_or(&[][..], Vec::as_slice);
+        let serial = plan.options.serial();
+        let checked =
+            abbench_measure::root_move_values(spec, published, &serial, self.tree.memory_budget())?;
+        summary.root_moves += checked.len() as u64;
+        let wrong: Vec<(TreeSpec, Mismatch)> = checked
+            .iter()
+            .filter(|m| !m.agrees())
+            .map(|m| {
+                let square = abbench_tree::models::othello::board::square_name(m.number as u32);
+                let found = m
+                    .found
+                    .map_or("no such move".to_string(), |v| format!("{v:+}"));
+                let after = position.after(m.number as u32).unwrap_or(position);
+                let child =
+                    abbench_tree::ModelSpec::othello(&after.text(), Some(-m.published), model.seed);
+                let mismatch = Mismatch {
+                    algo: Algorithm::Serial(abbench_search::SerialAlgorithm::Mtdf),
+                    reference: false,
+                    threads: 1,
+                    message: format!(
+                        "root move {square} of line {}: MTD(f) proved {found}, published {:+}",
+                        model.seed, m.published
+                    ),
+                };
+                (
+                    TreeSpec::model(child, abbench_tree::Layout::Implicit),
+                    mismatch,
+                )
+            })
+            .collect();
+        summary.wrong_root_moves += wrong.len() as u64;
+        Ok(wrong)
     }
 
     /// The exit of a run in which no search disagreed: a failure if some gave no answer,

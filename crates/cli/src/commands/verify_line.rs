@@ -33,6 +33,10 @@ pub(crate) struct VerificationLine<'a> {
     pub mismatches: u64,
     /// Searches that reached the time limit and gave no answer.
     pub timed_out: u64,
+    /// Root moves searched to their exact value (--root-moves); 0 without it.
+    pub root_moves: u64,
+    /// Of those, the ones whose value is not their published score.
+    pub wrong_root_moves: u64,
     /// One row per algorithm and thread count.
     pub rows: Vec<VerificationRow>,
     /// Each mismatch, with the command that reproduces it.

@@ -67,6 +67,22 @@ impl Position {
         legal_moves(self.player, self.opponent) == 0 && legal_moves(self.opponent, self.player) == 0
     }
 
+    /// The position after the side to move plays on `square` (`A1` 0 to `H8` 63), the
+    /// other side to move; `None` where that is not a legal move.
+    pub fn after(&self, square: u32) -> Option<Position> {
+        use super::board::{flips, legal_moves};
+        let bit = 1u64.checked_shl(square)?;
+        if legal_moves(self.player, self.opponent) & bit == 0 {
+            return None;
+        }
+        let flipped = flips(self.player, self.opponent, bit);
+        Some(Position {
+            player: self.opponent ^ flipped,
+            opponent: self.player | flipped | bit,
+            black_to_move: !self.black_to_move,
+        })
+    }
+
     /// The position as the FFO files write it.
     pub fn text(&self) -> String {
         let (black, white) = if self.black_to_move {
@@ -141,6 +157,17 @@ pub fn parse_position(text: &str) -> Result<(Position, &str), PositionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_turns_its_lines_and_hands_the_move_over() {
+        let after = Position::START.after(19).unwrap(); // D3: turns D4.
+        assert_eq!(
+            after.text(),
+            "-------------------X-------XX------XO--------------------------- O"
+        );
+        assert_eq!(Position::START.after(0), None); // A1: not a move.
+        assert_eq!(Position::START.after(64), None);
+    }
 
     const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
 
