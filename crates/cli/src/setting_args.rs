@@ -303,7 +303,8 @@ mod tests {
         assert_eq!(
             help(Setting::SplitHeight),
             "every parallel search but root-split: split only at nodes at least this far \
-             above the leaves, 1 ..= 1024 [default: chosen from the tree's degree]"
+             above the leaves (on Othello: with at least N empty squares), 1 ..= 1024 \
+             [default: chosen from the tree's degree]"
         );
         assert!(help(Setting::Window).starts_with("f2, f2-iter and f2-soft: root window"));
         assert!(help(Setting::TimeLimit).starts_with("Stop each search after"));
