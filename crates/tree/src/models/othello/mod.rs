@@ -24,8 +24,8 @@
 //! # Search order
 //!
 //! Above [`PARITY_EMPTIES`] (4) empty squares the children come fewest replies first: by the
-//! number of legal moves the move leaves the opponent, corners first among equals, then
-//! the square's number. Nearer the end, where counting replies costs more than it saves,
+//! number of legal moves the move leaves the opponent, a reply on a corner counting twice
+//! ([`replies_rank`]), corners first among equals, then the square's number. Nearer the end, where counting replies costs more than it saves,
 //! moves into a quadrant with an odd number of empty squares come first (parity: the side
 //! that plays last in a region gains), corners first among those, then the square's
 //! number. The order is a function of the position alone, so every search sees the
@@ -160,6 +160,17 @@ impl OthelloTree {
     }
 }
 
+/// A move's rank in the order by replies: the opponent's legal moves after it, a corner
+/// counting twice. MTD(f) on FFO #27-#32 (20 empty squares) examined 36.7 M positions
+/// where counting every reply once examined 53.1 M; on FFO #40-#44 with a 64 MiB table,
+/// 409.4 M where it examined 607.4 M (FFO #43 117.2 M, not 212.9 M). Tried beside it on
+/// FFO #27-#32: the mover's potential mobility (empty squares next to its discs) as the
+/// tie-break, 39.5 M; plain replies with it, 70.7 M.
+#[inline(always)]
+fn replies_rank(replies: u64) -> u32 {
+    replies.count_ones() + (replies & CORNERS).count_ones()
+}
+
 /// A move's rank in the order by parity: odd quadrants first, corners first among them.
 #[inline(always)]
 fn parity_rank(square: u64, empty: u64) -> u32 {
@@ -217,7 +228,7 @@ impl GameTree for OthelloTree {
             let rank = if by_replies {
                 let flipped = flips(node.player, node.opponent, bit);
                 let replies = legal_moves(node.opponent ^ flipped, node.player | flipped | bit);
-                replies.count_ones() * 2 + u32::from(bit & CORNERS == 0)
+                replies_rank(replies) * 2 + u32::from(bit & CORNERS == 0)
             } else {
                 parity_rank(bit, empty)
             };

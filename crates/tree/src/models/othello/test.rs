@@ -88,10 +88,13 @@ fn the_search_order_puts_fewest_replies_first_and_parity_near_the_end() {
     let root = tree.root();
     assert!(root.empties() > PARITY_EMPTIES);
     let children = tree.children(root);
+    // The opponent's replies after each child, a corner counting twice.
+    let corners = 0x8100_0000_0000_0081u64;
     let replies: Vec<u32> = (0..tree.degree(root))
         .map(|i| {
             let c = tree.child(root, &children, i);
-            legal_moves(c.player, c.opponent).count_ones()
+            let moves = legal_moves(c.player, c.opponent);
+            moves.count_ones() + (moves & corners).count_ones()
         })
         .collect();
     assert!(replies.windows(2).all(|w| w[0] <= w[1]), "{replies:?}");
