@@ -57,6 +57,12 @@
 //! leaf parents, 0.64–0.82× and 1.04–1.31×; all but the last two plies, 0.64–0.81× and
 //! 0.69–0.90×; all but three, 0.67–0.93× and 0.64–0.90×.
 //!
+//! Where the tree has its own search of a position near the end of its game
+//! ([`GameTree::search_small`]: Othello's last six empty squares), the kernel hands it
+//! the child instead of entering it. That search is the kernel's own below the table,
+//! specialised (the same positions, counted the same way), so it changes the time and
+//! nothing else; the procedure, which never calls it, stays the oracle.
+//!
 //! Where the tree knows bounds on a position's value from its rules alone
 //! ([`GameTree::value_bounds`]: a game, never a synthetic tree), they join the table's
 //! bounds wherever the table is looked up below the root, in the kernel and the
@@ -99,7 +105,7 @@ use crate::f2_soft_iter::SoftIter;
 use crate::guess::mtdf_guess;
 use crate::transposition::{BoundTable, Bounds, NO_MOVE, TranspositionTable, child_key, root_key};
 use crate::{Aborted, Counters, NoProbe, Pass, Passes, Poll, Probe, SearchResult, SerialOptions};
-use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
+use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Tally, Value};
 
 /// Null-window passes after which the bracket is searched with one window: a tree on
 /// which the passes make slow progress costs at most this many passes and one search
@@ -442,6 +448,11 @@ impl<T: GameTree> MtdfIter<T> {
         counters: &mut C,
     ) -> (Option<Value>, bool) {
         let child = tree.child(current.node, &current.children, i as usize);
+        let floor = current.alpha.max(current.g);
+        let window = (-current.beta, -floor);
+        if let Some(value) = tree.search_small(child, child_depth, window, &mut Tallied(counters)) {
+            return (Some(-value), true);
+        }
         counters.position(child_depth);
         let child_degree = tree.degree(child);
         if child_degree == 0 {
@@ -450,7 +461,6 @@ impl<T: GameTree> MtdfIter<T> {
         }
         if child_depth + 1 == leaf_depth {
             // The child's children are all leaves: no frame for it.
-            let floor = current.alpha.max(current.g);
             let (value, _) = SoftIter::<T>::leaf_parent::<C, false>(
                 tree,
                 child,
@@ -462,7 +472,6 @@ impl<T: GameTree> MtdfIter<T> {
             return (Some(-value), true);
         }
         let key = child_key(tree, child, current.key, i as usize);
-        let floor = current.alpha.max(current.g);
         let entered = if child_depth < kept_above && !tree.untabled(child) {
             let rules = tree.value_bounds(child);
             look_up(
@@ -483,6 +492,25 @@ impl<T: GameTree> MtdfIter<T> {
                 (None, true)
             }
         }
+    }
+}
+
+/// The kernel's counters as the [`Tally`] of a tree's own search of a position near the
+/// end ([`GameTree::search_small`]).
+struct Tallied<'a, C>(&'a mut C);
+
+impl<C: Counters> Tally for Tallied<'_, C> {
+    #[inline(always)]
+    fn position(&mut self, depth: u32) {
+        self.0.position(depth);
+    }
+    #[inline(always)]
+    fn leaf(&mut self) {
+        self.0.leaf();
+    }
+    #[inline(always)]
+    fn cutoff(&mut self) {
+        self.0.cutoff();
     }
 }
 
@@ -1107,6 +1135,31 @@ mod tests {
         assert_eq!(late.len(), 20);
         for spec in late {
             spec.visit(1 << 30, BothForms { table_mb: 1 }).unwrap();
+        }
+    }
+
+    #[test]
+    fn othello_positions_agree() {
+        // FFO #1-#19 played on along the search order to 9 empty squares: below 7 the
+        // kernel hands each position to the game's own search, the procedure does not.
+        use abbench_tree::models::othello::{OthelloTree, end, positions_file::read_positions};
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tree/data/othello/fforum-1-19.obf"
+        );
+        for line in read_positions(std::path::Path::new(path)).unwrap() {
+            let tree = OthelloTree::new(line.position);
+            let mut node = tree.root();
+            while node.empties() > 9 && tree.degree(node) > 0 {
+                node = tree.child(node, &tree.children(node), 0);
+            }
+            let late = OthelloTree::new(abbench_tree::models::othello::position::Position {
+                player: node.player,
+                opponent: node.opponent,
+                black_to_move: true,
+            });
+            assert!(late.root().empties() > end::SMALL_EMPTIES);
+            BothForms { table_mb: 1 }.visit(&late);
         }
     }
 

@@ -10,6 +10,17 @@
 use crate::Value;
 use std::fmt::Debug;
 
+/// What [`GameTree::search_small`] reports of the positions it examines, one call for
+/// each, as the kernels count their own.
+pub trait Tally {
+    /// A position at `depth` is examined.
+    fn position(&mut self, depth: u32);
+    /// The position just counted is terminal.
+    fn leaf(&mut self);
+    /// A node was left early by a cutoff.
+    fn cutoff(&mut self);
+}
+
 /// A game tree searched by the kernels, in the negamax convention of Knuth & Moore eq. (1).
 pub trait GameTree: Sync {
     /// A position: a small value any thread can copy and expand.
@@ -97,6 +108,26 @@ pub trait GameTree: Sync {
     #[inline(always)]
     fn remaining_height(&self, node: Self::Node) -> u32 {
         self.height().saturating_sub(self.depth(node))
+    }
+
+    /// The model's own search of `node`, at `depth`, with the window `(alpha, beta)`,
+    /// where it has one for a position this near the end of the game; `None` elsewhere,
+    /// which is every node of every tree but Othello's last empty squares. It is the
+    /// search the table-driven kernels make of such a node below their table, written for
+    /// the game: fail-soft alpha-beta, no table, the same children in the same order, the
+    /// same cutoffs and the same result, every position counted into `tally` at its depth
+    /// as the kernels count it. A model returns `Some` only for nodes it leaves out of
+    /// the table ([`GameTree::untabled`]); its tests hold it to the generic search.
+    #[inline(always)]
+    fn search_small<X: Tally>(
+        &self,
+        node: Self::Node,
+        depth: u32,
+        window: (Value, Value),
+        tally: &mut X,
+    ) -> Option<Value> {
+        let _ = (node, depth, window, tally);
+        None
     }
 
     /// A move that decides a terminal `node` at once, where the game's rules, not a

@@ -31,7 +31,7 @@ pub mod models;
 
 pub use compare::{MoveNumbers, first_difference};
 pub use error::{MAX_ECHOED, TreeError, echoed};
-pub use game_tree::GameTree;
+pub use game_tree::{GameTree, Tally};
 pub use parameter::Parameter;
 pub use path_keyed::PathKeyed;
 pub use preorder::{Step, walk_preorder};

@@ -60,6 +60,16 @@ impl<T: GameTree> GameTree for PathKeyed<T> {
         self.0.untabled(node)
     }
     #[inline(always)]
+    fn search_small<X: crate::Tally>(
+        &self,
+        node: T::Node,
+        depth: u32,
+        window: (Value, Value),
+        tally: &mut X,
+    ) -> Option<Value> {
+        self.0.search_small(node, depth, window, tally)
+    }
+    #[inline(always)]
     fn remaining_height(&self, node: T::Node) -> u32 {
         self.0.remaining_height(node)
     }

@@ -79,6 +79,16 @@ impl<T: GameTree> GameTree for Subtree<'_, T> {
         self.tree.untabled(node)
     }
     #[inline(always)]
+    fn search_small<X: crate::Tally>(
+        &self,
+        node: T::Node,
+        depth: u32,
+        window: (Value, Value),
+        tally: &mut X,
+    ) -> Option<Value> {
+        self.tree.search_small(node, depth, window, tally)
+    }
+    #[inline(always)]
     fn remaining_height(&self, node: T::Node) -> u32 {
         self.tree.remaining_height(node)
     }

@@ -147,3 +147,128 @@ fn keys_tell_the_side_to_move_apart() {
     let turned = OthelloNode::new(root.opponent, root.player, 0);
     assert_ne!(tree.position_key(root), tree.position_key(turned));
 }
+
+/// Counts by depth, leaves and cutoffs, as the kernels count them.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Counts {
+    positions: Vec<u64>,
+    leaves: u64,
+    cutoffs: u64,
+}
+
+impl Tally for Counts {
+    fn position(&mut self, depth: u32) {
+        let depth = depth as usize;
+        if self.positions.len() <= depth {
+            self.positions.resize(depth + 1, 0);
+        }
+        self.positions[depth] += 1;
+    }
+    fn leaf(&mut self) {
+        self.leaves += 1;
+    }
+    fn cutoff(&mut self) {
+        self.cutoffs += 1;
+    }
+}
+
+/// Fail-soft alpha-beta over the tree's own calls, as the kernels search below their
+/// table; `passes` counts the passes it meets.
+fn generic(
+    tree: &OthelloTree,
+    node: OthelloNode,
+    depth: u32,
+    (alpha, beta): (Value, Value),
+    counts: &mut Counts,
+    passes: &mut u64,
+) -> Value {
+    counts.position(depth);
+    let degree = tree.degree(node);
+    if degree == 0 {
+        counts.leaf();
+        return tree.value(node);
+    }
+    *passes += u64::from(node.pass);
+    let children = tree.children(node);
+    let mut g = crate::NEG_INFINITY;
+    let mut i = 0;
+    while g < beta && i < degree {
+        let child = tree.child(node, &children, i);
+        let window = (-beta, -alpha.max(g));
+        g = g.max(-generic(tree, child, depth + 1, window, counts, passes));
+        i += 1;
+    }
+    if i < degree {
+        counts.cutoff();
+    }
+    g
+}
+
+/// The positions a random game from each FFO position of #1-#39 reaches at each number
+/// of empty squares up to `most`.
+fn late_positions(most: u32) -> Vec<OthelloNode> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut out = Vec::new();
+    for file in ["fforum-1-19.obf", "fforum-20-39.obf"] {
+        for p in read_positions(&data(file)).unwrap() {
+            for _game in 0..4 {
+                let tree = OthelloTree::new(p.position);
+                let mut node = tree.root();
+                while tree.degree(node) > 0 {
+                    if node.empties() <= most {
+                        out.push(OthelloNode::new(node.player, node.opponent, 0));
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let i = (state % tree.degree(node) as u64) as usize;
+                    node = tree.child(node, &tree.children(node), i);
+                }
+                out.push(node);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_search_of_the_last_empty_squares_is_the_generic_search() {
+    let windows = [
+        (crate::NEG_INFINITY, crate::INFINITY),
+        (-1, 0),
+        (0, 1),
+        (-11, -10),
+        (9, 10),
+        (-7, 5),
+        (31, 32),
+    ];
+    let (mut searched, mut passes, mut ends) = (0, 0, 0);
+    for node in late_positions(end::SMALL_EMPTIES + 1) {
+        let tree = OthelloTree::new(Position {
+            player: node.player,
+            opponent: node.opponent,
+            black_to_move: true,
+        });
+        let root = tree.root();
+        for window in windows {
+            let mut expected = Counts::default();
+            let value = generic(&tree, root, 3, window, &mut expected, &mut passes);
+            let mut counts = Counts::default();
+            let found = tree.search_small(root, 3, window, &mut counts);
+            if root.empties() > end::SMALL_EMPTIES {
+                assert_eq!(found, None);
+                continue;
+            }
+            assert!(tree.untabled(root));
+            let ctx = format!("{:#x} {:#x} {window:?}", root.player, root.opponent);
+            assert_eq!(found, Some(value), "{ctx}");
+            assert_eq!(counts, expected, "{ctx}");
+            searched += 1;
+            ends += u64::from(tree.degree(root) == 0 && root.empties() > 0);
+        }
+    }
+    // Every number of empty squares, passes and games over before the board is full.
+    assert!(searched > 5000, "{searched}");
+    assert!(passes > 100, "{passes}");
+    assert!(ends > 0, "{ends}");
+}
