@@ -298,6 +298,9 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             .unwrap_or((Bounds::UNKNOWN, None));
         let stored = self.with_rules(node, stored);
         let window = crate::table::narrow(stored, window)?;
+        if let Some(bound) = self.settle(node, window) {
+            return Err(bound);
+        }
         Ok(Probed {
             window,
             stored,
@@ -317,6 +320,14 @@ impl<'t, T: GameTree, E: Executor> Context<'t, T, E> {
             },
             _ => stored,
         }
+    }
+
+    /// The bound the tree's rules prove outside `window` ([`GameTree::settle`]), as serial
+    /// MTD(f) asks it after its look-ups; not at the root.
+    fn settle(&self, node: T::Node, window: (Value, Value)) -> Option<Value> {
+        (self.tree.depth(node) > 0)
+            .then(|| self.tree.settle(node, window))
+            .flatten()
     }
 
     /// [`Context::table_probe`], with the child that gave the bounds if one was stored.

@@ -47,7 +47,7 @@ pub use f2::{alphabeta, f2};
 pub use f2_iter::{F2Iter, Resume, WindowResult, f2_iter};
 pub use guess::{GUESS_PLIES, clamp_guess, guess_below, guess_rule, mtdf_guess, rules_middle};
 pub use kinds::{KindCounts, NodeKind, NodeKinds};
-pub use mtdf::{Bracket, FINAL_WIDTH, MtdfIter, NULL_PASSES, UNTABLED_PLIES};
+pub use mtdf::{Bracket, FINAL_WIDTH, MtdfIter, NULL_PASSES, UNTABLED_PLIES, final_width};
 pub use options::{
     Cutoff, DEFAULT_ASPIRATION_DELTA, DEFAULT_TT_MB, MAX_TT_MB, OptionError, SerialOptions, Window,
 };

@@ -16,7 +16,7 @@
 //! ```text
 //! lower := -inf; upper := +inf; beta := first guess; step := 1
 //! while lower < upper:
-//!   if both bounds are known and upper - lower <= FINAL_WIDTH,
+//!   if both bounds are known and upper - lower <= final width,
 //!      or NULL_PASSES null-window passes are done:
 //!     one search with the window (lower - 1, upper + 1): its result is the value; stop
 //!   g := memory-alpha-beta(root, beta - 1, beta)
@@ -68,7 +68,10 @@
 //! bounds wherever the table is looked up below the root, in the kernel and the
 //! procedure alike: a test whose threshold lies outside them is answered without a
 //! search, as in the peer solvers of that game. (At the root they would answer a pass
-//! without naming a best move.)
+//! without naming a best move.) A position the table leaves undecided is then asked for
+//! a dearer bound against its window ([`GameTree::settle`]: Othello's stable discs),
+//! kernel and procedure alike. On FFO #40 it took MTD(f) from 37.5 M positions to 33.7 M.
+//! The test far above the value became free: 11 positions, not 12.9 M.
 //!
 //! # The best child
 //!
@@ -112,8 +115,23 @@ use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Tally, Value};
 /// with a window no wider than the bracket, never thousands of passes.
 pub const NULL_PASSES: usize = 32;
 
-/// The widest bracket `upper - lower` searched with one window rather than halved further.
+/// The widest bracket `upper - lower` searched with one window rather than halved further,
+/// on a tree without bounds from rules ([`final_width`]).
 pub const FINAL_WIDTH: Value = 64;
+
+/// The widest bracket that MTD(f) on `tree` searches with one window: [`FINAL_WIDTH`], or
+/// none on a game (a tree whose rules bound the root's value, [`GameTree::value_bounds`]).
+/// A game's range is narrow, and a window search over its bracket is dearer than the few
+/// null-window tests that halve it, as its solvers find. MTD(f) on Othello's FFO #40
+/// (score +38) examined 37.5 M positions with one window over the last bracket (31, 59),
+/// 15.6 M of them in that search.
+pub fn final_width<T: GameTree>(tree: &T) -> Value {
+    if tree.value_bounds(tree.root()).is_some() {
+        0
+    } else {
+        FINAL_WIDTH
+    }
+}
 
 /// Plies above the leaves whose positions are not kept in the table: leaf parents and
 /// their parents (see the module's notes).
@@ -211,6 +229,22 @@ fn look_up<B: BoundTable>(
         Some(b) if b.lower >= beta => Err(b.lower),
         Some(b) if b.upper <= alpha => Err(b.upper),
         Some(b) => Ok((alpha.max(b.lower), beta.min(b.upper), b, first)),
+    }
+}
+
+/// A tabled node's window after its look-up, or the bound that the tree's rules prove
+/// outside it ([`GameTree::settle`]); never at the root, where an answer would name no
+/// best move.
+#[inline(always)]
+fn settled<T: GameTree>(
+    tree: &T,
+    node: T::Node,
+    entered: Entered,
+    depth: u32,
+) -> Result<Entered, Value> {
+    match tree.settle(node, (entered.0, entered.1)) {
+        Some(bound) if depth > 0 => Err(bound),
+        _ => Ok(entered),
     }
 }
 
@@ -426,7 +460,9 @@ impl<T: GameTree> MtdfIter<T> {
         } else {
             tree.value_bounds(node)
         };
-        match look_up(rules, table, (key, degree as u32), alpha, beta) {
+        match look_up(rules, table, (key, degree as u32), alpha, beta)
+            .and_then(|entered| settled(tree, node, entered, base_depth))
+        {
             Ok(window) => Ok((degree, window)),
             Err(bound) => Err((bound, NO_MOVE)),
         }
@@ -481,6 +517,7 @@ impl<T: GameTree> MtdfIter<T> {
                 -current.beta,
                 -floor,
             )
+            .and_then(|entered| settled(tree, child, entered, child_depth))
         } else {
             Ok((-current.beta, -floor, Bounds::UNKNOWN, NO_MOVE))
         };
@@ -525,10 +562,15 @@ fn poll_aborts<P: Probe>(probe: &mut P, examined: u64) -> bool {
 /// The root window of the next pass, given the bounds known and the step: a null window
 /// `(beta - 1, beta)` with `lower < beta <= upper`, or, once the bracket is narrow or the
 /// passes are spent, the bracket itself widened by one on each known side.
-fn next_window(lower: Value, upper: Value, step: Value, null_passes: usize) -> (Value, Value) {
+fn next_window(
+    (lower, upper): (Value, Value),
+    step: Value,
+    null_passes: usize,
+    final_width: Value,
+) -> (Value, Value) {
     let (low_known, high_known) = (lower > NEG_INFINITY, upper < INFINITY);
     if null_passes >= NULL_PASSES
-        || (low_known && high_known && upper.saturating_sub(lower) <= FINAL_WIDTH)
+        || (low_known && high_known && upper.saturating_sub(lower) <= final_width)
     {
         let alpha = if low_known { lower - 1 } else { NEG_INFINITY };
         let beta = if high_known { upper + 1 } else { INFINITY };
@@ -556,17 +598,20 @@ pub struct Bracket {
     upper: Value,
     step: Value,
     null_passes: usize,
+    final_width: Value,
     window: (Value, Value),
 }
 
 impl Bracket {
-    /// Nothing known yet; the first pass tests `guess`.
-    pub fn new(guess: Value) -> Bracket {
+    /// Nothing known yet; the first pass tests `guess`; a bracket no wider than
+    /// `final_width` ([`final_width`]) is searched with one window.
+    pub fn new(guess: Value, final_width: Value) -> Bracket {
         Bracket {
             lower: NEG_INFINITY,
             upper: INFINITY,
             step: 1,
             null_passes: 0,
+            final_width,
             window: (guess - 1, guess),
         }
     }
@@ -598,7 +643,12 @@ impl Bracket {
         if self.lower >= self.upper {
             return Some(self.lower);
         }
-        self.window = next_window(self.lower, self.upper, self.step, self.null_passes);
+        self.window = next_window(
+            (self.lower, self.upper),
+            self.step,
+            self.null_passes,
+            self.final_width,
+        );
         self.step = self.step.saturating_mul(2);
         None
     }
@@ -628,7 +678,7 @@ pub(crate) fn mtdf_with<T: GameTree, C: Counters>(
     let mut best_move = None;
     let mut runs = Vec::new();
     let root = tree.root();
-    let mut bracket = Bracket::new(guess);
+    let mut bracket = Bracket::new(guess, final_width(tree));
     let value = loop {
         let (nodes_before, leaves_before) = (counters.nodes(), counters.stats().leaves);
         let (alpha, beta) = bracket.window();
@@ -708,6 +758,12 @@ pub(crate) fn memory_search<T: GameTree, C: Counters>(
         }
         alpha = alpha.max(b.lower);
         beta = beta.min(b.upper);
+    }
+    if kept
+        && tree.depth(node) > 0
+        && let Some(bound) = tree.settle(node, (alpha, beta))
+    {
+        return (bound, None);
     }
     let children = tree.children(node);
     let mut g = NEG_INFINITY;
@@ -1167,7 +1223,7 @@ mod tests {
     /// steps doubling above a lower bound, the final window once the bracket is narrow.
     #[test]
     fn the_bracket_follows_the_schedule() {
-        let mut b = Bracket::new(10);
+        let mut b = Bracket::new(10, FINAL_WIDTH);
         assert_eq!((b.window(), b.lower()), ((9, 10), NEG_INFINITY));
         assert_eq!(b.record(15), None); // fails high: at least 15, step 1
         assert_eq!((b.window(), b.lower()), ((15, 16), 15));
@@ -1186,7 +1242,7 @@ mod tests {
     /// After `NULL_PASSES` null windows the bracket is searched with one window.
     #[test]
     fn the_null_passes_are_counted_and_capped() {
-        let mut b = Bracket::new(0);
+        let mut b = Bracket::new(0, FINAL_WIDTH);
         for pass in 0..NULL_PASSES {
             let (alpha, beta) = b.window();
             assert_eq!(beta - alpha, 1, "pass {pass}");
@@ -1244,17 +1300,25 @@ mod tests {
 
     #[test]
     fn windows_stay_inside_the_bracket() {
-        assert_eq!(next_window(10, INFINITY, 4, 1), (13, 14));
-        assert_eq!(next_window(NEG_INFINITY, 10, 4, 1), (6, 7));
-        assert_eq!(next_window(0, 1000, 4, 3), (499, 500));
+        assert_eq!(next_window((10, INFINITY), 4, 1, FINAL_WIDTH), (13, 14));
+        assert_eq!(next_window((NEG_INFINITY, 10), 4, 1, FINAL_WIDTH), (6, 7));
+        assert_eq!(next_window((0, 1000), 4, 3, FINAL_WIDTH), (499, 500));
         // The middle of an odd-width bracket away from 0: 10 + (991 + 1) / 2.
-        assert_eq!(next_window(10, 1001, 4, 3), (505, 506));
-        assert_eq!(next_window(0, 1, 4, 3), (-1, 2));
-        assert_eq!(next_window(0, 1000, 4, NULL_PASSES), (-1, 1001));
-        let (alpha, beta) = next_window(NEG_INFINITY, 5, INFINITY, 2);
+        assert_eq!(next_window((10, 1001), 4, 3, FINAL_WIDTH), (505, 506));
+        assert_eq!(next_window((0, 1), 4, 3, FINAL_WIDTH), (-1, 2));
+        assert_eq!(
+            next_window((0, 1000), 4, NULL_PASSES, FINAL_WIDTH),
+            (-1, 1001)
+        );
+        // A narrow bracket: one window on a synthetic tree, halved on a game.
+        assert_eq!(next_window((0, 40), 4, 3, FINAL_WIDTH), (-1, 41));
+        assert_eq!(next_window((0, 40), 4, 3, 0), (19, 20));
+        assert_eq!(next_window((0, 1), 4, 3, 0), (0, 1));
+        assert_eq!(next_window((0, 40), 4, NULL_PASSES, 0), (-1, 41));
+        let (alpha, beta) = next_window((NEG_INFINITY, 5), INFINITY, 2, FINAL_WIDTH);
         assert!(NEG_INFINITY < alpha && beta == alpha + 1 && beta <= 5);
         assert_eq!(
-            next_window(INFINITY - 3, INFINITY, INFINITY, 2),
+            next_window((INFINITY - 3, INFINITY), INFINITY, 2, FINAL_WIDTH),
             (INFINITY - 1, INFINITY)
         );
     }

@@ -89,6 +89,19 @@ pub trait GameTree: Sync {
         None
     }
 
+    /// A bound on the value of `node` that the game's rules prove and that decides a search
+    /// of it with the window `(alpha, beta)`: an upper bound at or below `alpha`, or a
+    /// lower bound at or above `beta`; `None` where the rules prove neither, which is
+    /// every node of every tree but Othello's (its stable discs: Edax's "stability
+    /// cutoff"). Dearer than [`GameTree::value_bounds`], so the table searches ask it only
+    /// of a tabled node below the root that their table left undecided, with the window
+    /// they would search it with, and count it as the position it is.
+    #[inline(always)]
+    fn settle(&self, node: Self::Node, window: (Value, Value)) -> Option<Value> {
+        let _ = (node, window);
+        None
+    }
+
     /// Whether the table searches leave `node` out of their table although it lies above
     /// the plies next to the leaves that they always leave out: a position so near the end
     /// of a game that searching it costs less than a table look-up (an Othello position

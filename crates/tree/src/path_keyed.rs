@@ -60,6 +60,10 @@ impl<T: GameTree> GameTree for PathKeyed<T> {
         self.0.untabled(node)
     }
     #[inline(always)]
+    fn settle(&self, node: T::Node, window: (Value, Value)) -> Option<Value> {
+        self.0.settle(node, window)
+    }
+    #[inline(always)]
     fn search_small<X: crate::Tally>(
         &self,
         node: T::Node,

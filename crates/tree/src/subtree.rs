@@ -79,6 +79,10 @@ impl<T: GameTree> GameTree for Subtree<'_, T> {
         self.tree.untabled(node)
     }
     #[inline(always)]
+    fn settle(&self, node: T::Node, window: (Value, Value)) -> Option<Value> {
+        self.tree.settle(node, window)
+    }
+    #[inline(always)]
     fn search_small<X: crate::Tally>(
         &self,
         node: T::Node,

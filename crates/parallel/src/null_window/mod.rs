@@ -41,7 +41,7 @@ use crate::split_point::Kind;
 use crate::table::Bounds;
 use abbench_search::{
     Aborted, Basic, Bracket, Counters, GUESS_PLIES, GuessSource, Pass, Poll, Probe,
-    SerialOptions, UNTABLED_PLIES, child_key, clamp_guess, guess_below, guess_rule, mtdf_guess, root_key,
+    SerialOptions, UNTABLED_PLIES, child_key, clamp_guess, final_width, guess_below, guess_rule, mtdf_guess, root_key,
     rules_middle,
 };
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
@@ -216,7 +216,7 @@ fn search<T: GameTree, E: Executor>(ctx: &Run<'_, '_, T, E>) -> Result<Found, Ab
     if ctx.tests > 1 && ctx.shares() && tree.degree(root) > 0 {
         return overlap::search(ctx, guess, ctx.tests).map(Found::from);
     }
-    let mut bracket = Bracket::new(guess);
+    let mut bracket = Bracket::new(guess, final_width(tree));
     let mut best_move = None;
     let mut passes = Vec::new();
     // One pass at a time: every pass's positions are those counted between its start

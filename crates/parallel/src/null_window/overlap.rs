@@ -17,13 +17,14 @@
 //! while a side of the bracket is unknown, a new test goes a step beyond the furthest
 //! test on that side, the step doubling each time (both sides alternately while neither
 //! is known); once both are, it halves the widest gap between the bounds and the
-//! thresholds under test. A bracket no wider than [`FINAL_WIDTH`], or [`NULL_PASSES`]
+//! thresholds under test. A bracket no wider than the tree's final width
+//! ([`abbench_search::final_width`]), or [`NULL_PASSES`]
 //! finished tests, ends in one window search over the bracket, as serially.
 
 use super::{Cut, Run, node};
 use crate::executor::Executor;
 use crate::split_point::Kind;
-use abbench_search::{Aborted, FINAL_WIDTH, NULL_PASSES, root_key};
+use abbench_search::{Aborted, NULL_PASSES, final_width, root_key};
 use abbench_tree::{GameTree, INFINITY, NEG_INFINITY, Value};
 use std::sync::Mutex;
 
@@ -49,6 +50,8 @@ pub(super) struct Schedule {
     down_step: Value,
     /// Null-window tests finished (not cancelled).
     finished: usize,
+    /// The widest bracket searched with one window ([`abbench_search::final_width`]).
+    final_width: Value,
     /// The last test placed while neither bound was known went up.
     went_up: bool,
     /// The search is over: `lower` is the root value.
@@ -57,8 +60,9 @@ pub(super) struct Schedule {
 }
 
 impl Schedule {
-    pub(super) fn new(guess: Value, tests: usize) -> Self {
+    pub(super) fn new(guess: Value, tests: usize, final_width: Value) -> Self {
         Schedule {
+            final_width,
             lower: NEG_INFINITY,
             upper: INFINITY,
             lower_move: None,
@@ -102,7 +106,7 @@ impl Schedule {
         }
         let (low_known, high_known) = (self.lower > NEG_INFINITY, self.upper < INFINITY);
         if self.finished >= NULL_PASSES
-            || (low_known && high_known && self.upper - self.lower <= FINAL_WIDTH)
+            || (low_known && high_known && self.upper - self.lower <= self.final_width)
         {
             let alpha = if low_known { self.lower - 1 } else { NEG_INFINITY };
             let beta = if high_known { self.upper + 1 } else { INFINITY };
@@ -233,7 +237,7 @@ pub(super) fn search<T: GameTree, E: Executor>(
     let tree = ctx.tree;
     let root = tree.root();
     let key = root_key(tree);
-    let schedule = Mutex::new(Schedule::new(guess, tests));
+    let schedule = Mutex::new(Schedule::new(guess, tests, final_width(tree)));
     let cuts: Vec<Cut<'static>> = (0..tests).map(|_| Cut::below(None)).collect();
     let lock = || schedule.lock().unwrap_or_else(|p| p.into_inner());
     ctx.fork(tests - 1, || {

@@ -18,7 +18,7 @@ fn one_test_at_a_time_up_to_four_workers_two_up_to_sixteen_four_at_sixty_four() 
 /// bound (`beta` on a fail-high, `beta - 1` on a fail-low; the window search: the
 /// value). Returns the value found and the tests started.
 fn settle(value: Value, guess: Value, tests: usize, pick: impl Fn(usize) -> usize) -> (Value, usize) {
-    let mut schedule = Schedule::new(guess, tests);
+    let mut schedule = Schedule::new(guess, tests, abbench_search::FINAL_WIDTH);
     let mut under_way: Vec<(usize, (Value, Value))> = Vec::new();
     let mut started = 0;
     for round in 0..10_000 {
@@ -62,7 +62,7 @@ fn overlapping_tests_find_the_value_in_any_order_of_results() {
 
 #[test]
 fn the_move_kept_is_the_one_that_gave_the_lower_bound() {
-    let mut schedule = Schedule::new(10, 2);
+    let mut schedule = Schedule::new(10, 2, abbench_search::FINAL_WIDTH);
     let Next::Test { slot: a, window: wa } = schedule.next() else {
         panic!("a first test");
     };

@@ -40,6 +40,12 @@
 //! table took 2.00 s where the kernel alone took 2.51 s (36.0 M positions both, medians
 //! of three, 2-vCPU VM).
 //!
+//! # Stable discs
+//!
+//! A disc that no move can turn over stays its side's to the end, so the other side's
+//! stable discs cap the mover's score ([`stable`]). A table search asks for that bound
+//! only where a disc count says it could decide the window ([`GameTree::settle`]).
+//!
 //! # Depth, bounds and keys
 //!
 //! The root has depth 0 and each move or pass is one ply. A pass is always followed by a
@@ -55,6 +61,7 @@ pub mod board;
 pub mod end;
 pub mod position;
 pub mod positions_file;
+pub mod stable;
 
 use crate::{GameTree, Tally, Value};
 use board::{CORNERS, SQUARES, final_score, flips, legal_moves};
@@ -301,6 +308,12 @@ impl GameTree for OthelloTree {
             return Some((value, value));
         }
         Some((-MAX_SCORE, MAX_SCORE))
+    }
+
+    /// The bound of the stable discs ([`stable::settle`]) where it decides the window.
+    #[inline(always)]
+    fn settle(&self, node: OthelloNode, window: (Value, Value)) -> Option<Value> {
+        stable::settle(node.player, node.opponent, window)
     }
 
     #[inline(always)]

@@ -272,3 +272,103 @@ fn the_search_of_the_last_empty_squares_is_the_generic_search() {
     assert!(passes > 100, "{passes}");
     assert!(ends > 0, "{ends}");
 }
+
+/// Random games from the start and from each position of FFO #1-#39, each as the list of
+/// its positions from black's side: `(black, white)`.
+fn random_games(per_position: usize) -> Vec<Vec<(u64, u64)>> {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut starts = vec![Position::START];
+    for file in ["fforum-1-19.obf", "fforum-20-39.obf"] {
+        starts.extend(
+            read_positions(&data(file))
+                .unwrap()
+                .iter()
+                .map(|p| p.position),
+        );
+    }
+    let mut games = Vec::new();
+    for start in starts {
+        for _game in 0..per_position {
+            let tree = OthelloTree::new(start);
+            let (mut node, mut black) = (tree.root(), start.black_to_move);
+            let mut game = Vec::new();
+            loop {
+                let (p, o) = (node.player, node.opponent);
+                game.push(if black { (p, o) } else { (o, p) });
+                if tree.degree(node) == 0 {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let i = (state % tree.degree(node) as u64) as usize;
+                node = tree.child(node, &tree.children(node), i);
+                black = !black;
+            }
+            games.push(game);
+        }
+    }
+    games
+}
+
+#[test]
+fn no_later_move_of_a_game_turns_a_stable_disc_over() {
+    let mut checked = 0u64;
+    for game in random_games(6) {
+        for (i, &(black, white)) in game.iter().enumerate() {
+            let stable_black = stable::stable_discs(black, black | white);
+            let stable_white = stable::stable_discs(white, black | white);
+            assert_eq!(stable_black & !black, 0);
+            assert_eq!(stable_white & !white, 0);
+            for (j, &(later_black, later_white)) in game.iter().enumerate().skip(i + 1) {
+                let ctx = format!("{black:#x} {white:#x}, {} plies on", j - i);
+                assert_eq!(stable_black & !later_black, 0, "black {ctx}");
+                assert_eq!(stable_white & !later_white, 0, "white {ctx}");
+            }
+            checked += u64::from((stable_black | stable_white).count_ones());
+        }
+    }
+    // Stable discs on every kind of line: corners, edges, full lines inside the board.
+    assert!(checked > 50_000, "{checked}");
+    let full = u64::MAX;
+    assert_eq!(
+        stable::stable_discs(0x00ff_00ff_00ff_00ff, full),
+        0x00ff_00ff_00ff_00ff
+    );
+    let start = Position::START;
+    let filled = start.player | start.opponent;
+    assert_eq!(stable::stable_discs(start.player, filled), 0);
+}
+
+#[test]
+fn a_bound_from_stable_discs_holds_and_lies_outside_its_window() {
+    let (mut settled, mut positions) = (0, 0);
+    for node in late_positions(9) {
+        let tree = OthelloTree::new(Position {
+            player: node.player,
+            opponent: node.opponent,
+            black_to_move: true,
+        });
+        let root = tree.root();
+        let window = (crate::NEG_INFINITY, crate::INFINITY);
+        let value = generic(&tree, root, 0, window, &mut Counts::default(), &mut 0);
+        positions += 1;
+        for alpha in -MAX_SCORE - 1..MAX_SCORE + 1 {
+            for beta in [alpha + 1, alpha + 9] {
+                let Some(bound) = tree.settle(root, (alpha, beta)) else {
+                    continue;
+                };
+                let ctx = format!("{:#x} {:#x} ({alpha}, {beta})", root.player, root.opponent);
+                assert!(bound <= alpha || bound >= beta, "{ctx}: {bound} inside");
+                if bound <= alpha {
+                    assert!(value <= bound, "{ctx}: {value} over {bound}");
+                } else {
+                    assert!(value >= bound, "{ctx}: {value} under {bound}");
+                }
+                settled += 1;
+            }
+        }
+    }
+    assert!(positions > 1000, "{positions}");
+    assert!(settled > 10_000, "{settled}");
+}
