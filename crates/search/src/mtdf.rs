@@ -242,8 +242,8 @@ fn settled<T: GameTree>(
     entered: Entered,
     depth: u32,
 ) -> Result<Entered, Value> {
-    match tree.settle(node, (entered.0, entered.1)) {
-        Some(bound) if depth > 0 => Err(bound),
+    match (depth > 0).then(|| tree.settle(node, (entered.0, entered.1))) {
+        Some(Some(bound)) => Err(bound),
         _ => Ok(entered),
     }
 }
